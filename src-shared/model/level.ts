@@ -1,0 +1,183 @@
+/**
+ * Level and pack document types, format version 1.
+ *
+ * These are the in-memory shapes of `*.level.json` / `pack.json` files as
+ * fixed by ../shared/format/LEVEL-FORMAT-v1.md. The JSON Schemas in
+ * `schemas/` are the authority on disk; `tests/shared/format/types-agree.test.ts`
+ * proves these hand-written types and the schemas agree.
+ *
+ * Extensions to the contract (optional fields, allowed by "extend, don't change"):
+ * - `draft?: true` — saved without proof (invalid or unsolvable) by explicit user choice.
+ */
+
+/** Algebraic square name, e.g. `e4`; files a..z, ranks 1..26 (RULINGS "Common"). */
+export type SquareName = string;
+
+export const RULESETS = ['chess-maze', 'unlock-the-king', 'kings-valley', 'locking-chess'] as const;
+export type Ruleset = (typeof RULESETS)[number];
+
+export const ROLES = ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const FACINGS = ['north', 'east', 'south', 'west'] as const;
+export type Facing = (typeof FACINGS)[number];
+
+export const UK_COLORS = ['ivory', 'obsidian'] as const;
+export type UkColor = (typeof UK_COLORS)[number];
+
+export const CM_COLORS = ['blue', 'red', 'yellow', 'green'] as const;
+export type CmColor = (typeof CM_COLORS)[number];
+
+export const CM_SIDES = ['player', 'enemy'] as const;
+export type CmSide = (typeof CM_SIDES)[number];
+
+export const TRANSFORM_TYPES = ['knight', 'bishop', 'rook', 'queen', 'king'] as const;
+export type TransformType = (typeof TRANSFORM_TYPES)[number];
+
+export const KV_SIDES = ['white', 'black'] as const;
+export type KvSide = (typeof KV_SIDES)[number];
+
+export interface LevelMeta {
+  title: string;
+  author?: string;
+  description?: string;
+  tags?: string[];
+}
+
+export interface BoardSize {
+  width: number;
+  height: number;
+}
+
+/** Written only by the save pipeline after a successful solve. */
+export interface StoredSolution {
+  /** Moves in LAN (RULINGS "Common"). */
+  moves: string[];
+  length: number;
+  optimal: boolean;
+  /** States the solver stored (visited) to prove this. */
+  states: number;
+  /** `"castellan x.y.z"`. */
+  solver: string;
+  /** `"sha256:<hex>"` of the rules-relevant content (see format/level-hash.ts). */
+  levelHash: string;
+}
+
+/** Editor-only state; ignored by rules and by the level hash. */
+export interface EditorState {
+  [key: string]: unknown;
+}
+
+interface LevelBase {
+  format: 'castellan.level';
+  version: 1;
+  meta: LevelMeta;
+  par?: number;
+  solution?: StoredSolution;
+  editor?: EditorState;
+  /** Extension: saved as a draft (unproved) by explicit user choice. */
+  draft?: boolean;
+}
+
+// ---------------------------------------------------------------- Unlock the King
+export interface UkPiece {
+  role: Role;
+  square: SquareName;
+  color?: UkColor;
+  /** Pawns only; default north (UK-4). */
+  facing?: Facing;
+  /** Pawns only; default false (UK-4). */
+  lateral?: boolean;
+}
+
+export interface UnlockTheKingLevel extends LevelBase {
+  ruleset: 'unlock-the-king';
+  board: BoardSize;
+  walls?: SquareName[];
+  portal: SquareName;
+  pieces: UkPiece[];
+}
+
+// ---------------------------------------------------------------- Chess Maze
+export interface CmPiece {
+  role: Role;
+  square: SquareName;
+  side: CmSide;
+  facing?: Facing;
+}
+
+export type CmTile =
+  | { kind: 'lock'; square: SquareName; color: CmColor }
+  | { kind: 'plate'; square: SquareName; color: CmColor }
+  | { kind: 'key'; square: SquareName; color: CmColor }
+  | { kind: 'transform'; square: SquareName; allowed: TransformType[] }
+  | { kind: 'coin'; square: SquareName }
+  | { kind: 'gem'; square: SquareName }
+  | { kind: 'letter'; square: SquareName; letter: string }
+  | { kind: 'finish'; square: SquareName };
+
+export type CmTileKind = CmTile['kind'];
+
+export interface CmObjectives {
+  collect?: boolean;
+  spell?: string;
+  moveLimit?: number;
+  capture?: SquareName[];
+}
+
+export interface ChessMazeLevel extends LevelBase {
+  ruleset: 'chess-maze';
+  board: BoardSize & { holes?: SquareName[] };
+  pieces: CmPiece[];
+  tiles?: CmTile[];
+  objectives?: CmObjectives;
+}
+
+// ---------------------------------------------------------------- King's Valley
+export interface KvPiece {
+  role: 'king' | 'soldier';
+  square: SquareName;
+  side: KvSide;
+}
+
+export interface KingsValleyLevel extends LevelBase {
+  ruleset: 'kings-valley';
+  board: BoardSize;
+  pillars?: SquareName[];
+  pieces: KvPiece[];
+  sideToMove: KvSide;
+  startingSetup?: boolean;
+  options?: { soldiersMayStopOnValley?: boolean };
+  goal?: { type: 'win-in'; moves: number };
+}
+
+// ---------------------------------------------------------------- Locking Chess
+export interface LockingChessLevel extends LevelBase {
+  ruleset: 'locking-chess';
+  board: BoardSize;
+  /** LFEN (LC-13). */
+  position: string;
+  /** Informational; the position field is authoritative. */
+  pieces?: { role: Role; square: SquareName }[];
+  goal?: { type: 'mate-in'; moves: number };
+}
+
+export type Level = UnlockTheKingLevel | ChessMazeLevel | KingsValleyLevel | LockingChessLevel;
+
+// ---------------------------------------------------------------- Pack
+export interface PackEntryBase {
+  tier?: string;
+  /** Extension: per-entry title override. */
+  title?: string;
+}
+export type PackEntry = (PackEntryBase & { file: string }) | (PackEntryBase & { level: Level });
+
+export interface PackFile {
+  format: 'castellan.pack';
+  version: 1;
+  title: string;
+  ruleset: Ruleset;
+  author?: string;
+  description?: string;
+  levels: PackEntry[];
+}

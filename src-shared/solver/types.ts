@@ -1,0 +1,51 @@
+/**
+ * The generic single-player search contract. A ruleset plugs into the
+ * engine (solver/bfs.ts) by supplying a `SearchProblem`: a fixed-width state
+ * encoding in Int32 words, successor generation and a goal test. The engine
+ * owns storage (open-addressing visited table on typed arrays), parent
+ * links, caps, cancellation and progress.
+ */
+
+/** A ruleset's puzzle as the engine sees it. */
+export interface SearchProblem {
+  /** Int32 words per encoded state (>= 1). */
+  readonly stateWords: number;
+  /** Writes the start state into `out[0..stateWords)`. */
+  writeInitial(out: Int32Array): void;
+  /** True when the state (at `buf[offset..offset+stateWords)`) is solved. */
+  isGoal(buf: Int32Array, offset: number): boolean;
+  /**
+   * Calls `emit(move)` once per legal successor of the state at
+   * `buf[offset..]`, after writing the successor's encoding into `out[0..stateWords)`.
+   * `move` is a non-negative int the problem can later turn into LAN.
+   * `emit` returns true to ask the generator to stop early (goal found).
+   */
+  expand(buf: Int32Array, offset: number, out: Int32Array, emit: (move: number) => boolean): void;
+  /** LAN for `move` played from the state at `buf[offset..]`. */
+  moveToLan(buf: Int32Array, offset: number, move: number): string;
+}
+
+/** Progress report: states stored so far and the BFS depth being expanded (plies). */
+export interface SolveProgress {
+  states: number;
+  depth: number;
+}
+
+export interface SolveOptions {
+  /** Stop with `limit` once this many states are stored. Default 20,000,000. */
+  maxStates?: number;
+  /** Stop with `limit` once the table would exceed this many bytes. Default 1 GiB. */
+  maxBytes?: number;
+  /** Polled every few thousand expansions; when `aborted` is true the search stops with `cancelled`. */
+  signal?: { readonly aborted: boolean };
+  /** Called about every `progressEvery` stored states and at each new depth. */
+  onProgress?: (p: SolveProgress) => void;
+  /** States between progress reports. Default 65,536. */
+  progressEvery?: number;
+}
+
+export type SolveResult =
+  | { status: 'solved'; length: number; moves: string[]; states: number; optimal: true }
+  | { status: 'unsolvable'; states: number }
+  | { status: 'limit'; states: number; depth: number; reason: 'states' | 'memory' | 'time' }
+  | { status: 'cancelled'; states: number; depth: number };
