@@ -1,0 +1,65 @@
+// `npm start`: build, then open the Electron editor on the sample levels.
+// Where Electron cannot run (binary unavailable, no display), say so in one
+// line and start `castellan serve` on the samples instead, printing its URL.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const quiet = process.argv.includes('--quiet-build');
+
+console.log('castellan: building the editor (electron-vite build)...');
+const build = spawnSync(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
+  cwd: root,
+  stdio: quiet ? 'ignore' : ['ignore', 'ignore', 'inherit'],
+});
+if (build.status !== 0) {
+  console.error('castellan: the build failed; run `npx electron-vite build` to see why.');
+  process.exit(1);
+}
+
+/** Path of a runnable Electron binary, or a reason it is unavailable. Never downloads in the foreground for long. */
+function electronBinary() {
+  const pkg = join(root, 'node_modules/electron');
+  const pathFile = join(pkg, 'path.txt');
+  if (!existsSync(pathFile)) {
+    // One quiet, bounded download attempt (the postinstall may have been offline).
+    spawnSync(process.execPath, [join(pkg, 'install.js')], { stdio: 'ignore', timeout: 60_000 });
+  }
+  if (!existsSync(pathFile)) return { reason: 'the Electron binary is not installed and could not be downloaded' };
+  const bin = join(pkg, 'dist', readFileSync(pathFile, 'utf8').trim());
+  if (!existsSync(bin)) return { reason: `the Electron binary is missing (${bin})` };
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+    return { reason: 'there is no display to open a window on' };
+  }
+  return { bin };
+}
+
+function startServe(reason) {
+  console.log(`castellan: Electron cannot run here (${reason}); starting the browser editor with \`castellan serve\` instead.`);
+  const child = spawn(process.execPath, [join(root, 'bin/castellan.mjs'), 'serve'], { cwd: root, stdio: 'inherit' });
+  const stop = () => child.kill('SIGTERM');
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  child.on('exit', (code) => process.exit(code ?? 0));
+}
+
+const found = electronBinary();
+if (!found.bin) {
+  startServe(found.reason);
+} else {
+  const started = Date.now();
+  const child = spawn(found.bin, [root], { cwd: root, stdio: ['ignore', 'inherit', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr += d;
+    process.stderr.write(d);
+  });
+  child.on('error', (err) => startServe(err.message));
+  child.on('exit', (code) => {
+    if (code !== 0 && Date.now() - started < 10_000) {
+      startServe(`Electron exited at start-up with code ${code}${stderr ? `: ${stderr.trim().split('\n')[0]}` : ''}`);
+    } else process.exit(code ?? 0);
+  });
+}

@@ -1,0 +1,141 @@
+/**
+ * Electron main process: a thin shell over the host services
+ * (src-main/services). All logic lives in plain Node modules that are tested
+ * without Electron; this file only wires Electron's hooks to them.
+ */
+import { app, BrowserWindow, dialog, ipcMain, session, type IpcMainInvokeEvent } from 'electron';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { HOST_METHODS, ipcChannel, type HostApi, type HostMethod, type ListedFile } from '../../src-shared/host/contract.js';
+import { createHostApi } from '../services/host-api.js';
+import { setSolveWorkerEntry } from '../services/solve-runner.js';
+import {
+  CONTENT_SECURITY_POLICY,
+  PathGrants,
+  SECURE_WEB_PREFERENCES,
+  isAllowedNavigation,
+  isTrustedSender,
+} from './security.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const appRoot = app.getAppPath();
+const samplesDir = join(appRoot, 'resources', 'levels');
+const rendererHtml = join(here, '../renderer/index.html');
+const appUrl = process.env['ELECTRON_RENDERER_URL'] ?? pathToFileURL(rendererHtml).href;
+
+setSolveWorkerEntry(pathToFileURL(join(here, 'solve-worker.js')));
+
+const grants = new PathGrants([samplesDir]);
+
+function firstSample(): string | undefined {
+  const dir = join(samplesDir, 'unlock-the-king');
+  if (!existsSync(dir)) return undefined;
+  const first = readdirSync(dir).filter((f) => f.endsWith('.level.json')).sort()[0];
+  return first ? join(dir, first) : undefined;
+}
+
+function listSamples(): ListedFile[] {
+  const out: ListedFile[] = [];
+  const walk = (dir: string): void => {
+    if (!existsSync(dir)) return;
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.level.json')) out.push({ path: p, name: e.name });
+    }
+  };
+  walk(samplesDir);
+  return out.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+let mainWindow: BrowserWindow | undefined;
+
+const api: HostApi = createHostApi({
+  kind: 'electron',
+  resolvePath: (p: string) => grants.check(p),
+  listFiles: async () => listSamples(),
+  initialFile: firstSample(),
+  workspaceLabel: samplesDir,
+  dialogs: {
+    async open() {
+      const r = await dialog.showOpenDialog(mainWindow!, {
+        properties: ['openFile'],
+        filters: [{ name: 'Castellan levels', extensions: ['level.json', 'json'] }],
+      });
+      const p = r.canceled ? undefined : r.filePaths[0];
+      if (p) grants.grant(p);
+      return p;
+    },
+    async saveAs(suggested: string) {
+      const r = await dialog.showSaveDialog(mainWindow!, {
+        defaultPath: suggested,
+        filters: [{ name: 'Castellan levels', extensions: ['level.json'] }],
+      });
+      let p = r.canceled ? undefined : r.filePath;
+      if (p && !p.endsWith('.level.json')) p = p.replace(/(\.json)?$/, '.level.json');
+      if (p) grants.grant(p);
+      return p;
+    },
+  },
+});
+
+function registerIpc(): void {
+  for (const method of HOST_METHODS) {
+    ipcMain.handle(ipcChannel(method), async (event: IpcMainInvokeEvent, req: unknown) => {
+      const frame = event.senderFrame;
+      if (!isTrustedSender(frame?.url, appUrl, frame !== null && frame === event.sender.mainFrame)) {
+        return { ok: false, code: 'forbidden', message: 'IPC from an untrusted sender' };
+      }
+      const call = api[method as HostMethod] as (r: unknown) => Promise<unknown>;
+      return call(req ?? {});
+    });
+  }
+}
+
+function hardenSession(): void {
+  const ses = session.defaultSession;
+  ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  ses.setPermissionCheckHandler(() => false);
+  ses.webRequest.onHeadersReceived((details, callback) => {
+    callback({
+      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+    });
+  });
+}
+
+app.on('web-contents-created', (_event, contents) => {
+  contents.on('will-navigate', (event, url) => {
+    if (!isAllowedNavigation(url, appUrl)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!isAllowedNavigation(url, appUrl)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+});
+
+function createWindow(): void {
+  mainWindow = new BrowserWindow({
+    width: 1280,
+    height: 860,
+    title: 'Castellan',
+    show: false,
+    webPreferences: { ...SECURE_WEB_PREFERENCES, preload: join(here, '../preload/index.cjs') },
+  });
+  mainWindow.once('ready-to-show', () => mainWindow?.show());
+  void mainWindow.loadURL(appUrl);
+}
+
+void app.whenReady().then(() => {
+  hardenSession();
+  registerIpc();
+  createWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+  });
+});
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});

@@ -1,0 +1,111 @@
+/**
+ * Electron security policy as plain functions (no Electron import), so it is
+ * unit-tested under Node. main.ts wires these into Electron's hooks.
+ *
+ * Policy (Electron security checklist): contextIsolation and sandbox on,
+ * nodeIntegration off, strict CSP, every IPC call checked for its sender,
+ * navigation / window.open / webviews / permission requests denied, no
+ * remote content.
+ */
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import type { HostError } from '../../src-shared/host/contract.js';
+
+/** The CSP every renderer document gets (also a meta tag in index.html). */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** webPreferences the editor window is created with. */
+export const SECURE_WEB_PREFERENCES = {
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  webviewTag: false,
+  experimentalFeatures: false,
+  spellcheck: false,
+} as const;
+
+/**
+ * True when an IPC message comes from our own top-level renderer document.
+ * `frameUrl` is `event.senderFrame.url`; `appUrl` the URL main loaded
+ * (a `file://.../index.html` in production, `http://localhost:5173/` in dev).
+ * Sub-frames and any other origin are refused.
+ */
+export function isTrustedSender(frameUrl: string | undefined, appUrl: string, isMainFrame: boolean): boolean {
+  if (!frameUrl || !isMainFrame) return false;
+  let sender: URL;
+  let app: URL;
+  try {
+    sender = new URL(frameUrl);
+    app = new URL(appUrl);
+  } catch {
+    return false;
+  }
+  if (app.protocol === 'file:') return sender.protocol === 'file:' && sender.pathname === app.pathname;
+  return sender.origin === app.origin;
+}
+
+/** Navigation is allowed only to the very document the app loaded (reloads). */
+export function isAllowedNavigation(targetUrl: string, appUrl: string): boolean {
+  try {
+    const target = new URL(targetUrl);
+    const app = new URL(appUrl);
+    if (app.protocol === 'file:') return target.protocol === 'file:' && target.pathname === app.pathname;
+    return target.origin === app.origin && target.pathname === app.pathname;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The set of host paths a renderer may touch through IPC: any file under the
+ * trusted roots (the bundled samples), plus exactly the files the user picked
+ * in a native dialog this session. A compromised renderer cannot read or write
+ * arbitrary paths by naming them.
+ */
+export class PathGrants {
+  private readonly roots: string[];
+  private readonly files = new Set<string>();
+
+  constructor(roots: string[]) {
+    this.roots = roots.map((r) => resolve(r));
+  }
+
+  /** Records a file the user chose in a native open/save dialog. */
+  grant(path: string): void {
+    this.files.add(resolve(path));
+  }
+
+  /**
+   * Resolves `p` (absolute) and answers it when granted, else a `forbidden`
+   * HostError. Relative paths, NUL bytes and non-level file names are refused.
+   */
+  check(p: unknown): string | HostError {
+    if (typeof p !== 'string' || p.length === 0 || p.length > 4096 || p.includes('\0')) {
+      return { ok: false, code: 'bad-request', message: 'path must be a non-empty string' };
+    }
+    if (!isAbsolute(p)) return { ok: false, code: 'forbidden', message: `path must be absolute: ${p}` };
+    const abs = resolve(p);
+    if (!abs.endsWith('.level.json') && !abs.endsWith('.pack.json')) {
+      return { ok: false, code: 'forbidden', message: `not a level or pack file: ${abs}` };
+    }
+    if (this.files.has(abs)) return abs;
+    for (const root of this.roots) {
+      const rel = relative(root, abs);
+      if (rel && !rel.startsWith('..') && !isAbsolute(rel) && !rel.split(sep).includes('..')) return abs;
+    }
+    return { ok: false, code: 'forbidden', message: `path was not opened or chosen by the user: ${abs}` };
+  }
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  CONTENT_SECURITY_POLICY,
+  PathGrants,
+  SECURE_WEB_PREFERENCES,
+  isAllowedNavigation,
+  isTrustedSender,
+} from '../../../src-main/electron/security.js';
+
+const APP = 'file:///opt/castellan/out/renderer/index.html';
+
+describe('Electron security policy', () => {
+  it('turns on isolation and sandbox, and off every Node integration', () => {
+    expect(SECURE_WEB_PREFERENCES.contextIsolation).toBe(true);
+    expect(SECURE_WEB_PREFERENCES.sandbox).toBe(true);
+    expect(SECURE_WEB_PREFERENCES.nodeIntegration).toBe(false);
+    expect(SECURE_WEB_PREFERENCES.nodeIntegrationInWorker).toBe(false);
+    expect(SECURE_WEB_PREFERENCES.webviewTag).toBe(false);
+    expect(SECURE_WEB_PREFERENCES.webSecurity).toBe(true);
+  });
+
+  it('CSP allows scripts only from self and never eval', () => {
+    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
+    expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe-eval');
+    expect(CONTENT_SECURITY_POLICY).toContain("object-src 'none'");
+  });
+
+  it('trusts IPC only from the main frame of the loaded document', () => {
+    expect(isTrustedSender(APP, APP, true)).toBe(true);
+    expect(isTrustedSender(APP, APP, false)).toBe(false);
+    expect(isTrustedSender('file:///tmp/evil.html', APP, true)).toBe(false);
+    expect(isTrustedSender('https://example.com/', APP, true)).toBe(false);
+    expect(isTrustedSender(undefined, APP, true)).toBe(false);
+    expect(isTrustedSender('not a url', APP, true)).toBe(false);
+    expect(isTrustedSender('http://localhost:5173/x', 'http://localhost:5173/', true)).toBe(true);
+    expect(isTrustedSender('http://localhost:5174/', 'http://localhost:5173/', true)).toBe(false);
+  });
+
+  it('denies navigation away from the app document', () => {
+    expect(isAllowedNavigation(APP, APP)).toBe(true);
+    expect(isAllowedNavigation('https://example.com/', APP)).toBe(false);
+    expect(isAllowedNavigation('file:///etc/passwd', APP)).toBe(false);
+    expect(isAllowedNavigation('javascript:alert(1)', APP)).toBe(false);
+  });
+
+  it('grants paths under trusted roots and dialog-chosen files only', () => {
+    const root = mkdtempSync(join(tmpdir(), 'castellan-grants-'));
+    const g = new PathGrants([root]);
+    expect(g.check(join(root, 'a/b.level.json'))).toBe(join(root, 'a/b.level.json'));
+    const outside = join(tmpdir(), 'elsewhere.level.json');
+    expect(g.check(outside)).toMatchObject({ ok: false, code: 'forbidden' });
+    g.grant(outside);
+    expect(g.check(outside)).toBe(outside);
+    expect(g.check(join(root, '../escape.level.json'))).toMatchObject({ ok: false, code: 'forbidden' });
+    expect(g.check(join(root, 'x.txt'))).toMatchObject({ ok: false, code: 'forbidden' });
+    expect(g.check('relative.level.json')).toMatchObject({ ok: false, code: 'forbidden' });
+    expect(g.check(42)).toMatchObject({ ok: false, code: 'bad-request' });
+    expect(g.check(`${root}/a\0.level.json`)).toMatchObject({ ok: false, code: 'bad-request' });
+  });
+});
