@@ -1,0 +1,20 @@
+/**
+ * Unlock the King (RULINGS UK-1..UK-9) public API.
+ * - `validateUnlockTheKing(level): Issue[]` builder errors + warnings (UK-1, UK-2, UK-4..UK-6)
+ * - `checkPar(par, optimum, status): Issue[]` UK-7
+ * - `compileUnlockTheKing(level): Result<UkPosition, Issue[]>`
+ * - `legalMoves`, `applyMove`, `isSolved`, `moveToLan`, `parseLan` on `UkPosition`
+ * - `ukSearchProblem(pos): SearchProblem` for solver/bfs.ts
+ */
+export { validateUnlockTheKing, checkPar, UK_PHYSICAL_SET, UK_MIN_SIZE, UK_MAX_SIZE } from './validate.js';
+export type { ParCheckStatus } from './validate.js';
+export {
+  compileUnlockTheKing,
+  legalMoves,
+  applyMove,
+  isSolved,
+  moveToLan,
+  parseLan,
+} from './position.js';
+export type { UkPosition, UkPieceState, UkMove } from './position.js';
+export { ukSearchProblem } from './search.js';
