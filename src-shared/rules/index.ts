@@ -1,0 +1,121 @@
+/**
+ * Ruleset dispatch: validation, solving and replay for any level document.
+ * Only Unlock the King is implemented; the other rulesets answer an error
+ * issue `ruleset-unsupported`.
+ */
+import type { Level, UnlockTheKingLevel } from '../model/level.js';
+import { indexToSquare, squareIndex } from '../model/square.js';
+import { issue, type Issue, type Result } from '../validation/issue.js';
+import type { SolveOptions, SolveResult } from '../solver/types.js';
+import { solveBfs } from '../solver/bfs.js';
+import { checkLevelObject } from '../format/load.js';
+import {
+  applyMove,
+  compileUnlockTheKing,
+  isSolved,
+  parseLan,
+  ukSearchProblem,
+  validateUnlockTheKing,
+} from './unlock-the-king/index.js';
+
+function unsupported(ruleset: unknown): Issue {
+  return issue('error', 'ruleset-unsupported', `${String(ruleset)} rules are not implemented yet`, { pointer: '/ruleset' });
+}
+
+/**
+ * Builder errors and warnings of the level's ruleset (for Unlock the King:
+ * `validateUnlockTheKing`). Other rulesets: one error `ruleset-unsupported`.
+ * Never throws.
+ */
+export function validateRules(level: Level): Issue[] {
+  switch (level.ruleset) {
+    case 'unlock-the-king':
+      return validateUnlockTheKing(level);
+    default:
+      return [unsupported((level as { ruleset?: unknown }).ruleset)];
+  }
+}
+
+/**
+ * Schema check (format/load.ts `checkLevelObject`: migrate + schema), then
+ * the ruleset's builder rules. `level` is present when the schema check
+ * passed (even if the rules report errors); `issues` holds the schema
+ * errors, or else the rules' errors and warnings. Never throws.
+ */
+export function validateDocument(value: unknown): { level?: Level; issues: Issue[] } {
+  const loaded = checkLevelObject(value);
+  if (!loaded.ok) return { issues: loaded.error };
+  return { level: loaded.value, issues: validateRules(loaded.value) };
+}
+
+/**
+ * Optimal solve of a level with the BFS engine (solver/bfs.ts). Answers
+ * `{status:'invalid', issues}` (issues = the errors of `validateRules`) when
+ * the level breaks a builder rule or its ruleset is not implemented.
+ * Ignores the stored par and solution (UK-7). Never throws.
+ */
+export function solveLevel(level: Level, opts?: SolveOptions): SolveResult | { status: 'invalid'; issues: Issue[] } {
+  if (level.ruleset !== 'unlock-the-king') {
+    return { status: 'invalid', issues: [unsupported((level as { ruleset?: unknown }).ruleset)] };
+  }
+  const compiled = compileUnlockTheKing(level);
+  if (!compiled.ok) return { status: 'invalid', issues: compiled.error };
+  return solveBfs(ukSearchProblem(compiled.value), opts);
+}
+
+/**
+ * Plays `moves` (LAN) from the level's start. `frames[0]` is the level
+ * itself, `frames[k]` the document after k moves (same fields, `pieces`
+ * with the moved piece's square updated). Errors, each with the move's
+ * index in `pointer` (`/moves/k`):
+ * - the level's own builder errors (or `ruleset-unsupported`);
+ * - `move-illegal` (UK-4/UK-5): move k is malformed or not legal there
+ *   (`squares` = its from square when well-formed);
+ * - `move-after-solved` (UK-6): a move after the king reached the portal.
+ * Never throws.
+ */
+export function replayMoves(level: Level, moves: string[]): Result<Level[], Issue[]> {
+  if (level.ruleset !== 'unlock-the-king') {
+    return { ok: false, error: [unsupported((level as { ruleset?: unknown }).ruleset)] };
+  }
+  const compiled = compileUnlockTheKing(level);
+  if (!compiled.ok) return { ok: false, error: compiled.error };
+  let pos = compiled.value;
+  let doc: UnlockTheKingLevel = level;
+  const frames: Level[] = [level];
+  for (let k = 0; k < moves.length; k++) {
+    const lan = moves[k];
+    if (isSolved(pos)) {
+      return {
+        ok: false,
+        error: [
+          issue('error', 'move-after-solved', `Move ${k + 1} (${String(lan)}) comes after the king already reached the portal.`, {
+            pointer: `/moves/${k}`,
+            ruling: 'UK-6',
+          }),
+        ],
+      };
+    }
+    const mv = typeof lan === 'string' ? parseLan(pos, lan) : undefined;
+    if (!mv) {
+      const fromName = typeof lan === 'string' ? /^[A-Z]([a-z][1-9][0-9]?)/.exec(lan)?.[1] : undefined;
+      const squares = fromName !== undefined && squareIndex(fromName, pos.width, pos.height) >= 0 ? [fromName] : [];
+      return {
+        ok: false,
+        error: [
+          issue('error', 'move-illegal', `Move ${k + 1} (${String(lan)}) is not a legal move in this position.`, {
+            pointer: `/moves/${k}`,
+            ruling: 'UK-4',
+            squares,
+          }),
+        ],
+      };
+    }
+    pos = applyMove(pos, mv);
+    const pieces = doc.pieces.slice();
+    pieces[mv.piece] = { ...pieces[mv.piece]!, square: indexToSquare(mv.to, pos.width) };
+    doc = { ...doc, pieces };
+    frames.push(doc);
+  }
+  return { ok: true, value: frames };
+}

@@ -1,0 +1,194 @@
+/** Ruleset dispatch: validateRules, validateDocument, solveLevel, replayMoves. */
+import { describe, expect, it } from 'vitest';
+import { replayMoves, solveLevel, validateDocument, validateRules } from '../../../src-shared/rules/index.js';
+import type { ChessMazeLevel, KingsValleyLevel, Level, UnlockTheKingLevel } from '../../../src-shared/model/level.js';
+import { ukLevel } from './unlock-the-king/helpers.js';
+
+/** 4x3 corridor (see unlock-the-king/solve.test.ts): optimum 6, first move forced Pc1-c2. */
+const corridor = (): UnlockTheKingLevel =>
+  ukLevel({
+    width: 4,
+    height: 3,
+    walls: ['a2', 'b2', 'd2', 'a3', 'b3', 'd3'],
+    portal: 'd1',
+    pieces: [
+      { role: 'king', square: 'a1' },
+      { role: 'rook', square: 'b1' },
+      { role: 'pawn', square: 'c1' },
+    ],
+    par: 9,
+  });
+
+/** The chess-maze example of LEVEL-FORMAT-v1.md. */
+const maze = (): ChessMazeLevel => ({
+  format: 'castellan.level',
+  version: 1,
+  ruleset: 'chess-maze',
+  meta: { title: 'Red door' },
+  board: { width: 5, height: 5, holes: ['c3'] },
+  pieces: [
+    { role: 'knight', square: 'a1', side: 'player' },
+    { role: 'rook', square: 'e5', side: 'enemy' },
+  ],
+  tiles: [
+    { kind: 'key', square: 'b3', color: 'red' },
+    { kind: 'lock', square: 'd4', color: 'red' },
+    { kind: 'coin', square: 'c5' },
+    { kind: 'finish', square: 'e4' },
+  ],
+  objectives: { collect: true },
+});
+
+const valley = (): KingsValleyLevel => ({
+  format: 'castellan.level',
+  version: 1,
+  ruleset: 'kings-valley',
+  meta: { title: 'kv' },
+  board: { width: 5, height: 5 },
+  pieces: [
+    { role: 'king', square: 'a1', side: 'white' },
+    { role: 'king', square: 'e5', side: 'black' },
+  ],
+  sideToMove: 'white',
+});
+
+describe('validateRules', () => {
+  it('dispatches Unlock the King to its builder rules', () => {
+    expect(validateRules(corridor())).toEqual([]);
+    const twoKings = corridor();
+    twoKings.pieces.push({ role: 'king', square: 'c3' });
+    expect(validateRules(twoKings).map((i) => i.code)).toEqual(['uk-king-count']);
+  });
+  it('answers ruleset-unsupported for the other rulesets', () => {
+    for (const level of [maze(), valley()] as Level[]) {
+      const issues = validateRules(level);
+      expect(issues).toHaveLength(1);
+      expect(issues[0]).toMatchObject({
+        severity: 'error',
+        code: 'ruleset-unsupported',
+        message: `${level.ruleset} rules are not implemented yet`,
+      });
+    }
+  });
+});
+
+describe('validateDocument', () => {
+  it('a valid UK document: level and no issues', () => {
+    const r = validateDocument(JSON.parse(JSON.stringify(corridor())));
+    expect(r.issues).toEqual([]);
+    expect(r.level?.ruleset).toBe('unlock-the-king');
+  });
+  it('schema-valid but rule-breaking: level plus the rule errors', () => {
+    const doc = corridor();
+    doc.portal = 'a1';
+    const r = validateDocument(doc);
+    expect(r.level).toBeDefined();
+    expect(r.issues.map((i) => i.code)).toEqual(['uk-portal-on-king']);
+  });
+  it('not a level at all: schema errors and no level', () => {
+    const r = validateDocument(42);
+    expect(r.level).toBeUndefined();
+    expect(r.issues.length).toBeGreaterThan(0);
+    expect(r.issues.every((i) => i.severity === 'error')).toBe(true);
+  });
+  it('a schema-valid chess maze: level plus ruleset-unsupported', () => {
+    const r = validateDocument(maze());
+    expect(r.level?.ruleset).toBe('chess-maze');
+    expect(r.issues.map((i) => i.code)).toEqual(['ruleset-unsupported']);
+  });
+});
+
+describe('solveLevel', () => {
+  it('UK-7 solves to the optimum, ignoring the stored par', () => {
+    const r = solveLevel(corridor());
+    expect(r).toMatchObject({ status: 'solved', length: 6, optimal: true });
+  });
+  it('answers invalid with the builder errors', () => {
+    const lvl = corridor();
+    lvl.pieces = lvl.pieces.filter((p) => p.role !== 'king');
+    const r = solveLevel(lvl);
+    expect(r.status).toBe('invalid');
+    if (r.status === 'invalid') expect(r.issues.map((i) => i.code)).toEqual(['uk-king-count']);
+  });
+  it('answers invalid/ruleset-unsupported for unimplemented rulesets', () => {
+    const r = solveLevel(maze());
+    expect(r.status).toBe('invalid');
+    if (r.status === 'invalid') expect(r.issues[0]).toMatchObject({ code: 'ruleset-unsupported', message: 'chess-maze rules are not implemented yet' });
+  });
+  it('passes options through to the engine (maxStates -> limit)', () => {
+    expect(solveLevel(corridor(), { maxStates: 3 })).toMatchObject({ status: 'limit', reason: 'states', states: 3 });
+  });
+});
+
+describe('replayMoves', () => {
+  const line = ['Pc1-c2', 'Rb1-c1', 'Pc2-c3', 'Ka1-b1', 'Kb1-c2', 'Kc2-d1'];
+  const squares = (l: Level) => (l as UnlockTheKingLevel).pieces.map((p) => p.square);
+
+  it('frames[0] is the start and frames[k] the document after k moves', () => {
+    const level = corridor();
+    const before = JSON.stringify(level);
+    const r = replayMoves(level, line);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value).toHaveLength(7);
+    expect(r.value.map(squares)).toEqual([
+      ['a1', 'b1', 'c1'],
+      ['a1', 'b1', 'c2'],
+      ['a1', 'c1', 'c2'],
+      ['a1', 'c1', 'c3'],
+      ['b1', 'c1', 'c3'],
+      ['c2', 'c1', 'c3'],
+      ['d1', 'c1', 'c3'],
+    ]);
+    // Everything but the pieces is carried over; the input is not mutated.
+    expect((r.value[6] as UnlockTheKingLevel).portal).toBe('d1');
+    expect(r.value[6]!.meta.title).toBe('test');
+    expect(JSON.stringify(level)).toBe(before);
+    expect(JSON.stringify(r.value[0])).toBe(before);
+  });
+
+  it('an empty line gives just the start frame', () => {
+    const r = replayMoves(corridor(), []);
+    expect(r.ok && r.value.length).toBe(1);
+  });
+
+  it('an illegal move answers move-illegal with its index and square', () => {
+    const r = replayMoves(corridor(), ['Pc1-c2', 'Ka1-b1']); // the rook still stands on b1
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error).toHaveLength(1);
+      expect(r.error[0]).toMatchObject({ severity: 'error', code: 'move-illegal', pointer: '/moves/1', square: 'a1' });
+    }
+  });
+
+  it('malformed LAN and captures answer move-illegal', () => {
+    for (const bad of ['Pc1xc2', 'c1-c2', 'Pc1-c2-c3']) {
+      const r = replayMoves(corridor(), [bad]);
+      expect(!r.ok && r.error[0]!.code).toBe('move-illegal');
+    }
+  });
+
+  it('UK-6 a move after the king reached the portal answers move-after-solved', () => {
+    const r = replayMoves(corridor(), [...line, 'Rc1-b1']);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error[0]).toMatchObject({ code: 'move-after-solved', pointer: '/moves/6' });
+  });
+
+  it('solveLevel solution replays to the portal', () => {
+    const level = corridor();
+    const s = solveLevel(level);
+    expect(s.status).toBe('solved');
+    if (s.status !== 'solved') return;
+    const r = replayMoves(level, s.moves);
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      const last = r.value[r.value.length - 1] as UnlockTheKingLevel;
+      expect(last.pieces.find((p) => p.role === 'king')!.square).toBe(last.portal);
+    }
+  });
+
+  it('replay of an unsupported ruleset answers ruleset-unsupported', () => {
+    const r = replayMoves(maze(), []);
+    expect(!r.ok && r.error[0]!.code).toBe('ruleset-unsupported');
+  });
+});
