@@ -1,0 +1,173 @@
+/**
+ * Crash-safe file writes with verification, and file reads with clear errors.
+ *
+ * `writeFileVerified(path, text)`:
+ * 1. writes the bytes to a fresh temp file beside the target with
+ *    write-file-atomic (its own temp + fsync + rename, so the temp file is
+ *    either complete or absent),
+ * 2. reads the temp file back and compares bytes (mismatch: `verify-failed`,
+ *    temp removed, target untouched),
+ * 3. renames the temp file over the target (atomic on one file system) and
+ *    fsyncs the folder,
+ * 4. reads the target back and compares bytes again.
+ * So an existing file is replaced only by content that was verified on disk,
+ * a partial file is never visible under the target name, and nothing but the
+ * function's own temp file is ever deleted.
+ *
+ * A symlinked target is written through to the file it points at (like
+ * write-file-atomic); callers confine paths first (workspace.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import type { HostError } from '../../src-shared/host/contract.js';
+
+/** Causes named in `io` errors, by Node error code. */
+const CAUSES: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is exceeded',
+  EBUSY: 'the file is busy or locked by another program',
+  ENOENT: 'the folder does not exist',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EISDIR: 'the path is a folder',
+  EMFILE: 'too many open files',
+  ENAMETOOLONG: 'the file name is too long',
+  ELOOP: 'too many levels of symbolic links',
+  EEXIST: 'the file already exists',
+  EIO: 'an input/output error occurred',
+};
+
+/** The Node error code of `err` (`ENOENT`, ...), if any. */
+export function errnoCode(err: unknown): string | undefined {
+  if (err && typeof err === 'object' && 'code' in err && typeof (err as { code: unknown }).code === 'string') {
+    return (err as { code: string }).code;
+  }
+  return undefined;
+}
+
+/**
+ * A HostError for a failed file operation: code `io` (or `not-found` for a
+ * missing file on read), message naming the action, the path and the cause.
+ */
+export function ioError(err: unknown, path: string, action: 'read' | 'write'): HostError {
+  const code = errnoCode(err);
+  const cause =
+    action === 'read' && code === 'ENOENT'
+      ? 'the file does not exist'
+      : ((code && CAUSES[code]) ?? (err instanceof Error ? err.message : String(err)));
+  return {
+    ok: false,
+    code: action === 'read' && code === 'ENOENT' ? 'not-found' : 'io',
+    message: `Could not ${action} ${path}: ${cause}${code ? ` (${code})` : ''}.`,
+  };
+}
+
+export interface ReadOptions {
+  /** Refuse files larger than this many bytes (default 16 MiB). */
+  maxBytes?: number;
+}
+
+/** Reads a UTF-8 text file. Answers `not-found` / `io` HostErrors; never throws. */
+export async function readTextFile(
+  path: string,
+  opts: ReadOptions = {},
+): Promise<{ ok: true; text: string } | HostError> {
+  const maxBytes = opts.maxBytes ?? 16 * 1024 * 1024;
+  try {
+    const st = await fs.stat(path);
+    if (st.isDirectory()) return { ok: false, code: 'io', message: `Could not read ${path}: the path is a folder.` };
+    if (st.size > maxBytes) {
+      return { ok: false, code: 'io', message: `Could not read ${path}: the file is larger than ${maxBytes} bytes.` };
+    }
+    const text = await fs.readFile(path, 'utf8');
+    return { ok: true, text };
+  } catch (err) {
+    return ioError(err, path, 'read');
+  }
+}
+
+export interface WriteOptions {
+  /** Test hook: called after the temp file is written, before it is verified. */
+  afterTempWrite?: (tempPath: string) => Promise<void> | void;
+}
+
+async function fsyncDir(dir: string): Promise<void> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // not supported everywhere (e.g. Windows); the rename is still atomic
+  } finally {
+    await handle?.close().catch(() => {});
+  }
+}
+
+async function realTarget(path: string): Promise<string> {
+  try {
+    return await fs.realpath(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * Writes `content` (UTF-8) to `path` atomically and verifies it (see module
+ * doc). Answers `{ok: true, bytes}` or a HostError: `io` (message names the
+ * path and the cause: EACCES, EROFS, ENOSPC, EBUSY, ENOENT, ...) or
+ * `verify-failed`. Never throws.
+ */
+export async function writeFileVerified(
+  path: string,
+  content: string,
+  opts: WriteOptions = {},
+): Promise<{ ok: true; bytes: number } | HostError> {
+  const expected = Buffer.from(content, 'utf8');
+  const target = await realTarget(path);
+  const dir = dirname(target);
+  const temp = join(dir, `.${basename(target)}.${randomBytes(6).toString('hex')}.castellan-tmp`);
+  let tempExists = false;
+  try {
+    let mode: number | undefined;
+    try {
+      const st = await fs.stat(target);
+      if (st.isDirectory()) {
+        return { ok: false, code: 'io', message: `Could not write ${path}: the path is a folder (EISDIR).` };
+      }
+      mode = st.mode & 0o7777;
+    } catch (err) {
+      if (errnoCode(err) !== 'ENOENT') throw err;
+    }
+    await writeFileAtomic(temp, expected, { fsync: true, ...(mode !== undefined ? { mode } : {}) });
+    tempExists = true;
+    await opts.afterTempWrite?.(temp);
+    const tempBytes = await fs.readFile(temp);
+    if (!tempBytes.equals(expected)) {
+      return {
+        ok: false,
+        code: 'verify-failed',
+        message: `Could not write ${path}: the data read back from the disk differed from what was written; the file was left unchanged.`,
+      };
+    }
+    await fs.rename(temp, target);
+    tempExists = false;
+    await fsyncDir(dir);
+    const finalBytes = await fs.readFile(target);
+    if (!finalBytes.equals(expected)) {
+      return {
+        ok: false,
+        code: 'verify-failed',
+        message: `Wrote ${path}, but the data read back differed from what was written.`,
+      };
+    }
+    return { ok: true, bytes: expected.length };
+  } catch (err) {
+    return ioError(err, path, 'write');
+  } finally {
+    if (tempExists) await fs.unlink(temp).catch(() => {});
+  }
+}

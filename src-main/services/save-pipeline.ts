@@ -1,0 +1,234 @@
+/**
+ * The save pipeline: a level is written only with a proof, or as an explicit
+ * draft.
+ *
+ * `saveLevelFile(path, document, opts)`:
+ * 1. schema check (`checkLevelObject`: migrate + schema). Failing documents
+ *    are never written, not even as drafts (they would not open again):
+ *    `invalid` with `draftAllowed: false`.
+ * 2. rules check (`validateRules`): errors -> `invalid`.
+ * 3. optimal solve in a worker under a time cap (default 20 s) and a state
+ *    cap (default 20,000,000): `unsolvable`, `limit`, `cancelled` or a worker
+ *    `error` stop the proof.
+ * 4. UK-7 par check against the proven optimum: par < optimal is an error
+ *    (`invalid`, issue `uk-par-below-optimal`); par > optimal a warning
+ *    (`uk-par-above-optimal`); par not checkable because of a limit: warning
+ *    `uk-par-unchecked`.
+ * 5. proven: `solution = {moves, length, optimal: true, states, solver:
+ *    "castellan <version>", levelHash}` and no `draft`; not proven and
+ *    `allowDraft`: `draft: true` and no `solution` (a stale one is removed).
+ *    Otherwise nothing is written and the answer is a HostError
+ *    `{code: 'invalid'|'unsolvable'|'limit'|..., issues, solve, draftAllowed: true}`.
+ * 6. `serializeLevel` -> atomic verified write (atomic-file.ts) -> read back,
+ *    parse and compare deep-equal with the document meant to be written
+ *    (`verify-failed` otherwise).
+ * Answers a SavedLevel (plus `issues`: the warnings) or a HostError; never throws.
+ * Saves to the same path are serialized.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { HostError, HostErrorCode, SavedLevel, SolveSummary } from '../../src-shared/host/contract.js';
+import { checkLevelObject } from '../../src-shared/format/load.js';
+import { levelHash } from '../../src-shared/format/level-hash.js';
+import { serializeLevel } from '../../src-shared/format/serialize.js';
+import type { Level, StoredSolution } from '../../src-shared/model/level.js';
+import { validateRules } from '../../src-shared/rules/index.js';
+import { checkPar } from '../../src-shared/rules/unlock-the-king/index.js';
+import type { SolveProgress } from '../../src-shared/solver/types.js';
+import { hasErrors, issue, type Issue } from '../../src-shared/validation/issue.js';
+import { readTextFile, writeFileVerified } from './atomic-file.js';
+import { parseLevelDocument } from './level-files.js';
+import { solveInWorker, summarizeSolve, type WorkerSolveOutcome } from './solve-runner.js';
+import { solverName } from './version.js';
+
+export const DEFAULT_SAVE_TIME_MS = 20_000;
+export const DEFAULT_SAVE_MAX_STATES = 20_000_000;
+
+export interface SaveOptions {
+  /** The user explicitly chose "save as draft": write unproved levels with `draft: true`. */
+  allowDraft?: boolean;
+  /** Solver wall-clock cap, ms (default 20,000). */
+  timeMs?: number;
+  /** Solver state cap (default 20,000,000). */
+  maxStates?: number;
+  /** Solver memory cap, bytes (solver default when absent). */
+  maxBytes?: number;
+  onProgress?: (p: SolveProgress) => void;
+  signal?: AbortSignal;
+  /** Name used in messages (default: `path`). */
+  label?: string;
+}
+
+/** A SavedLevel plus the warnings found on the way (rules warnings, par). */
+export type SaveReport = SavedLevel & { issues: Issue[] };
+
+const queues = new Map<string, Promise<unknown>>();
+
+/** Runs `task` after every earlier task queued for `key` has finished. */
+function serialized<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const prev = queues.get(key) ?? Promise.resolve();
+  const run = prev.then(task, task);
+  const tail = run.catch(() => undefined);
+  queues.set(key, tail);
+  void tail.then(() => {
+    if (queues.get(key) === tail) queues.delete(key);
+  });
+  return run;
+}
+
+function noSolve(message: string): SolveSummary {
+  return { status: 'error', states: 0, ms: 0, message };
+}
+
+/** A copy of `level` without `solution` and `draft`. */
+function stripProof(level: Level): Level {
+  const copy = { ...level } as Level & Record<string, unknown>;
+  delete copy.solution;
+  delete copy.draft;
+  return copy;
+}
+
+/**
+ * UK-7: the stored par against the proven optimum (`checkPar` of the Unlock
+ * the King rules: `uk-par-below-optimal` error, `uk-par-above-optimal` /
+ * `uk-par-unchecked` warnings). Par is an Unlock the King notion; other
+ * rulesets are checked the same way.
+ */
+function parIssues(level: Level, outcome: WorkerSolveOutcome): Issue[] {
+  const r = outcome.result;
+  if (r.status === 'error') return [];
+  return checkPar(level.par, r.status === 'solved' ? r.length : undefined, r.status);
+}
+
+async function writeAndVerify(
+  path: string,
+  label: string,
+  doc: Level,
+): Promise<{ ok: true; document: Level } | HostError> {
+  const text = serializeLevel(doc);
+  const written = await writeFileVerified(path, text);
+  if (!written.ok) return written;
+  const back = await readTextFile(path);
+  if (!back.ok) return back;
+  const parsed = parseLevelDocument(back.text, label);
+  if (!parsed.ok) {
+    return { ok: false, code: 'verify-failed', message: `${label} was written but does not load back: ${parsed.message}`, issues: parsed.issues ?? [] };
+  }
+  const expected: unknown = JSON.parse(JSON.stringify(doc));
+  if (!isDeepStrictEqual(parsed.document, expected)) {
+    return { ok: false, code: 'verify-failed', message: `${label} was written but loads back as a different document.` };
+  }
+  return { ok: true, document: parsed.document };
+}
+
+/** Save pipeline (see module doc). `path` must already be confined by the caller. */
+export function saveLevelFile(path: string, document: unknown, opts: SaveOptions = {}): Promise<SaveReport | HostError> {
+  return serialized(path, () => saveNow(path, document, opts)).catch(
+    (err: unknown): HostError => ({
+      ok: false,
+      code: 'internal',
+      message: `Saving ${opts.label ?? path} failed: ${err instanceof Error ? err.message : String(err)}`,
+    }),
+  );
+}
+
+async function saveNow(path: string, document: unknown, opts: SaveOptions): Promise<SaveReport | HostError> {
+  const label = opts.label ?? path;
+  const allowDraft = opts.allowDraft === true;
+
+  // 1. schema
+  const checked = checkLevelObject(document);
+  if (!checked.ok) {
+    return {
+      ok: false,
+      code: 'invalid',
+      message: `Not saved: the document does not match the level format (${checked.error[0]?.message ?? 'schema check failed'}).`,
+      issues: checked.error,
+      draftAllowed: false,
+    };
+  }
+  const level = stripProof(checked.value);
+
+  // 2. rules
+  const ruleIssues = validateRules(level);
+  let failure: { code: HostErrorCode; message: string; issues: Issue[]; solve: SolveSummary } | undefined;
+  let proven: { solution: StoredSolution; solve: SolveSummary; warnings: Issue[] } | undefined;
+
+  if (hasErrors(ruleIssues)) {
+    failure = {
+      code: 'invalid',
+      message: 'Not proved: the level breaks builder rules.',
+      issues: ruleIssues,
+      solve: noSolve('not solved: the level has errors'),
+    };
+  } else {
+    // 3. solve
+    const outcome = await solveInWorker(level, {
+      timeMs: opts.timeMs ?? DEFAULT_SAVE_TIME_MS,
+      maxStates: opts.maxStates ?? DEFAULT_SAVE_MAX_STATES,
+      ...(opts.maxBytes !== undefined ? { maxBytes: opts.maxBytes } : {}),
+      ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    });
+    const solve = summarizeSolve(outcome);
+    const warnings = ruleIssues.filter((i) => i.severity === 'warning');
+    const par = parIssues(level, outcome);
+    const r = outcome.result;
+    if (r.status === 'solved') {
+      if (hasErrors(par)) {
+        failure = { code: 'invalid', message: `Not proved: ${par[0]!.message}`, issues: [...par, ...warnings], solve };
+      } else {
+        proven = {
+          solve,
+          warnings: [...warnings, ...par],
+          solution: {
+            moves: [...r.moves],
+            length: r.length,
+            optimal: true,
+            states: r.states,
+            solver: solverName(),
+            levelHash: levelHash(level),
+          },
+        };
+      }
+    } else if (r.status === 'invalid') {
+      failure = { code: 'invalid', message: 'Not proved: the level breaks builder rules.', issues: [...r.issues, ...warnings], solve };
+    } else if (r.status === 'unsolvable') {
+      failure = {
+        code: 'unsolvable',
+        message: 'Not proved: the solver proved that the level has no solution.',
+        issues: [issue('error', 'level-unsolvable', 'The solver proved that no sequence of moves solves this level.'), ...warnings],
+        solve,
+      };
+    } else if (r.status === 'limit') {
+      failure = {
+        code: 'limit',
+        message: `Not proved: ${solve.message ?? 'the solver hit a limit'}.`,
+        issues: [
+          issue('warning', 'solve-limit', `The solver stopped at its ${r.reason} limit before proving the level.`),
+          ...par,
+          ...warnings,
+        ],
+        solve,
+      };
+    } else if (r.status === 'cancelled') {
+      return { ok: false, code: 'cancelled', message: 'Not saved: the solve was cancelled.', issues: warnings, solve };
+    } else {
+      failure = { code: 'internal', message: `Not proved: ${r.message}`, issues: warnings, solve };
+    }
+  }
+
+  if (proven) {
+    const doc = { ...level, solution: proven.solution } as Level;
+    const w = await writeAndVerify(path, label, doc);
+    if (!w.ok) return w;
+    return { ok: true, path, document: w.document, draft: false, solve: proven.solve, issues: proven.warnings };
+  }
+  const f = failure!;
+  if (!allowDraft) {
+    return { ok: false, code: f.code, message: `${f.message} Nothing was written; it can be saved as a draft.`, issues: f.issues, solve: f.solve, draftAllowed: true };
+  }
+  const draftDoc = { ...level, draft: true } as Level;
+  const w = await writeAndVerify(path, label, draftDoc);
+  if (!w.ok) return w;
+  return { ok: true, path, document: w.document, draft: true, solve: f.solve, issues: f.issues };
+}
