@@ -1,0 +1,425 @@
+/**
+ * The `castellan` command line (commander 14), run from source through tsx
+ * by bin/castellan.mjs.
+ *
+ * Commands (LEVEL-FORMAT-v1 "Command line contract" + extensions):
+ * - `validate FILE...`: per file every issue as
+ *   `FILE: error|warning CODE [SQUARE] MESSAGE`, then `FILE: ok` when it has
+ *   no errors. Exit 0 all valid, 1 any invalid or unreadable.
+ * - `solve FILE [--json] [--max-states N] [--time-ms N]`: optimal solve in a
+ *   worker. Exit 0 solved, 1 invalid, 2 proved unsolvable, 3 gave up at a
+ *   limit (states, memory or time). `--json` prints exactly one object
+ *   `{"status","length","moves","states","ms"}` (+ `errors: [{code, message,
+ *   square?}]` when invalid, + `reason` when limit; `length` is null unless
+ *   solved). Without `--json`: a readable report with the move list, and a
+ *   progress line on stderr when it is a terminal.
+ * - `prove FILE... [--draft] [--max-states N] [--time-ms N]` (extension):
+ *   runs the save pipeline in place, storing the proven solution; with
+ *   `--draft` unproved levels are written as drafts. Exit code: the highest of
+ *   the per-file codes (as for solve).
+ * - `serve [--workspace DIR] [--port N] [--open FILE] [--renderer DIR]`:
+ *   the editor over HTTP on 127.0.0.1; prints the URL (token in the
+ *   fragment) and runs until SIGINT/SIGTERM.
+ * Extra exit codes: 4 a host failure (I/O error while writing, solver worker
+ * crash); 130 interrupted. Errors are one-line messages, never stack traces.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import type { HostError } from '../../src-shared/host/contract.js';
+import type { Level } from '../../src-shared/model/level.js';
+import { hasErrors, type Issue } from '../../src-shared/validation/issue.js';
+import { readTextFile } from '../services/atomic-file.js';
+import { MAX_LEVEL_FILE_BYTES, parseLevelDocument } from '../services/level-files.js';
+import { DEFAULT_SAVE_MAX_STATES, DEFAULT_SAVE_TIME_MS, saveLevelFile } from '../services/save-pipeline.js';
+import { solveInWorker, type WorkerSolveResult } from '../services/solve-runner.js';
+import { castellanVersion } from '../services/version.js';
+import { comparePaths, openWorkspace, resolveWorkspacePath, toWorkspaceRelative } from '../services/workspace.js';
+import { startServeHost } from '../serve/server.js';
+
+export const EXIT = { ok: 0, invalid: 1, unsolvable: 2, limit: 3, failure: 4, interrupted: 130 } as const;
+
+/** Where the CLI writes; the defaults are the process streams. */
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+  /** True when stderr is a terminal (progress line). */
+  errIsTTY: boolean;
+}
+
+const processIo: CliIo = {
+  out: (t) => void process.stdout.write(t),
+  err: (t) => void process.stderr.write(t),
+  errIsTTY: process.stderr.isTTY === true,
+};
+
+/** The repository root (two folders above this file). */
+export function repoRoot(): string {
+  return fileURLToPath(new URL('../../', import.meta.url));
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!/^\d+(e\d+)?$/i.test(value.trim()) || !Number.isSafeInteger(n) || n <= 0) {
+    throw new InvalidArgumentError('expected a positive integer');
+  }
+  return n;
+}
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n > 65535) throw new InvalidArgumentError('expected a port number 0..65535');
+  return n;
+}
+
+/** `FILE: error CODE [SQUARE] MESSAGE` */
+export function formatIssue(file: string, i: Issue): string {
+  return `${file}: ${i.severity} ${i.code}${i.square ? ` [${i.square}]` : ''} ${i.message}`;
+}
+
+/** Reads and checks a level file: `{level, issues}` or `{error}` (message + issues). */
+async function loadLevel(
+  file: string,
+): Promise<{ level: Level; issues: Issue[] } | { error: string; code: string; issues: Issue[] }> {
+  const read = await readTextFile(file, { maxBytes: MAX_LEVEL_FILE_BYTES });
+  if (!read.ok) {
+    return { error: read.message, code: read.code === 'not-found' ? 'file-not-found' : 'file-unreadable', issues: [] };
+  }
+  const parsed = parseLevelDocument(read.text, file);
+  if (!parsed.ok) return { error: parsed.message, code: 'parse', issues: parsed.issues ?? [] };
+  return { level: parsed.document, issues: parsed.issues };
+}
+
+function errorsOf(issues: Issue[]): { code: string; message: string; square?: string }[] {
+  return issues
+    .filter((i) => i.severity === 'error')
+    .map((i) => ({ code: i.code, message: i.message, ...(i.square !== undefined ? { square: i.square } : {}) }));
+}
+
+function exitFor(status: WorkerSolveResult['status']): number {
+  switch (status) {
+    case 'solved':
+      return EXIT.ok;
+    case 'invalid':
+      return EXIT.invalid;
+    case 'unsolvable':
+      return EXIT.unsolvable;
+    case 'limit':
+      return EXIT.limit;
+    case 'cancelled':
+      return EXIT.interrupted;
+    default:
+      return EXIT.failure;
+  }
+}
+
+/** Resolves on SIGINT/SIGTERM (listeners removed after). */
+function onInterrupt(handler: () => void): () => void {
+  const h = (): void => handler();
+  process.once('SIGINT', h);
+  process.once('SIGTERM', h);
+  return () => {
+    process.off('SIGINT', h);
+    process.off('SIGTERM', h);
+  };
+}
+
+async function cmdValidate(files: string[], io: CliIo): Promise<number> {
+  let code = EXIT.ok as number;
+  for (const file of files) {
+    const r = await loadLevel(file);
+    if ('error' in r) {
+      code = EXIT.invalid;
+      if (r.issues.length === 0) io.out(`${file}: error ${r.code} ${r.error}\n`);
+      for (const i of r.issues) io.out(formatIssue(file, i) + '\n');
+      continue;
+    }
+    for (const i of r.issues) io.out(formatIssue(file, i) + '\n');
+    if (hasErrors(r.issues)) code = EXIT.invalid;
+    else io.out(`${file}: ok\n`);
+  }
+  return code;
+}
+
+interface SolveFlags {
+  json?: boolean;
+  maxStates?: number;
+  timeMs?: number;
+}
+
+async function cmdSolve(file: string, flags: SolveFlags, io: CliIo): Promise<number> {
+  const t0 = performance.now();
+  const json = flags.json === true;
+  const loaded = await loadLevel(file);
+  const invalidErrors =
+    'error' in loaded
+      ? loaded.issues.length > 0
+        ? errorsOf(loaded.issues)
+        : [{ code: loaded.code, message: loaded.error }]
+      : hasErrors(loaded.issues)
+        ? errorsOf(loaded.issues)
+        : undefined;
+  if (invalidErrors || 'error' in loaded) {
+    const errors = invalidErrors ?? [];
+    if (json) {
+      const ms = Math.round(performance.now() - t0);
+      io.out(JSON.stringify({ status: 'invalid', length: null, moves: [], states: 0, ms, errors }) + '\n');
+    } else if ('error' in loaded && loaded.issues.length === 0) {
+      io.err(`castellan: ${loaded.error}\n`);
+    } else {
+      io.out(`${file}: invalid\n`);
+      for (const e of errors) io.out(`  error ${e.code}${e.square ? ` [${e.square}]` : ''} ${e.message}\n`);
+    }
+    return EXIT.invalid;
+  }
+
+  const controller = new AbortController();
+  const stopListening = onInterrupt(() => controller.abort());
+  const progress = !json && io.errIsTTY;
+  let outcome;
+  try {
+    outcome = await solveInWorker(loaded.level, {
+      maxStates: flags.maxStates ?? DEFAULT_SAVE_MAX_STATES,
+      ...(flags.timeMs !== undefined ? { timeMs: flags.timeMs } : {}),
+      signal: controller.signal,
+      ...(progress
+        ? { onProgress: (p: { states: number; depth: number }) => io.err(`\r  searching: depth ${p.depth}, ${p.states.toLocaleString('en')} states\x1b[K`) }
+        : {}),
+    });
+  } finally {
+    stopListening();
+    if (progress) io.err('\r\x1b[K');
+  }
+  const r = outcome.result;
+  const ms = outcome.ms;
+  if (json) {
+    const obj: Record<string, unknown> = {
+      status: r.status,
+      length: r.status === 'solved' ? r.length : null,
+      moves: r.status === 'solved' ? r.moves : [],
+      states: 'states' in r ? r.states : 0,
+      ms,
+    };
+    if (r.status === 'invalid') obj['errors'] = errorsOf(r.issues);
+    if (r.status === 'limit') obj['reason'] = r.reason;
+    if (r.status === 'error') obj['message'] = r.message;
+    io.out(JSON.stringify(obj) + '\n');
+    return exitFor(r.status);
+  }
+  switch (r.status) {
+    case 'solved':
+      io.out(`${file}: solved, optimal ${r.length} move${r.length === 1 ? '' : 's'} (${r.states} states, ${ms} ms)\n`);
+      r.moves.forEach((m, k) => io.out(`  ${String(k + 1).padStart(3)}. ${m}\n`));
+      break;
+    case 'unsolvable':
+      io.out(`${file}: unsolvable: no sequence of moves solves it (${r.states} states, ${ms} ms)\n`);
+      break;
+    case 'limit':
+      io.out(`${file}: gave up at the ${r.reason} limit (${r.states} states, depth ${r.depth}, ${ms} ms)\n`);
+      break;
+    case 'invalid':
+      io.out(`${file}: invalid\n`);
+      for (const i of r.issues) io.out(`  ${i.severity} ${i.code}${i.square ? ` [${i.square}]` : ''} ${i.message}\n`);
+      break;
+    case 'cancelled':
+      io.out(`${file}: interrupted (${r.states} states, ${ms} ms)\n`);
+      break;
+    case 'error':
+      io.err(`castellan: ${r.message}\n`);
+      break;
+  }
+  for (const i of loaded.issues) io.out(`  ${i.severity} ${i.code}${i.square ? ` [${i.square}]` : ''} ${i.message}\n`);
+  return exitFor(r.status);
+}
+
+function exitForHostError(e: HostError): number {
+  switch (e.code) {
+    case 'invalid':
+    case 'parse':
+    case 'not-found':
+    case 'bad-request':
+    case 'forbidden':
+      return EXIT.invalid;
+    case 'unsolvable':
+      return EXIT.unsolvable;
+    case 'limit':
+      return EXIT.limit;
+    case 'cancelled':
+      return EXIT.interrupted;
+    default:
+      return EXIT.failure;
+  }
+}
+
+async function cmdProve(files: string[], flags: { draft?: boolean; maxStates?: number; timeMs?: number }, io: CliIo): Promise<number> {
+  let worst = EXIT.ok as number;
+  for (const file of files) {
+    const read = await readTextFile(file, { maxBytes: MAX_LEVEL_FILE_BYTES });
+    if (!read.ok) {
+      io.err(`castellan: ${read.message}\n`);
+      worst = Math.max(worst, EXIT.invalid);
+      continue;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text);
+    } catch (err) {
+      io.out(`${file}: error json-syntax ${err instanceof Error ? err.message : String(err)}\n`);
+      worst = Math.max(worst, EXIT.invalid);
+      continue;
+    }
+    const r = await saveLevelFile(resolve(file), value, {
+      allowDraft: flags.draft === true,
+      timeMs: flags.timeMs ?? DEFAULT_SAVE_TIME_MS,
+      maxStates: flags.maxStates ?? DEFAULT_SAVE_MAX_STATES,
+      label: file,
+    });
+    if (!r.ok) {
+      io.out(`${file}: not saved (${r.code}): ${r.message}\n`);
+      for (const i of r.issues ?? []) io.out(formatIssue(file, i) + '\n');
+      worst = Math.max(worst, exitForHostError(r));
+      continue;
+    }
+    if (!r.draft && r.document.solution) {
+      const s = r.document.solution;
+      io.out(`${file}: proved, optimal ${s.length} move${s.length === 1 ? '' : 's'} (${s.states} states, ${r.solve.ms} ms); solution stored\n`);
+    } else {
+      io.out(`${file}: saved as a draft (${r.solve.status}${r.solve.message ? `: ${r.solve.message}` : ''})\n`);
+      worst = Math.max(worst, r.solve.status === 'unsolvable' ? EXIT.unsolvable : r.solve.status === 'limit' ? EXIT.limit : EXIT.invalid);
+    }
+    const issues = (r as { issues?: Issue[] }).issues ?? [];
+    for (const i of issues) io.out(formatIssue(file, i) + '\n');
+  }
+  return worst;
+}
+
+/** First `*.level.json` (sorted) of `<workspace>/unlock-the-king/`, workspace-relative. */
+function defaultInitialFile(workspace: string): string | undefined {
+  const dir = join(workspace, 'unlock-the-king');
+  if (!existsSync(dir)) return undefined;
+  try {
+    const first = readdirSync(dir)
+      .filter((f) => f.endsWith('.level.json') && !f.startsWith('.'))
+      .sort(comparePaths)[0];
+    return first ? `unlock-the-king/${first}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function cmdServe(
+  flags: { workspace?: string; port?: number; open?: string; renderer?: string; token?: string },
+  io: CliIo,
+): Promise<number> {
+  const root = repoRoot();
+  const workspace = resolve(flags.workspace ?? join(root, 'resources', 'levels'));
+  const ws = openWorkspace(workspace);
+  if ('ok' in ws) {
+    io.err(`castellan: ${ws.message}\n`);
+    return EXIT.invalid;
+  }
+  let initialFile: string | undefined;
+  if (flags.open !== undefined) {
+    const resolved = resolveWorkspacePath(ws, flags.open, false);
+    if (typeof resolved !== 'string') {
+      io.err(`castellan: cannot open ${flags.open}: ${resolved.message}\n`);
+      return EXIT.invalid;
+    }
+    initialFile = isAbsolute(flags.open) ? toWorkspaceRelative(ws, resolved) : flags.open;
+  } else {
+    initialFile = defaultInitialFile(ws.realRoot);
+  }
+  const rendererDir = resolve(flags.renderer ?? join(root, 'out', 'renderer'));
+  let handle;
+  try {
+    handle = await startServeHost({
+      workspace,
+      rendererDir,
+      ...(flags.port !== undefined ? { port: flags.port } : {}),
+      ...(flags.token !== undefined ? { token: flags.token } : {}),
+      ...(initialFile !== undefined ? { initialFile } : {}),
+    });
+  } catch (err) {
+    io.err(`castellan: cannot start the server: ${err instanceof Error ? err.message : String(err)}\n`);
+    return EXIT.failure;
+  }
+  if (!existsSync(join(rendererDir, 'index.html'))) {
+    io.err(`castellan: no editor build in ${rendererDir}; run \`npm run build\` first.\n`);
+  }
+  io.out(`castellan serve: workspace ${workspace}\n`);
+  io.out(`Open ${handle.url}\n`);
+  await new Promise<void>((done) => {
+    onInterrupt(done);
+  });
+  await handle.close();
+  return EXIT.ok;
+}
+
+/**
+ * Runs the CLI on `args` (without `node` and the script). Resolves with the
+ * exit code; never rejects.
+ */
+export async function runCli(args: string[], io: CliIo = processIo): Promise<number> {
+  let code: number = EXIT.ok;
+  const program = new Command();
+  program
+    .name('castellan')
+    .description('Castellan level tools: validate, solve and prove levels, or serve the editor.')
+    .version(castellanVersion())
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
+    .showHelpAfterError();
+
+  program
+    .command('validate')
+    .description('check level files against the format and the builder rules (exit 0 valid, 1 invalid)')
+    .argument('<files...>', 'level files')
+    .action(async (files: string[]) => {
+      code = await cmdValidate(files, io);
+    });
+
+  program
+    .command('solve')
+    .description('optimal solve (exit 0 solved, 1 invalid, 2 unsolvable, 3 limit)')
+    .argument('<file>', 'level file')
+    .option('--json', 'print one JSON object')
+    .option('--max-states <n>', `state cap (default ${DEFAULT_SAVE_MAX_STATES})`, positiveInt)
+    .option('--time-ms <n>', 'wall-clock cap in milliseconds (default none)', positiveInt)
+    .action(async (file: string, flags: SolveFlags) => {
+      code = await cmdSolve(file, flags, io);
+    });
+
+  program
+    .command('prove')
+    .description('run the save pipeline in place: solve and store the proven solution')
+    .argument('<files...>', 'level files')
+    .option('--draft', 'write unproved levels as drafts ("draft": true)')
+    .option('--max-states <n>', `state cap (default ${DEFAULT_SAVE_MAX_STATES})`, positiveInt)
+    .option('--time-ms <n>', `wall-clock cap in milliseconds (default ${DEFAULT_SAVE_TIME_MS})`, positiveInt)
+    .action(async (files: string[], flags: { draft?: boolean; maxStates?: number; timeMs?: number }) => {
+      code = await cmdProve(files, flags, io);
+    });
+
+  program
+    .command('serve')
+    .description('serve the editor on 127.0.0.1 (token in the printed URL)')
+    .option('--workspace <dir>', 'folder of levels to edit (default resources/levels)')
+    .option('--port <n>', 'port (default: a free one)', port)
+    .option('--open <file>', 'workspace-relative level to open first')
+    .option('--renderer <dir>', 'built editor (default out/renderer)')
+    .action(async (flags: { workspace?: string; port?: number; open?: string; renderer?: string }) => {
+      code = await cmdServe(flags, io);
+    });
+
+  try {
+    await program.parseAsync(args, { from: 'user' });
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      return err.exitCode === 0 ? EXIT.ok : EXIT.invalid;
+    }
+    io.err(`castellan: ${err instanceof Error ? err.message : String(err)}\n`);
+    return EXIT.failure;
+  }
+  return code;
+}
