@@ -1,0 +1,197 @@
+/**
+ * Writing level and pack documents (LEVEL-FORMAT-v1) as stable, diff-friendly JSON.
+ *
+ * Key order (known keys first, in this order; unknown keys after them in
+ * their insertion order):
+ * - level: format, version, ruleset, meta, board, then the ruleset's fields
+ *   in contract order (walls, portal | pillars, sideToMove, startingSetup,
+ *   options | position, goal), pieces, tiles, objectives, par, draft,
+ *   solution, editor;
+ * - meta: title, author, description, tags; board: width, height, holes;
+ *   piece: role, square, side, color, facing, lateral; tile: kind, square,
+ *   color, allowed, letter; objectives: collect, spell, moveLimit, capture;
+ *   options: soldiersMayStopOnValley; goal: type, moves; solution: moves,
+ *   length, optimal, states, solver, levelHash;
+ * - `editor` and unknown fields keep their own key order throughout;
+ * - pack: format, version, title, ruleset, author, description, levels;
+ *   entry: file, tier, title, level.
+ *
+ * Layout: 2-space indent, a trailing newline. A nested object or array is
+ * written on one line (`{ "role": "king", "square": "e1" }`, `["d4", "e5"]`)
+ * when that line fits in {@link LINE_WIDTH} columns; otherwise one member
+ * per line. The root is always expanded. Values follow JSON.stringify:
+ * `undefined`/function members are omitted, non-finite numbers become null.
+ *
+ * `parse(serialize(x))` deep-equals `x` for any JSON-clean document.
+ * Throws (like JSON.stringify) only on programming errors: cyclic input or
+ * a bigint, which a loaded document can never contain.
+ */
+import type { Level, PackFile } from '../model/level.js';
+
+/** Maximum width of a line written compactly. */
+export const LINE_WIDTH = 80;
+
+/** Top-level key order of level files. */
+export const LEVEL_KEY_ORDER = [
+  'format',
+  'version',
+  'ruleset',
+  'meta',
+  'board',
+  'walls',
+  'portal',
+  'pillars',
+  'sideToMove',
+  'startingSetup',
+  'options',
+  'position',
+  'goal',
+  'pieces',
+  'tiles',
+  'objectives',
+  'par',
+  'draft',
+  'solution',
+  'editor',
+] as const;
+
+/** Top-level key order of pack files. */
+export const PACK_KEY_ORDER = ['format', 'version', 'title', 'ruleset', 'author', 'description', 'levels'] as const;
+
+/** How to order an object's keys and those of its children. */
+interface Shape {
+  order?: readonly string[];
+  /** Shapes of named children. */
+  fields?: Record<string, Shape>;
+  /** Shape of every array item / the value of every child when this is an array. */
+  items?: Shape;
+}
+
+const FREE: Shape = {};
+
+const LEVEL_SHAPE: Shape = {
+  order: LEVEL_KEY_ORDER,
+  fields: {
+    meta: { order: ['title', 'author', 'description', 'tags'] },
+    board: { order: ['width', 'height', 'holes'] },
+    options: { order: ['soldiersMayStopOnValley'] },
+    goal: { order: ['type', 'moves'] },
+    pieces: { items: { order: ['role', 'square', 'side', 'color', 'facing', 'lateral'] } },
+    tiles: { items: { order: ['kind', 'square', 'color', 'allowed', 'letter'] } },
+    objectives: { order: ['collect', 'spell', 'moveLimit', 'capture'] },
+    solution: { order: ['moves', 'length', 'optimal', 'states', 'solver', 'levelHash'] },
+    editor: FREE,
+  },
+};
+
+const PACK_SHAPE: Shape = {
+  order: PACK_KEY_ORDER,
+  fields: {
+    levels: { items: { order: ['file', 'tier', 'title', 'level'], fields: { level: LEVEL_SHAPE } } },
+  },
+};
+
+/** Keys of `obj` ordered by `order`, then the rest in insertion order. Skips JSON-omitted values. */
+function orderedKeys(obj: Record<string, unknown>, order: readonly string[] | undefined): string[] {
+  const own = Object.keys(obj).filter((k) => {
+    const v = obj[k];
+    return v !== undefined && typeof v !== 'function' && typeof v !== 'symbol';
+  });
+  if (!order) return own;
+  const present = new Set(own);
+  const known = order.filter((k) => present.has(k));
+  const knownSet = new Set<string>(order);
+  return [...known, ...own.filter((k) => !knownSet.has(k))];
+}
+
+function scalar(v: unknown): string {
+  // JSON.stringify semantics: NaN/Infinity -> null.
+  return JSON.stringify(v) ?? 'null';
+}
+
+function isContainer(v: unknown): v is Record<string, unknown> | unknown[] {
+  return typeof v === 'object' && v !== null;
+}
+
+/** Compact one-line form, or undefined once it exceeds `budget` characters. */
+function compact(v: unknown, shape: Shape, budget: number, depth: number): string | undefined {
+  if (depth > 200) throw new TypeError('serialize: value is cyclic or nested too deeply');
+  if (!isContainer(v)) return scalar(v);
+  let out: string;
+  if (Array.isArray(v)) {
+    if (v.length === 0) return '[]';
+    out = '[';
+    for (let i = 0; i < v.length; i++) {
+      const item = v[i];
+      const s =
+        item === undefined || typeof item === 'function' || typeof item === 'symbol'
+          ? 'null'
+          : compact(item, shape.items ?? FREE, budget - out.length, depth + 1);
+      if (s === undefined) return undefined;
+      out += (i > 0 ? ', ' : '') + s;
+      if (out.length > budget) return undefined;
+    }
+    return out + ']';
+  }
+  const keys = orderedKeys(v, shape.order);
+  if (keys.length === 0) return '{}';
+  out = '{ ';
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const s = compact(v[k], childShape(shape, k), budget - out.length, depth + 1);
+    if (s === undefined) return undefined;
+    out += (i > 0 ? ', ' : '') + JSON.stringify(k) + ': ' + s;
+    if (out.length > budget) return undefined;
+  }
+  out += ' }';
+  return out.length > budget ? undefined : out;
+}
+
+/** Shape of child `k`: its declared shape; unknown fields of a shaped object are written as-is. */
+function childShape(shape: Shape, k: string): Shape {
+  if (shape.fields && Object.prototype.hasOwnProperty.call(shape.fields, k)) return shape.fields[k]!;
+  return shape.order ? FREE : shape;
+}
+
+function write(v: unknown, shape: Shape, indent: string, prefixLen: number, root: boolean, depth: number): string {
+  if (depth > 200) throw new TypeError('serialize: value is cyclic or nested too deeply');
+  if (!isContainer(v)) return scalar(v);
+  if (!root) {
+    const budget = LINE_WIDTH - indent.length - prefixLen - 1; // room for a trailing comma
+    const c = compact(v, shape, budget, depth);
+    if (c !== undefined) return c;
+  }
+  const inner = indent + '  ';
+  if (Array.isArray(v)) {
+    if (v.length === 0) return '[]';
+    const lines = v.map((item) =>
+      item === undefined || typeof item === 'function' || typeof item === 'symbol'
+        ? inner + 'null'
+        : inner + write(item, shape.items ?? FREE, inner, 0, false, depth + 1),
+    );
+    return `[\n${lines.join(',\n')}\n${indent}]`;
+  }
+  const keys = orderedKeys(v, shape.order);
+  if (keys.length === 0) return '{}';
+  const lines = keys.map((k) => {
+    const key = JSON.stringify(k) + ': ';
+    return inner + key + write(v[k], childShape(shape, k), inner, key.length, false, depth + 1);
+  });
+  return `{\n${lines.join(',\n')}\n${indent}}`;
+}
+
+/**
+ * Serializes a level with the stable key order and layout described above.
+ * @returns JSON text ending with "\n"
+ */
+export function serializeLevel(level: Level): string {
+  return write(level, LEVEL_SHAPE, '', 0, true, 0) + '\n';
+}
+
+/**
+ * Serializes a pack (embedded levels use the level key order).
+ * @returns JSON text ending with "\n"
+ */
+export function serializePack(pack: PackFile): string {
+  return write(pack, PACK_SHAPE, '', 0, true, 0) + '\n';
+}
