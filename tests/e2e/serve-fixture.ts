@@ -1,0 +1,60 @@
+/**
+ * Playwright fixture: a real `castellan serve` process (the CLI, as a user
+ * runs it) on a temporary copy of the sample levels, on a free port. Each
+ * test gets its own host and workspace, so nothing stale is reused and the
+ * repository's samples are never modified.
+ */
+import { test as base } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const repoRoot = resolve(import.meta.dirname, '../..');
+
+export interface ServeHost {
+  /** Full URL including `#token=...`. */
+  url: string;
+  /** Temporary workspace folder (a copy of resources/levels). */
+  workspace: string;
+}
+
+async function startServe(workspace: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    [join(repoRoot, 'bin/castellan.mjs'), 'serve', '--workspace', workspace, '--port', '0'],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`castellan serve printed no URL:\n${out}`)), 30_000);
+    const onData = (d: Buffer): void => {
+      out += d.toString();
+      const m = /(http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolveUrl(m[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`castellan serve exited with ${code}:\n${out}`));
+    });
+  });
+  return { url, child };
+}
+
+export const test = base.extend<{ serve: ServeHost }>({
+  serve: async ({}, use) => {
+    const workspace = mkdtempSync(join(tmpdir(), 'castellan-e2e-'));
+    cpSync(join(repoRoot, 'resources/levels'), workspace, { recursive: true });
+    const { url, child } = await startServe(workspace);
+    await use({ url, workspace });
+    child.kill('SIGTERM');
+    rmSync(workspace, { recursive: true, force: true });
+  },
+});
+
+export { expect } from '@playwright/test';
