@@ -1,0 +1,127 @@
+/**
+ * The Electron shell under plain Node with a mocked `electron` module: proves
+ * the window is created with the secure preferences, every IPC channel checks
+ * its sender, permissions/navigation/new windows are denied.
+ */
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { HOST_METHODS, ipcChannel } from '../../../src-shared/host/contract.js';
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const m = vi.hoisted(() => {
+  const handlers = new Map<string, (event: unknown, req: unknown) => Promise<unknown>>();
+  const appEvents = new Map<string, (...a: unknown[]) => void>();
+  const windows: { options: { webPreferences: Record<string, unknown> }; loaded?: string }[] = [];
+  const sessionHooks: { permission?: (wc: unknown, p: string, cb: (ok: boolean) => void) => void; check?: () => boolean } = {};
+  let ready!: () => void;
+  const readyPromise = new Promise<void>((r) => (ready = r));
+  return { handlers, appEvents, windows, sessionHooks, ready, readyPromise };
+});
+
+vi.mock('electron', () => {
+  class BrowserWindow {
+    static getAllWindows = () => m.windows;
+    options: { webPreferences: Record<string, unknown> };
+    loaded?: string;
+    constructor(options: { webPreferences: Record<string, unknown> }) {
+      this.options = options;
+      m.windows.push(this);
+    }
+    once() {}
+    show() {}
+    loadURL(url: string) {
+      this.loaded = url;
+      return Promise.resolve();
+    }
+  }
+  return {
+    app: {
+      getAppPath: () => repo,
+      whenReady: () => m.readyPromise,
+      on: (name: string, fn: (...a: unknown[]) => void) => m.appEvents.set(name, fn),
+      quit: () => undefined,
+    },
+    BrowserWindow,
+    dialog: { showOpenDialog: vi.fn(), showSaveDialog: vi.fn() },
+    ipcMain: { handle: (ch: string, fn: (e: unknown, r: unknown) => Promise<unknown>) => m.handlers.set(ch, fn) },
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: (fn: typeof m.sessionHooks.permission) => (m.sessionHooks.permission = fn),
+        setPermissionCheckHandler: (fn: () => boolean) => (m.sessionHooks.check = fn),
+        webRequest: { onHeadersReceived: () => undefined },
+      },
+    },
+  };
+});
+
+const appUrl = pathToFileURL(join(repo, 'src-main/renderer/index.html')).href;
+
+function ipcEvent(url: string, mainFrame = true): unknown {
+  const frame = { url };
+  return { senderFrame: frame, sender: { mainFrame: mainFrame ? frame : {} } };
+}
+
+beforeAll(async () => {
+  await import('../../../src-main/electron/main.js');
+  m.ready();
+  await new Promise((r) => setTimeout(r, 0));
+});
+
+describe('Electron main', () => {
+  it('creates the window with isolation, sandbox and no Node integration', () => {
+    expect(m.windows).toHaveLength(1);
+    const prefs = m.windows[0]!.options.webPreferences;
+    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false });
+    expect(String(prefs['preload'])).toMatch(/preload[/\\]index\.cjs$/);
+    expect(m.windows[0]!.loaded).toBe(appUrl);
+  });
+
+  it('registers exactly one handler per contract method', () => {
+    expect([...m.handlers.keys()].sort()).toEqual(HOST_METHODS.map(ipcChannel).sort());
+  });
+
+  it('refuses IPC from a foreign document or a sub-frame', async () => {
+    const h = m.handlers.get(ipcChannel('list'))!;
+    await expect(h(ipcEvent('https://evil.example/'), {})).resolves.toMatchObject({ ok: false, code: 'forbidden' });
+    await expect(h(ipcEvent(appUrl, false), {})).resolves.toMatchObject({ ok: false, code: 'forbidden' });
+  });
+
+  it('answers a trusted sender and validates its arguments', async () => {
+    const startup = (await m.handlers.get(ipcChannel('startup'))!(ipcEvent(appUrl), {})) as { ok: boolean; info?: { host: string } };
+    expect(startup.ok).toBe(true);
+    expect(startup.info?.host).toBe('electron');
+    const bad = await m.handlers.get(ipcChannel('save'))!(ipcEvent(appUrl), { path: 42, document: {} });
+    expect(bad).toMatchObject({ ok: false, code: 'bad-request' });
+    const outside = await m.handlers.get(ipcChannel('open'))!(ipcEvent(appUrl), { path: '/etc/passwd' });
+    expect(outside).toMatchObject({ ok: false, code: 'forbidden' });
+  });
+
+  it('denies every permission request', () => {
+    let granted: boolean | undefined;
+    m.sessionHooks.permission!({}, 'media', (ok) => (granted = ok));
+    expect(granted).toBe(false);
+    expect(m.sessionHooks.check!()).toBe(false);
+  });
+
+  it('denies navigation away and new windows', () => {
+    const listeners = new Map<string, (e: { preventDefault(): void }, url: string) => void>();
+    let openHandler: (() => { action: string }) | undefined;
+    const contents = {
+      on: (name: string, fn: (e: { preventDefault(): void }, url: string) => void) => listeners.set(name, fn),
+      setWindowOpenHandler: (fn: () => { action: string }) => (openHandler = fn),
+    };
+    m.appEvents.get('web-contents-created')!({}, contents);
+    const prevented = vi.fn();
+    listeners.get('will-navigate')!({ preventDefault: prevented }, 'https://evil.example/');
+    expect(prevented).toHaveBeenCalledTimes(1);
+    const allowed = vi.fn();
+    listeners.get('will-navigate')!({ preventDefault: allowed }, appUrl);
+    expect(allowed).not.toHaveBeenCalled();
+    const webview = vi.fn();
+    listeners.get('will-attach-webview')!({ preventDefault: webview }, '');
+    expect(webview).toHaveBeenCalled();
+    expect(openHandler!()).toEqual({ action: 'deny' });
+  });
+});
