@@ -1,0 +1,115 @@
+/**
+ * Tools and the pointer-gesture state machine (chessground style: the board
+ * feeds pointer events in, this machine answers intents; it knows no rules
+ * and never touches the document itself).
+ *
+ * Gestures on the board:
+ * - press + release on one square (no drag): `apply-tool` there (select,
+ *   place the palette item, erase);
+ * - press on an occupied square + move > DRAG_THRESHOLD px: drag the top
+ *   item; release on another square: ONE `move` intent; released off the
+ *   board or on its own square: nothing;
+ * - with the wall or erase tool, press on a square (not starting a drag of
+ *   an existing item for walls) + move paints: `apply-tool` for every new
+ *   square under the pointer with one `mergeKey`, so the stroke is one undo step.
+ */
+import type { Role } from '../../src-shared/model/level.js';
+import { ROLES } from '../../src-shared/model/level.js';
+import type { ItemKind } from './uk-ops.js';
+
+export type Tool = 'select' | Role | 'wall' | 'portal' | 'erase';
+
+/** Palette order. */
+export const TOOLS: readonly Tool[] = ['select', ...ROLES, 'wall', 'portal', 'erase'];
+
+export function isPieceTool(t: Tool): t is Role {
+  return (ROLES as readonly string[]).includes(t);
+}
+
+/** Pointer movement (px) before a press becomes a drag. */
+export const DRAG_THRESHOLD = 4;
+
+export interface PointerInput {
+  /** Square under the pointer, or null off the board. */
+  square: string | null;
+  x: number;
+  y: number;
+}
+
+export type Gesture =
+  | { kind: 'idle' }
+  | { kind: 'pressed'; square: string; item: ItemKind | null; x: number; y: number }
+  | { kind: 'dragging'; from: string; item: ItemKind; x: number; y: number; over: string | null }
+  | { kind: 'painting'; last: string; strokeId: string };
+
+export type Intent =
+  | { type: 'apply-tool'; square: string; mergeKey?: string }
+  | { type: 'move'; from: string; to: string; item: ItemKind }
+  | { type: 'select'; square: string | null };
+
+export interface Step {
+  gesture: Gesture;
+  intents: Intent[];
+}
+
+export const IDLE: Gesture = { kind: 'idle' };
+
+/**
+ * Pointer pressed. `item` is the top item on the pressed square (or null),
+ * `strokeId` a fresh id used as merge key if this press starts a paint stroke.
+ */
+export function pointerDown(tool: Tool, input: PointerInput, item: ItemKind | null, strokeId: string): Step {
+  if (!input.square) return { gesture: IDLE, intents: [{ type: 'select', square: null }] };
+  if (tool === 'erase' || (tool === 'wall' && item !== 'wall' && item !== 'piece' && item !== 'portal')) {
+    return {
+      gesture: { kind: 'painting', last: input.square, strokeId },
+      intents: [{ type: 'apply-tool', square: input.square, mergeKey: strokeId }],
+    };
+  }
+  return { gesture: { kind: 'pressed', square: input.square, item, x: input.x, y: input.y }, intents: [] };
+}
+
+/** Pointer moved (buttons held or not). */
+export function pointerMove(g: Gesture, input: PointerInput): Step {
+  switch (g.kind) {
+    case 'pressed': {
+      const dist = Math.hypot(input.x - g.x, input.y - g.y);
+      if (g.item && dist > DRAG_THRESHOLD) {
+        return { gesture: { kind: 'dragging', from: g.square, item: g.item, x: input.x, y: input.y, over: input.square }, intents: [] };
+      }
+      return { gesture: g, intents: [] };
+    }
+    case 'dragging':
+      return { gesture: { ...g, x: input.x, y: input.y, over: input.square }, intents: [] };
+    case 'painting':
+      if (input.square && input.square !== g.last) {
+        return {
+          gesture: { ...g, last: input.square },
+          intents: [{ type: 'apply-tool', square: input.square, mergeKey: g.strokeId }],
+        };
+      }
+      return { gesture: g, intents: [] };
+    default:
+      return { gesture: g, intents: [] };
+  }
+}
+
+/** Pointer released. */
+export function pointerUp(g: Gesture, input: PointerInput): Step {
+  switch (g.kind) {
+    case 'pressed':
+      return { gesture: IDLE, intents: [{ type: 'apply-tool', square: g.square }] };
+    case 'dragging': {
+      const to = input.square;
+      if (to && to !== g.from) return { gesture: IDLE, intents: [{ type: 'move', from: g.from, to, item: g.item }] };
+      return { gesture: IDLE, intents: [] };
+    }
+    default:
+      return { gesture: IDLE, intents: [] };
+  }
+}
+
+/** Pointer cancelled (Escape, lost capture): abandon the gesture, nothing happens. */
+export function pointerCancel(): Step {
+  return { gesture: IDLE, intents: [] };
+}
