@@ -1,0 +1,57 @@
+/**
+ * HostApi over HTTP for `castellan serve`: `POST /api/<method>` with a JSON
+ * body and the per-run token in the `x-castellan-token` header
+ * (src-shared/host/contract.ts). Never throws: transport failures become a
+ * `HostError` (`io` for network errors, `forbidden` for a missing/rejected
+ * token, `internal` for a non-JSON answer).
+ */
+import { HOST_METHODS, TOKEN_HEADER, type HostApi, type HostError, type HostMethod } from '../../src-shared/host/contract.js';
+
+export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<{
+  ok: boolean;
+  status: number;
+  text(): Promise<string>;
+}>;
+
+function hostError(code: HostError['code'], message: string): HostError {
+  return { ok: false, code, message };
+}
+
+/** Calls one method; exported for tests. */
+export async function callHttp(fetchFn: FetchLike, base: string, token: string | undefined, method: HostMethod, req: unknown): Promise<unknown> {
+  if (!token) {
+    return hostError('forbidden', 'No access token: open the exact URL printed by `castellan serve` (it ends in #token=...).');
+  }
+  let res: Awaited<ReturnType<FetchLike>>;
+  try {
+    res = await fetchFn(`${base}/api/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
+      body: JSON.stringify(req ?? {}),
+    });
+  } catch (e) {
+    return hostError('io', `Cannot reach the Castellan host (${e instanceof Error ? e.message : String(e)}). Is \`castellan serve\` still running?`);
+  }
+  let text = '';
+  try {
+    text = await res.text();
+  } catch {
+    /* empty body */
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    if (res.status === 401 || res.status === 403) return hostError('forbidden', `The host refused the access token (HTTP ${res.status}).`);
+    return hostError('internal', `The host answered HTTP ${res.status} without JSON.`);
+  }
+  if (typeof body === 'object' && body !== null && 'ok' in body) return body;
+  return hostError('internal', `The host answered HTTP ${res.status} with an unexpected body.`);
+}
+
+/** A HostApi calling `base` (default: this page's origin) with `token`. */
+export function createHttpHost(token: string | undefined, base = '', fetchFn: FetchLike = (u, i) => fetch(u, i)): HostApi {
+  const api: Record<string, (req: unknown) => Promise<unknown>> = {};
+  for (const m of HOST_METHODS) api[m] = (req: unknown) => callHttp(fetchFn, base, token, m, req);
+  return api as unknown as HostApi;
+}
