@@ -84,6 +84,8 @@ export interface SavedLevel {
   document: Level;
   draft: boolean;
   solve: SolveSummary;
+  /** Warnings found while saving (e.g. UK-7 par above the optimum). */
+  issues?: Issue[];
 }
 
 export interface HostRequests {
