@@ -103,6 +103,8 @@ export class AppController {
   hostKind: HostKind | null = $state(null);
   info: StartupInfo | null = $state.raw(null);
   path: string | null = $state(null);
+  /** True once startup finished (initial file opened or failed): e2e waits on data-ready. */
+  ready = $state(false);
   banner: Banner | null = $state.raw(null);
   notice: string | null = $state(null);
   busy: string | null = $state(null);
@@ -148,6 +150,14 @@ export class AppController {
   // ------------------------------------------------------------------ startup
 
   async start(): Promise<void> {
+    try {
+      await this.startInner();
+    } finally {
+      this.ready = true;
+    }
+  }
+
+  private async startInner(): Promise<void> {
     try {
       const { api, kind } = await connectHost();
       this.host = api;
@@ -520,7 +530,9 @@ export class AppController {
       return;
     }
     const plain = !ev.ctrlKey && !ev.metaKey && !ev.altKey;
-    if (this.st.preview && !typing && plain) {
+    // Arrow keys step through the solution while it is previewed, or when focus is in the solver panel.
+    const inSolver = !!t?.closest?.('.solve-panel') && !!this.solution;
+    if ((this.st.preview || inSolver) && !typing && plain) {
       const k = ev.key;
       if (k === 'ArrowLeft' || k === 'ArrowUp') return this.consume(ev, () => this.stepBy(-1));
       if (k === 'ArrowRight' || k === 'ArrowDown') return this.consume(ev, () => this.stepBy(1));
