@@ -317,6 +317,7 @@ export class AppController {
   private async doSave(method: 'save' | 'saveAs', path: string | undefined, allowDraft: boolean): Promise<void> {
     const host = this.host!;
     const sent = this.st.doc;
+    const sentRevision = this.editor.revision;
     this.busy = allowDraft ? 'Saving draft…' : 'Saving (proving the solution)…';
     const req = { document: sent, ...(path !== undefined ? { path } : {}), ...(allowDraft ? { allowDraft: true } : {}) };
     let r: SavedLevel | HostError;
@@ -327,7 +328,7 @@ export class AppController {
     }
     this.busy = null;
     if (r.ok) {
-      this.adoptSaved(r, sent);
+      this.adoptSaved(r, sent, sentRevision);
       return;
     }
     if (r.code === 'cancelled') return;
@@ -345,19 +346,24 @@ export class AppController {
     this.showError(r);
   }
 
-  private adoptSaved(r: SavedLevel, sent: UnlockTheKingLevel): void {
+  private adoptSaved(r: SavedLevel, sent: UnlockTheKingLevel, sentRevision: number): void {
     const doc = r.document;
+    this.path = r.path;
+    this.banner = null;
+    if (this.st.doc !== sent) {
+      // The user kept editing while the host proved and wrote the file: keep those
+      // edits; only the state that was sent counts as saved.
+      this.editor.markSavedAt(sentRevision);
+      this.flash(`Saved ${basename(r.path)} (changes made while saving are not saved yet)`);
+      return;
+    }
     if (!isEditableUk(doc)) {
       this.editor.markSaved();
     } else {
-      const now = this.st.doc;
       // Keep history when the host kept the board content (order included): the recorded ops still apply.
-      const same =
-        sameJson(doc.pieces, now.pieces) && sameJson(doc.walls ?? [], now.walls ?? []) && sameJson(doc.board, now.board) && now === sent;
+      const same = sameJson(doc.pieces, sent.pieces) && sameJson(doc.walls ?? [], sent.walls ?? []) && sameJson(doc.board, sent.board);
       this.editor.adoptSaved(doc, same);
     }
-    this.path = r.path;
-    this.banner = null;
     if (r.draft) this.flash(`Saved ${basename(r.path)} as a DRAFT (not proved)`);
     else this.flash(`Saved ${basename(r.path)}${r.solve.length !== undefined ? ` — optimal solution proved: ${r.solve.length} moves` : ''}`);
   }
@@ -445,7 +451,7 @@ export class AppController {
       { id: 'save-as', label: 'Save As…', shortcuts: ['Mod+Shift+S'], enabled: () => !!this.host && !this.busy, run: () => this.saveAs() },
       { id: 'undo', label: 'Undo', shortcuts: ['Mod+Z'], enabled: () => this.st.canUndo, run: () => e.undo() },
       { id: 'redo', label: 'Redo', shortcuts: ['Mod+Shift+Z', 'Mod+Y'], enabled: () => this.st.canRedo, run: () => e.redo() },
-      { id: 'solve', label: 'Solve', shortcuts: ['Mod+Enter', 'F5'], enabled: () => !running(), run: () => this.runSolve() },
+      { id: 'solve', label: 'Solve', shortcuts: ['Mod+Enter'], enabled: () => !running(), run: () => this.runSolve() },
       { id: 'cancel-solve', label: 'Cancel', enabled: running, run: () => this.cancelSolve() },
       {
         id: 'erase-selection',

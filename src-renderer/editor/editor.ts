@@ -164,6 +164,17 @@ export class Editor {
     this.update({ doc, docVersion: this.s.docVersion + 1 });
   }
 
+  /** Names the current document state (see History.revision); pass it to `markSavedAt` later. */
+  get revision(): number {
+    return this.history.revision;
+  }
+
+  /** A save of the state at `revision` finished after more edits: only that state counts as saved. */
+  markSavedAt(revision: number): void {
+    this.history.markSavedAt(revision);
+    this.update({});
+  }
+
   /** Marks the current document as saved (clears the unsaved marker). */
   markSaved(): void {
     this.history.markSaved();

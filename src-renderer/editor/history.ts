@@ -112,6 +112,14 @@ export class History {
     this.sealed = true;
   }
 
+  /**
+   * Remembers an earlier revision as saved (a save that finished after the
+   * user kept editing: the file holds the state at `revision`).
+   */
+  markSavedAt(revision: number): void {
+    this.savedRevision = revision;
+  }
+
   /** True when the document differs from the last saved (or opened) state. */
   get isDirty(): boolean {
     return this.revision !== this.savedRevision;

@@ -5,7 +5,9 @@
  */
 import type { Level } from '../../src-shared/model/level.js';
 import type { SolveMessage, WorkerResult } from './protocol.js';
-import SolverWorker from '../solver.worker.ts?worker';
+// Inlined as a blob: module worker, so it also starts from Electron's file:// origin
+// (CSP: worker-src 'self' blob:).
+import SolverWorker from '../solver.worker.ts?worker&inline';
 
 export type SolveOutcome =
   | { kind: 'result'; result: WorkerResult; ms: number }

@@ -90,3 +90,16 @@ describe('History', () => {
     expect(h.isDirty).toBe(false);
   });
 });
+
+describe('History: a save that finishes after more edits', () => {
+  it('markSavedAt(rev) makes exactly that earlier state clean', () => {
+    const h = new History();
+    h.push(setX(0, 1));
+    const rev = h.revision;
+    h.push(setX(1, 2));
+    h.markSavedAt(rev);
+    expect(h.isDirty).toBe(true);
+    h.undo();
+    expect(h.isDirty).toBe(false);
+  });
+});
