@@ -107,6 +107,8 @@ export class AppController {
   ready = $state(false);
   banner: Banner | null = $state.raw(null);
   notice: string | null = $state(null);
+  /** Warnings the host reported with the last successful save (e.g. UK-7 par above the optimum). */
+  saveWarnings: Issue[] = $state.raw([]);
   busy: string | null = $state(null);
   dialog: Dialog | null = $state.raw(null);
   solve: SolveState = $state.raw({ kind: 'idle' });
@@ -221,6 +223,7 @@ export class AppController {
     this.confirmDiscard('Creating a new blueprint', () => {
       this.cancelSolve();
       this.editor.load(newUkLevel());
+      this.saveWarnings = [];
       this.path = null;
       this.solve = { kind: 'idle' };
       this.banner = null;
@@ -272,6 +275,7 @@ export class AppController {
     }
     this.cancelSolve();
     this.editor.load(r.document);
+    this.saveWarnings = [];
     this.path = r.path;
     this.solve = { kind: 'idle' };
     this.banner = null;
@@ -350,6 +354,7 @@ export class AppController {
     const doc = r.document;
     this.path = r.path;
     this.banner = null;
+    this.saveWarnings = (r.issues ?? []).filter((i) => i.severity === 'warning');
     if (this.st.doc !== sent) {
       // The user kept editing while the host proved and wrote the file: keep those
       // edits; only the state that was sent counts as saved.
