@@ -124,6 +124,18 @@ function createWindow(): void {
     webPreferences: { ...SECURE_WEB_PREFERENCES, preload: join(here, '../preload/index.cjs') },
   });
   mainWindow.once('ready-to-show', () => mainWindow?.show());
+  // The renderer's beforeunload blocks closing with unsaved work; ask the user.
+  mainWindow.webContents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(mainWindow!, {
+      type: 'question',
+      buttons: ['Discard changes', 'Keep editing'],
+      defaultId: 1,
+      cancelId: 1,
+      title: 'Unsaved changes',
+      message: 'This level has unsaved changes. Close and discard them?',
+    });
+    if (choice === 0) event.preventDefault();
+  });
   void mainWindow.loadURL(appUrl);
 }
 

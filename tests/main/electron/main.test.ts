@@ -29,6 +29,7 @@ vi.mock('electron', () => {
       this.options = options;
       m.windows.push(this);
     }
+    webContents = { on: () => undefined };
     once() {}
     show() {}
     loadURL(url: string) {
