@@ -1,9 +1,9 @@
 /**
  * Ruleset dispatch: validation, solving and replay for any level document.
- * Only Unlock the King is implemented; the other rulesets answer an error
- * issue `ruleset-unsupported`.
+ * Unlock the King and Chess Maze are implemented; the other rulesets answer
+ * an error issue `ruleset-unsupported`.
  */
-import type { Level, UnlockTheKingLevel } from '../model/level.js';
+import type { ChessMazeLevel, Level, UnlockTheKingLevel } from '../model/level.js';
 import { indexToSquare, squareIndex } from '../model/square.js';
 import { issue, type Issue, type Result } from '../validation/issue.js';
 import type { SolveOptions, SolveResult } from '../solver/types.js';
@@ -17,20 +17,23 @@ import {
   ukSearchProblem,
   validateUnlockTheKing,
 } from './unlock-the-king/index.js';
+import { cmSearchProblem, cmStateToLevel, compileChessMaze, replayStates, validateChessMaze } from './chess-maze/index.js';
 
 function unsupported(ruleset: unknown): Issue {
   return issue('error', 'ruleset-unsupported', `${String(ruleset)} rules are not implemented yet`, { pointer: '/ruleset' });
 }
 
 /**
- * Builder errors and warnings of the level's ruleset (for Unlock the King:
- * `validateUnlockTheKing`). Other rulesets: one error `ruleset-unsupported`.
- * Never throws.
+ * Builder errors and warnings of the level's ruleset (Unlock the King:
+ * `validateUnlockTheKing`; Chess Maze: `validateChessMaze`). Other
+ * rulesets: one error `ruleset-unsupported`. Never throws.
  */
 export function validateRules(level: Level): Issue[] {
   switch (level.ruleset) {
     case 'unlock-the-king':
       return validateUnlockTheKing(level);
+    case 'chess-maze':
+      return validateChessMaze(level);
     default:
       return [unsupported((level as { ruleset?: unknown }).ruleset)];
   }
@@ -52,9 +55,17 @@ export function validateDocument(value: unknown): { level?: Level; issues: Issue
  * Optimal solve of a level with the BFS engine (solver/bfs.ts). Answers
  * `{status:'invalid', issues}` (issues = the errors of `validateRules`) when
  * the level breaks a builder rule or its ruleset is not implemented.
- * Ignores the stored par and solution (UK-7). Never throws.
+ * Ignores the stored par and solution (UK-7). Chess Maze: the move limit
+ * (CM-12) prunes the search, so a level whose optimum exceeds it is
+ * `unsolvable`. Never throws.
  */
 export function solveLevel(level: Level, opts?: SolveOptions): SolveResult | { status: 'invalid'; issues: Issue[] } {
+  if (level.ruleset === 'chess-maze') {
+    // CM-12: the move limit is applied inside the search (depth pruning).
+    const cm = compileChessMaze(level);
+    if (!cm.ok) return { status: 'invalid', issues: cm.error };
+    return solveBfs(cmSearchProblem(cm.value), opts);
+  }
   if (level.ruleset !== 'unlock-the-king') {
     return { status: 'invalid', issues: [unsupported((level as { ruleset?: unknown }).ruleset)] };
   }
@@ -69,12 +80,18 @@ export function solveLevel(level: Level, opts?: SolveOptions): SolveResult | { s
  * with the moved piece's square updated). Errors, each with the move's
  * index in `pointer` (`/moves/k`):
  * - the level's own builder errors (or `ruleset-unsupported`);
- * - `move-illegal` (UK-4/UK-5): move k is malformed or not legal there
- *   (`squares` = its from square when well-formed);
- * - `move-after-solved` (UK-6): a move after the king reached the portal.
+ * - `move-illegal` (UK-4/UK-5, CM-3): move k is malformed or not legal
+ *   there (`squares` = its from square when well-formed);
+ * - `move-after-solved` (UK-6, CM-11): a move after the level was solved;
+ * - Chess Maze only: `move-after-failed` (CM-13) a move after the attempt
+ *   failed (misspelled, move limit, dead end).
+ * Chess Maze frames: pieces moved, captured enemies removed, transformed
+ * pieces with their new role; tiles unchanged, collected ones included (a
+ * document view; the playtest UI uses chess-maze `replayStates`).
  * Never throws.
  */
 export function replayMoves(level: Level, moves: string[]): Result<Level[], Issue[]> {
+  if (level.ruleset === 'chess-maze') return replayChessMaze(level, moves);
   if (level.ruleset !== 'unlock-the-king') {
     return { ok: false, error: [unsupported((level as { ruleset?: unknown }).ruleset)] };
   }
@@ -118,4 +135,12 @@ export function replayMoves(level: Level, moves: string[]): Result<Level[], Issu
     frames.push(doc);
   }
   return { ok: true, value: frames };
+}
+
+/** Chess Maze branch of `replayMoves`: document views of `replayStates`. */
+function replayChessMaze(level: ChessMazeLevel, moves: string[]): Result<Level[], Issue[]> {
+  const r = replayStates(level, moves);
+  if (!r.ok) return r;
+  const { position, states } = r.value;
+  return { ok: true, value: states.map((s, k) => (k === 0 ? level : cmStateToLevel(level, position, s))) };
 }

@@ -59,8 +59,14 @@ describe('validateRules', () => {
     twoKings.pieces.push({ role: 'king', square: 'c3' });
     expect(validateRules(twoKings).map((i) => i.code)).toEqual(['uk-king-count']);
   });
+  it('CM-14 dispatches Chess Maze to its builder rules', () => {
+    expect(validateRules(maze())).toEqual([]);
+    const noFlag = maze();
+    noFlag.tiles = noFlag.tiles!.filter((t) => t.kind !== 'finish');
+    expect(validateRules(noFlag).map((i) => i.code)).toEqual(['cm-finish-count']);
+  });
   it('answers ruleset-unsupported for the other rulesets', () => {
-    for (const level of [maze(), valley()] as Level[]) {
+    for (const level of [valley()] as Level[]) {
       const issues = validateRules(level);
       expect(issues).toHaveLength(1);
       expect(issues[0]).toMatchObject({
@@ -91,10 +97,10 @@ describe('validateDocument', () => {
     expect(r.issues.length).toBeGreaterThan(0);
     expect(r.issues.every((i) => i.severity === 'error')).toBe(true);
   });
-  it('a schema-valid chess maze: level plus ruleset-unsupported', () => {
+  it('a schema-valid chess maze: level and its rule issues (none here)', () => {
     const r = validateDocument(maze());
     expect(r.level?.ruleset).toBe('chess-maze');
-    expect(r.issues.map((i) => i.code)).toEqual(['ruleset-unsupported']);
+    expect(r.issues).toEqual([]);
   });
 });
 
@@ -111,9 +117,25 @@ describe('solveLevel', () => {
     if (r.status === 'invalid') expect(r.issues.map((i) => i.code)).toEqual(['uk-king-count']);
   });
   it('answers invalid/ruleset-unsupported for unimplemented rulesets', () => {
-    const r = solveLevel(maze());
+    const r = solveLevel(valley());
     expect(r.status).toBe('invalid');
-    if (r.status === 'invalid') expect(r.issues[0]).toMatchObject({ code: 'ruleset-unsupported', message: 'chess-maze rules are not implemented yet' });
+    if (r.status === 'invalid') expect(r.issues[0]).toMatchObject({ code: 'ruleset-unsupported', message: 'kings-valley rules are not implemented yet' });
+  });
+  it('CM-11 solves the LEVEL-FORMAT chess maze: key b3 on the way to the coin c5, then the flag (3 moves)', () => {
+    // Knight a1 -> c5 takes 2 jumps, only via b3; c5 -> e4 is one jump. The coin gates the flag.
+    expect(solveLevel(maze())).toMatchObject({ status: 'solved', length: 3, moves: ['Na1-b3', 'Nb3-c5', 'Nc5-e4'] });
+  });
+  it('CM-12 a chess maze whose move limit is below the optimum is unsolvable', () => {
+    const lvl = maze();
+    lvl.objectives = { collect: true, moveLimit: 2 };
+    expect(solveLevel(lvl).status).toBe('unsolvable');
+  });
+  it('CM-14 a chess maze with builder errors answers invalid', () => {
+    const lvl = maze();
+    lvl.pieces = lvl.pieces.filter((p) => p.side !== 'player');
+    const r = solveLevel(lvl);
+    expect(r.status).toBe('invalid');
+    if (r.status === 'invalid') expect(r.issues.map((i) => i.code)).toEqual(['cm-player-missing']);
   });
   it('passes options through to the engine (maxStates -> limit)', () => {
     expect(solveLevel(corridor(), { maxStates: 3 })).toMatchObject({ status: 'limit', reason: 'states', states: 3 });
@@ -187,8 +209,48 @@ describe('replayMoves', () => {
     }
   });
 
+  it('CM-13 chess maze replay: pieces moved, captured enemies removed, transformed roles; tiles kept', () => {
+    // 5x5: rook a1, enemy bishop a3 on a knight-only transform tile, coin a2 (no collect objective).
+    const lvl: ChessMazeLevel = {
+      ...maze(),
+      board: { width: 5, height: 5 },
+      pieces: [
+        { role: 'rook', square: 'a1', side: 'player' },
+        { role: 'bishop', square: 'a3', side: 'enemy' },
+      ],
+      tiles: [
+        { kind: 'transform', square: 'a3', allowed: ['knight'] },
+        { kind: 'coin', square: 'a2' },
+        { kind: 'finish', square: 'e5' },
+      ],
+    };
+    delete lvl.objectives;
+    const r = replayMoves(lvl, ['Ra1-a2', 'Ra2xa3', 'Na3-c4']);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const pieces = r.value.map((l) => (l as ChessMazeLevel).pieces);
+    expect(pieces).toEqual([
+      lvl.pieces,
+      [{ role: 'rook', square: 'a2', side: 'player' }, lvl.pieces[1]],
+      [{ role: 'knight', square: 'a3', side: 'player' }],
+      [{ role: 'knight', square: 'c4', side: 'player' }],
+    ]);
+    expect((r.value[3] as ChessMazeLevel).tiles).toEqual(lvl.tiles);
+  });
+
+  it('CM-13 chess maze replay errors: illegal move, move after the win, move after a failure', () => {
+    const illegal = replayMoves(maze(), ['Na1-a2']);
+    expect(!illegal.ok && illegal.error[0]).toMatchObject({ code: 'move-illegal', pointer: '/moves/0', square: 'a1' });
+    const after = replayMoves(maze(), ['Na1-b3', 'Nb3-c5', 'Nc5-e4', 'Ne4-c5']);
+    expect(!after.ok && after.error[0]).toMatchObject({ code: 'move-after-solved', pointer: '/moves/3' });
+    const limited = maze();
+    limited.objectives = { collect: true, moveLimit: 1 };
+    const failed = replayMoves(limited, ['Na1-b3', 'Nb3-c5']);
+    expect(!failed.ok && failed.error[0]).toMatchObject({ code: 'move-after-failed', pointer: '/moves/1' });
+  });
+
   it('replay of an unsupported ruleset answers ruleset-unsupported', () => {
-    const r = replayMoves(maze(), []);
+    const r = replayMoves(valley(), []);
     expect(!r.ok && r.error[0]!.code).toBe('ruleset-unsupported');
   });
 });
