@@ -254,6 +254,8 @@ export function solveBfs(problem: SearchProblem, opts: SolveOptions = {}): Solve
   if (onProgress) onProgress({ states: count, depth: 0 });
 
   // ---- main loop --------------------------------------------------------------
+  const maxDepth = problem.maxDepth;
+  if (maxDepth !== undefined && maxDepth <= 0) return { status: 'unsolvable', states: count };
   let expanded = 0;
   while (head < count) {
     if ((expanded & CANCEL_POLL_MASK) === 0 && signal?.aborted) {
@@ -262,6 +264,7 @@ export function solveBfs(problem: SearchProblem, opts: SolveOptions = {}): Solve
     if (head === levelEnd) {
       depth++;
       levelEnd = count;
+      if (maxDepth !== undefined && depth >= maxDepth) break; // depth bound: nothing deeper is wanted
       if (onProgress) onProgress({ states: count, depth });
     }
     problem.expand(arena, head * W, out, emit);

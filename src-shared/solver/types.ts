@@ -10,6 +10,12 @@
 export interface SearchProblem {
   /** Int32 words per encoded state (>= 1). */
   readonly stateWords: number;
+  /**
+   * Optional depth bound in plies (e.g. a move limit, CM-12): states at this
+   * depth are stored and goal-tested but never expanded, so only solutions
+   * of at most `maxDepth` moves are found; exhausting the bound is `unsolvable`.
+   */
+  readonly maxDepth?: number;
   /** Writes the start state into `out[0..stateWords)`. */
   writeInitial(out: Int32Array): void;
   /** True when the state (at `buf[offset..offset+stateWords)`) is solved. */
@@ -44,8 +50,39 @@ export interface SolveOptions {
   progressEvery?: number;
 }
 
+/**
+ * Two-player goals (KV-8): the attacker's fastest answer to one defence at
+ * the first defender ply of the main line.
+ */
+export interface Refutation {
+  /** The defender's move (LAN). */
+  defence: string;
+  /** The attacker's fastest winning answer (LAN). */
+  answer: string;
+  /** Attacker moves in that line, the key move included. */
+  length: number;
+}
+
+/**
+ * For two-player goals (KV-8) `length` counts the solver side's moves of the
+ * shortest forced win, `moves` is the main line (attacker's fastest win
+ * against the defender's longest defence, both sides' moves), and the
+ * optional fields are present: `keys` (every first move achieving the
+ * shortest win; more than one is a cook), `keysWithinN` (every first move
+ * that wins within the goal's N), `refutations` (the main key's defences).
+ * `unsolvable` then means "no win in N".
+ */
 export type SolveResult =
-  | { status: 'solved'; length: number; moves: string[]; states: number; optimal: true }
+  | {
+      status: 'solved';
+      length: number;
+      moves: string[];
+      states: number;
+      optimal: true;
+      keys?: string[];
+      keysWithinN?: string[];
+      refutations?: Refutation[];
+    }
   | { status: 'unsolvable'; states: number }
   | { status: 'limit'; states: number; depth: number; reason: 'states' | 'memory' | 'time' }
   | { status: 'cancelled'; states: number; depth: number };

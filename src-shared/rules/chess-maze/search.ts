@@ -30,14 +30,8 @@
  * not expanded (CM-12), so goals are found only at depth <= N (a win on
  * move N counts, CM-12/CM-13: the finish check comes before the limit check).
  *
- * Depth tracking: the engine does not pass the depth to `expand`, so the
- * problem tracks it from the engine's contract (solver/bfs.ts): the arena is
- * the BFS queue, `expand(buf, offset)` is called for arena index
- * `offset/stateWords` in increasing order, and `isGoal` is called once for
- * every state as it is stored (the start state at index 0 included). A new
- * depth starts at the first index >= the number of states stored when the
- * previous depth started. `writeInitial` resets the tracker, so a problem
- * object can be solved more than once (not concurrently).
+ * The move limit is the problem's `maxDepth` (solver/types.ts): the engine
+ * stores and goal-tests states at depth N but never expands them.
  *
  * Move code: `slot << 13 | choice << 10 | to`, where `slot` is the index of
  * the moving piece in the parent's sorted code list, `to` the landing
@@ -164,11 +158,6 @@ export function cmSearchProblem(pos: CmPosition): SearchProblem {
   const flags = new Int32Array(W - pieceWords);
   const hold = new Int32Array(4);
 
-  // Depth tracker (see the file comment).
-  let stored = 0;
-  let depth = 0;
-  let levelEnd = 1;
-
   const getBit = (buf: Int32Array, base: number, bit: number): number => (buf[base + (bit >> 5)]! >>> (bit & 31)) & 1;
   const popBits = (buf: Int32Array, base: number, from: number, n: number): number => {
     let c = 0;
@@ -197,24 +186,14 @@ export function cmSearchProblem(pos: CmPosition): SearchProblem {
 
   return {
     stateWords: W,
+    ...(moveLimit > 0 ? { maxDepth: moveLimit } : {}), // CM-12: no expansion at depth >= the move limit
     writeInitial(out: Int32Array): void {
       out.set(initial);
-      stored = 0;
-      depth = 0;
-      levelEnd = 1;
     },
     isGoal(buf: Int32Array, offset: number): boolean {
-      const idx = offset / W;
-      if (idx + 1 > stored) stored = idx + 1;
       return (buf[offset + pieceWords]! & (1 << WON_BIT)) !== 0;
     },
     expand(buf: Int32Array, offset: number, out: Int32Array, emit: (move: number) => boolean): void {
-      const idx = offset / W;
-      if (idx >= levelEnd) {
-        depth++;
-        levelEnd = stored;
-      }
-      if (moveLimit > 0 && depth >= moveLimit) return; // CM-12
       const fb = offset + pieceWords;
       if ((buf[fb]! & (1 << WON_BIT)) !== 0) return;
       for (let w = 0; w < W - pieceWords; w++) flags[w] = buf[fb + w]!;

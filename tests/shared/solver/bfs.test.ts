@@ -185,3 +185,21 @@ describe('solveBfs', () => {
     expect(hashWords(new Int32Array([9, 1, 2, 3]), 1, 3)).toBe(ha);
   });
 });
+
+describe('depth bound (SearchProblem.maxDepth)', () => {
+  // Hand-worked: 1 -> 10 by +1/*2 needs 4 moves (1,2,4,5,10); the states
+  // within 3 moves of 1 are {1,2,3,4,5,6,8} (7 states) plus those stored at depth 3.
+  it('finds a solution of exactly maxDepth moves', () => {
+    const r = solveBfs({ ...counter(1, 10, 100), maxDepth: 4 });
+    expect(r.status).toBe('solved');
+    if (r.status === 'solved') expect(r.length).toBe(4);
+  });
+  it('answers unsolvable when the optimum exceeds maxDepth', () => {
+    const r = solveBfs({ ...counter(1, 10, 100), maxDepth: 3 });
+    expect(r.status).toBe('unsolvable');
+  });
+  it('maxDepth 0 only tests the start state', () => {
+    expect(solveBfs({ ...counter(1, 10, 100), maxDepth: 0 }).status).toBe('unsolvable');
+    expect(solveBfs({ ...counter(10, 10, 100), maxDepth: 0 }).status).toBe('solved');
+  });
+});
