@@ -1,7 +1,7 @@
 /**
  * Ruleset dispatch: validation, solving and replay for any level document.
- * Unlock the King and Chess Maze are implemented; the other rulesets answer
- * an error issue `ruleset-unsupported`.
+ * Unlock the King, Chess Maze and King's Valley are implemented; the other
+ * rulesets answer an error issue `ruleset-unsupported`.
  */
 import type { ChessMazeLevel, Level, UnlockTheKingLevel } from '../model/level.js';
 import { indexToSquare, squareIndex } from '../model/square.js';
@@ -18,6 +18,7 @@ import {
   validateUnlockTheKing,
 } from './unlock-the-king/index.js';
 import { cmSearchProblem, cmStateToLevel, compileChessMaze, replayStates, validateChessMaze } from './chess-maze/index.js';
+import { kvReplay, solveKingsValley, validateKingsValley } from './kings-valley/index.js';
 
 function unsupported(ruleset: unknown): Issue {
   return issue('error', 'ruleset-unsupported', `${String(ruleset)} rules are not implemented yet`, { pointer: '/ruleset' });
@@ -34,6 +35,9 @@ export function validateRules(level: Level): Issue[] {
       return validateUnlockTheKing(level);
     case 'chess-maze':
       return validateChessMaze(level);
+    case 'kings-valley':
+      // KV-9 builder rules (a missing goal is not an error here: see solveLevel).
+      return validateKingsValley(level);
     default:
       return [unsupported((level as { ruleset?: unknown }).ruleset)];
   }
@@ -66,6 +70,11 @@ export function solveLevel(level: Level, opts?: SolveOptions): SolveResult | { s
     if (!cm.ok) return { status: 'invalid', issues: cm.error };
     return solveBfs(cmSearchProblem(cm.value), opts);
   }
+  if (level.ruleset === 'kings-valley') {
+    // KV-8 "win in N" proof search, N = goal.moves (`kv-goal-missing` without a goal);
+    // two-player fields keys / keysWithinN / refutations, `unsolvable` = no win in N.
+    return solveKingsValley(level, opts);
+  }
   if (level.ruleset !== 'unlock-the-king') {
     return { status: 'invalid', issues: [unsupported((level as { ruleset?: unknown }).ruleset)] };
   }
@@ -92,6 +101,9 @@ export function solveLevel(level: Level, opts?: SolveOptions): SolveResult | { s
  */
 export function replayMoves(level: Level, moves: string[]): Result<Level[], Issue[]> {
   if (level.ruleset === 'chess-maze') return replayChessMaze(level, moves);
+  // King's Valley: sideToMove switches, startingSetup false after a move;
+  // `move-after-game-over` (KV-5..KV-7) after the game ended.
+  if (level.ruleset === 'kings-valley') return kvReplay(level, moves);
   if (level.ruleset !== 'unlock-the-king') {
     return { ok: false, error: [unsupported((level as { ruleset?: unknown }).ruleset)] };
   }

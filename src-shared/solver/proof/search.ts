@@ -50,14 +50,13 @@
  */
 import type { Refutation } from '../types.js';
 import { ProofTable } from './table.js';
-import {
-  TERMINAL_LOSS,
-  TERMINAL_NONE,
-  TERMINAL_WIN,
-  type ProofGame,
-  type ProofOptions,
-  type ProofResult,
-} from './types.js';
+import type { ProofGame, ProofOptions, ProofResult } from './types.js';
+
+// Local copies of types.ts's TERMINAL_* codes (no cross-module binding
+// lookups on the hot path; tests check that they agree).
+const TERMINAL_NONE = 0;
+const TERMINAL_LOSS = 1;
+const TERMINAL_WIN = 2;
 
 const DEFAULT_MAX_NODES = 20_000_000;
 const DEFAULT_TABLE_BYTES = 64 * 1024 * 1024;
