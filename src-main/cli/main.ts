@@ -11,8 +11,13 @@
  *   limit (states, memory or time). `--json` prints exactly one object
  *   `{"status","length","moves","states","ms"}` (+ `errors: [{code, message,
  *   square?}]` when invalid, + `reason` when limit; `length` is null unless
- *   solved). Without `--json`: a readable report with the move list, and a
- *   progress line on stderr when it is a terminal.
+ *   solved). Two-player goals (King's Valley "win in N", KV-8): `length` is
+ *   the shortest forced win in the solver side's moves, `moves` the main
+ *   line, plus `keys` and `keysWithinN` (empty when unsolvable = "no win in
+ *   N") and, when solved, `refutations` (extension). Without `--json`: a
+ *   readable report with the move list (two-player: keys, cook note, main
+ *   line by move number, refutations), and a progress line on stderr when
+ *   it is a terminal.
  * - `prove FILE... [--draft] [--max-states N] [--time-ms N]` (extension):
  *   runs the save pipeline in place, storing the proven solution; with
  *   `--draft` unproved levels are written as drafts. Exit code: the highest of
@@ -193,6 +198,7 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo): Promise<num
   }
   const r = outcome.result;
   const ms = outcome.ms;
+  const twoPlayer = loaded.level.ruleset === 'kings-valley';
   if (json) {
     const obj: Record<string, unknown> = {
       status: r.status,
@@ -201,10 +207,21 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo): Promise<num
       states: 'states' in r ? r.states : 0,
       ms,
     };
+    if (twoPlayer && (r.status === 'solved' || r.status === 'unsolvable')) {
+      // KV-8 two-player fields (LEVEL-FORMAT-v1 "Command line contract").
+      obj['keys'] = r.status === 'solved' ? (r.keys ?? []) : [];
+      obj['keysWithinN'] = r.status === 'solved' ? (r.keysWithinN ?? []) : [];
+      if (r.status === 'solved') obj['refutations'] = r.refutations ?? [];
+    }
     if (r.status === 'invalid') obj['errors'] = errorsOf(r.issues);
     if (r.status === 'limit') obj['reason'] = r.reason;
     if (r.status === 'error') obj['message'] = r.message;
     io.out(JSON.stringify(obj) + '\n');
+    return exitFor(r.status);
+  }
+  if (twoPlayer && (r.status === 'solved' || r.status === 'unsolvable')) {
+    reportTwoPlayer(file, loaded.level, r, ms, io);
+    for (const i of loaded.issues) io.out(`  ${i.severity} ${i.code}${i.square ? ` [${i.square}]` : ''} ${i.message}\n`);
     return exitFor(r.status);
   }
   switch (r.status) {
@@ -231,6 +248,40 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo): Promise<num
   }
   for (const i of loaded.issues) io.out(`  ${i.severity} ${i.code}${i.square ? ` [${i.square}]` : ''} ${i.message}\n`);
   return exitFor(r.status);
+}
+
+/**
+ * Readable report of a two-player "win in N" result (KV-8): the shortest
+ * win, its keys (more than one: a cook), the keys within N, the main line
+ * numbered by the solver side's moves, and the refutations of the first key;
+ * or "no win in N".
+ */
+function reportTwoPlayer(
+  file: string,
+  level: Level,
+  r: Extract<WorkerSolveResult, { status: 'solved' | 'unsolvable' }>,
+  ms: number,
+  io: CliIo,
+): void {
+  const goal = (level as { goal?: { moves?: number } }).goal?.moves;
+  const n = typeof goal === 'number' ? goal : 0;
+  if (r.status === 'unsolvable') {
+    io.out(`${file}: no win in ${n}: the side to move cannot force a win within ${n} move${n === 1 ? '' : 's'} (${r.states} nodes, ${ms} ms)\n`);
+    return;
+  }
+  const keys = r.keys ?? [];
+  io.out(`${file}: solved, forced win in ${r.length} move${r.length === 1 ? '' : 's'} (goal: win in ${n}; ${r.states} nodes, ${ms} ms)\n`);
+  io.out(`  keys: ${keys.join(', ')}${keys.length > 1 ? ` (cook: ${keys.length} first moves win in ${r.length})` : ''}\n`);
+  io.out(`  keys within ${n}: ${(r.keysWithinN ?? []).join(', ')}\n`);
+  io.out('  main line:\n');
+  for (let k = 0; k < r.moves.length; k += 2) {
+    io.out(`  ${String(k / 2 + 1).padStart(3)}. ${r.moves[k]}${r.moves[k + 1] !== undefined ? ` ${r.moves[k + 1]}` : ''}\n`);
+  }
+  const refs = r.refutations ?? [];
+  if (refs.length > 0) {
+    io.out(`  refutations of ${keys[0]}:\n`);
+    for (const x of refs) io.out(`    ${x.defence}: ${x.answer} (win in ${x.length})\n`);
+  }
 }
 
 function exitForHostError(e: HostError): number {
