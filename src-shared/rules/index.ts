@@ -13,6 +13,7 @@ import {
   applyMove,
   compileUnlockTheKing,
   isSolved,
+  kingCanReachPortal,
   parseLan,
   ukSearchProblem,
   validateUnlockTheKing,
@@ -80,6 +81,9 @@ export function solveLevel(level: Level, opts?: SolveOptions): SolveResult | { s
   }
   const compiled = compileUnlockTheKing(level);
   if (!compiled.ok) return { status: 'invalid', issues: compiled.error };
+  // Walls never move and nothing is captured (UK-4, UK-5): a portal outside
+  // the king's wall-free region is a proof of unsolvability without search.
+  if (!kingCanReachPortal(compiled.value)) return { status: 'unsolvable', states: 1 };
   return solveBfs(ukSearchProblem(compiled.value), opts);
 }
 

@@ -17,4 +17,4 @@ export {
   parseLan,
 } from './position.js';
 export type { UkPosition, UkPieceState, UkMove } from './position.js';
-export { ukSearchProblem } from './search.js';
+export { ukSearchProblem, kingCanReachPortal } from './search.js';

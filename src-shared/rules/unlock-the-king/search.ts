@@ -8,6 +8,10 @@
  * states). Walls and the portal are fixed and live in closure tables.
  *
  * Move code: `slot << 8 | to`.
+ *
+ * Proof shortcut (used by rules/index.ts solveLevel, not by the problem
+ * itself): `kingCanReachPortal` false proves the blueprint unsolvable
+ * without enumerating piece permutations.
  */
 import type { SearchProblem } from '../../solver/types.js';
 import { indexToSquare } from '../../model/square.js';
@@ -24,6 +28,37 @@ const LETTER: Record<Role, string> = { king: 'K', queen: 'Q', rook: 'R', bishop:
  * Uint8Array occupancy grid and the precomputed ray tables; no allocation
  * per successor.
  */
+/**
+ * True when the portal lies in the king's wall-free 8-connected region of
+ * the board (ignoring all other pieces, which only block further). False
+ * proves the blueprint unsolvable (UK-4 king steps, UK-5 no captures).
+ */
+export function kingCanReachPortal(pos: UkPosition): boolean {
+  const { width, height, walls, portal } = pos;
+  const start = pos.pieces[pos.king]!.square;
+  const seen = new Uint8Array(width * height);
+  const stack = [start];
+  seen[start] = 1;
+  while (stack.length > 0) {
+    const sq = stack.pop()!;
+    if (sq === portal) return true;
+    const f = sq % width;
+    const r = (sq - f) / width;
+    for (let dr = -1; dr <= 1; dr++) {
+      for (let df = -1; df <= 1; df++) {
+        const nf = f + df;
+        const nr = r + dr;
+        if (nf < 0 || nr < 0 || nf >= width || nr >= height) continue;
+        const n = nr * width + nf;
+        if (seen[n] || walls[n]) continue;
+        seen[n] = 1;
+        stack.push(n);
+      }
+    }
+  }
+  return false;
+}
+
 export function ukSearchProblem(pos: UkPosition): SearchProblem {
   const n = pos.pieces.length;
   const words = Math.max(1, Math.ceil(n / 4));

@@ -14,12 +14,14 @@ import {
   moveToLan,
   parseLan,
   ukSearchProblem,
+  kingCanReachPortal,
   validateUnlockTheKing,
   type UkPosition,
 } from '../../../../src-shared/rules/unlock-the-king/index.js';
 import type { Facing, Role, UkPiece, UnlockTheKingLevel } from '../../../../src-shared/model/level.js';
 import { hasErrors } from '../../../../src-shared/validation/issue.js';
 import { ukLevel, ukPos, type LevelSpec } from './helpers.js';
+import { solveLevel } from '../../../../src-shared/rules/index.js';
 
 function solve(spec: LevelSpec, opts = {}): { pos: UkPosition; r: SolveResult } {
   const pos = ukPos(spec);
@@ -452,5 +454,50 @@ describe('UK solver cross-checked against an independent brute force', () => {
     expect(unsolvable).toBeGreaterThan(3);
     expect(solved).toBeGreaterThan(0);
     expect(unsolvable).toBeGreaterThan(0);
+  });
+});
+
+describe('UK-4/UK-5 walled-in king: proved unsolvable without search', () => {
+  // 16x16, king on a1 boxed in by walls on a2, b2, b1: its wall-free region is
+  // {a1}, so no arrangement of the other pieces can ever free it.
+  const boxed: LevelSpec = {
+    width: 16,
+    height: 16,
+    walls: ['a2', 'b2', 'b1'],
+    portal: 'p16',
+    pieces: [
+      { role: 'king', square: 'a1' },
+      { role: 'rook', square: 'h8' },
+      { role: 'rook', square: 'c3' },
+      { role: 'queen', square: 'k11' },
+      { role: 'knight', square: 'e5' },
+      { role: 'bishop', square: 'm2' },
+    ],
+  };
+  it('the portal is outside the king wall-free region: unsolvable after the start state only', () => {
+    const pos = ukPos(boxed);
+    expect(kingCanReachPortal(pos)).toBe(false);
+    expect(solveLevel(ukLevel(boxed))).toEqual({ status: 'unsolvable', states: 1 });
+    // The raw search still agrees, by exhausting the reachable states.
+    expect(solveBfs(ukSearchProblem(pos), { maxStates: 5_000_000 }).status).not.toBe('solved');
+  });
+  it('a gap in the walls (b1 open) makes the portal reachable again', () => {
+    const pos = ukPos({ ...boxed, walls: ['a2', 'b2'] });
+    expect(kingCanReachPortal(pos)).toBe(true);
+  });
+  it('pieces do not count as walls: a king boxed in by pieces alone is not pruned', () => {
+    const pos = ukPos({
+      width: 4,
+      height: 4,
+      portal: 'd4',
+      pieces: [
+        { role: 'king', square: 'a1' },
+        { role: 'rook', square: 'a2' },
+        { role: 'rook', square: 'b2' },
+        { role: 'rook', square: 'b1' },
+      ],
+    });
+    expect(kingCanReachPortal(pos)).toBe(true);
+    expect(solveBfs(ukSearchProblem(pos)).status).toBe('solved');
   });
 });
