@@ -26,7 +26,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promises as fsp, realpathSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { basename, extname, resolve } from 'node:path';
+import { basename, extname, resolve, sep } from 'node:path';
 import { HOST_METHODS, TOKEN_HEADER, type HostError, type HostMethod } from '../../src-shared/host/contract.js';
 import { createHostApi } from '../services/host-api.js';
 import { isInside, listLevelFiles, openWorkspace, resolveWorkspacePath } from '../services/workspace.js';
@@ -110,6 +110,25 @@ function securityHeaders(res: ServerResponse): void {
   res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
 }
 
+/**
+ * Error answers name files workspace-relative: the browser never learns the
+ * server's absolute paths (and messages stay short). Only `message` fields of
+ * `ok:false` answers are rewritten.
+ */
+export function hideServerPaths(answer: unknown, roots: readonly string[]): unknown {
+  if (typeof answer !== 'object' || answer === null || (answer as { ok?: unknown }).ok !== false) return answer;
+  const err = answer as HostError;
+  if (typeof err.message !== 'string') return answer;
+  let message = err.message;
+  for (const root of roots) {
+    if (!root) continue;
+    const prefix = root.endsWith(sep) ? root : root + sep;
+    message = message.split(prefix).join('');
+    message = message.split(root).join('<workspace>');
+  }
+  return { ...err, message };
+}
+
 function sendJson(res: ServerResponse, status: number, body: unknown, head = false): void {
   const text = JSON.stringify(body);
   res.statusCode = status;
@@ -164,6 +183,7 @@ export async function startServeHost(opts: ServeOptions): Promise<ServeHandle> {
   const ws = openWorkspace(opts.workspace);
   if ('ok' in ws) throw new Error(ws.message);
   const rendererDir = resolve(opts.rendererDir);
+  const hiddenRoots = [ws.realRoot, ws.root];
   const token = opts.token ?? randomBytes(24).toString('base64url');
   if (token.length < 8) throw new Error('The serve token must be at least 8 characters.');
 
@@ -217,7 +237,7 @@ export async function startServeHost(opts: ServeOptions): Promise<ServeHandle> {
     }
     const call = api[method as HostMethod] as (r: unknown) => Promise<unknown>;
     const answer = await call(payload);
-    sendJson(res, 200, answer);
+    sendJson(res, 200, hideServerPaths(answer, hiddenRoots));
   }
 
   async function handleStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {

@@ -59,6 +59,24 @@ function forbidden(message: string): HostError {
   return { ok: false, code: 'forbidden', message };
 }
 
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
+
+/**
+ * Why a file name would not work on every desktop OS (Windows, macOS,
+ * Linux), or undefined when it is portable: control characters, invisible
+ * bidirectional overrides (which disguise names), `<>:"/\|?*`, a trailing
+ * dot or space, or a Windows device name (`CON`, `NUL`, `COM1`, ... with
+ * any extension). Used for files the host creates.
+ */
+export function unportableName(name: string): string | undefined {
+  if (/[\u0000-\u001f\u007f]/.test(name)) return 'a control character';
+  if (/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(name)) return 'an invisible text-direction character';
+  if (/[<>:"/\\|?*]/.test(name)) return 'one of < > : " / \\ | ? *';
+  if (/[. ]$/.test(name)) return 'a trailing dot or space';
+  if (WINDOWS_RESERVED.test(name.split('.')[0]!)) return 'a reserved Windows device name';
+  return undefined;
+}
+
 /**
  * Resolves an untrusted path against the workspace (see module doc).
  * `forWrite`: the file may not exist yet (its folder must). Never throws.
@@ -82,6 +100,10 @@ export function resolveWorkspacePath(
     return forbidden(`The path ${JSON.stringify(p)} is outside the workspace.`);
   }
   const name = basename(abs);
+  if (forWrite) {
+    const unportable = unportableName(name) ?? (p.includes('\\') ? 'a backslash' : undefined);
+    if (unportable) return forbidden(`The file name ${JSON.stringify(name)} is not portable: it contains ${unportable}.`);
+  }
   if (!suffixes.some((s) => name.endsWith(s) && name.length > s.length)) {
     return forbidden(`Only ${suffixes.map((s) => `*${s}`).join(', ')} files can be opened or saved here, not ${JSON.stringify(name)}.`);
   }
