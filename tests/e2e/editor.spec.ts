@@ -85,10 +85,8 @@ test('open a sample, edit, undo/redo, solve, step, save, reload: the file matche
   const last = frames.value[frames.value.length - 1] as UnlockTheKingLevel;
   expect(last.pieces[0]!.square).toBe(moved.portal);
 
-  mkdirSync(join(repoRoot, 'docs/images'), { recursive: true });
   await page.getByTestId('step-next').click();
   await expect(state).toHaveText(expectedBoardState(frames.value[1] as UnlockTheKingLevel));
-  await page.screenshot({ path: join(repoRoot, 'docs/images/editor.png') });
   await page.getByTestId('step-last').click();
   await expect(state).toHaveText(expectedBoardState(last));
   await page.getByTestId('step-prev').click();
@@ -113,4 +111,11 @@ test('open a sample, edit, undo/redo, solve, step, save, reload: the file matche
   await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
   await expect(state).toHaveText(expectedBoardState(saved));
   await expect(page.getByTestId('dirty-marker')).toHaveCount(0);
+
+  // The README's screenshot: the saved blueprint, solved, first move shown.
+  await page.getByTestId('btn-solve').click();
+  await expect(page.getByTestId('solve-status')).toContainText(`par ${expected.length}`, { timeout: 60_000 });
+  await page.getByTestId('step-next').click();
+  mkdirSync(join(repoRoot, 'docs/images'), { recursive: true });
+  await page.screenshot({ path: join(repoRoot, 'docs/images/editor.png') });
 });
