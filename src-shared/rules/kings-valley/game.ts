@@ -85,6 +85,8 @@ export class KvGame implements ProofGame {
   private readonly flagLo: number;
   private readonly flagHi: number;
   private readonly scratch: Int32Array;
+  /** 1 on pillar squares (fixed for the game). */
+  private readonly pillar: Uint8Array;
 
   constructor(pos: KvPosition) {
     const { width, height } = pos;
@@ -107,6 +109,8 @@ export class KvGame implements ProofGame {
     this.pieces = new Int32Array(2 * this.maxPieces);
     this.pieceIndex = new Int8Array(size);
     this.scratch = new Int32Array(this.maxMoves);
+    this.pillar = new Uint8Array(size);
+    for (let i = 0; i < size; i++) if (pos.cells[i] === KV_PILLAR) this.pillar[i] = 1;
 
     // Rays and neighbours (pillars are static: left out of neighbour lists).
     this.rayStart = new Int32Array(size * 8);
@@ -175,8 +179,27 @@ export class KvGame implements ProofGame {
     out[this.stateWords - 1] = this.stm | (this.flag << 1);
   }
 
+  /**
+   * Sets the position from `encode` output of this game (or of any position
+   * with the same board, pillars and at most as many pieces per side as the
+   * one it was built from). Throws RangeError for any other state, which
+   * the precomputed neighbour lists and piece lists could not represent.
+   */
   decode(buf: Int32Array): void {
     const size = this.size;
+    let white = 0;
+    let black = 0;
+    for (let s = 0; s < size; s++) {
+      const c = (buf[s >> 2]! >>> ((s & 3) * 8)) & 0xff;
+      if (c > KV_PILLAR || (c === KV_PILLAR) !== (this.pillar[s] === 1)) {
+        throw new RangeError('KvGame.decode: the state does not belong to this board');
+      }
+      if (c === KV_WHITE_KING || c === KV_WHITE_SOLDIER) white++;
+      else if (c === KV_BLACK_KING || c === KV_BLACK_SOLDIER) black++;
+    }
+    if (white > this.maxPieces || black > this.maxPieces) {
+      throw new RangeError('KvGame.decode: more pieces than this game was built for');
+    }
     this.count[0] = 1;
     this.count[1] = 1;
     this.hLo = 0;
