@@ -1,7 +1,7 @@
 /** Ruleset dispatch: validateRules, validateDocument, solveLevel, replayMoves. */
 import { describe, expect, it } from 'vitest';
 import { replayMoves, solveLevel, validateDocument, validateRules } from '../../../src-shared/rules/index.js';
-import type { ChessMazeLevel, KingsValleyLevel, Level, UnlockTheKingLevel } from '../../../src-shared/model/level.js';
+import type { ChessMazeLevel, KingsValleyLevel, Level, LockingChessLevel, UnlockTheKingLevel } from '../../../src-shared/model/level.js';
 import { ukLevel } from './unlock-the-king/helpers.js';
 
 /** 4x3 corridor (see unlock-the-king/solve.test.ts): optimum 6, first move forced Pc1-c2. */
@@ -52,6 +52,16 @@ const valley = (): KingsValleyLevel => ({
   sideToMove: 'white',
 });
 
+/** Locking Chess: still unimplemented. */
+const lockingChess = (): LockingChessLevel => ({
+  format: 'castellan.level',
+  version: 1,
+  ruleset: 'locking-chess',
+  meta: { title: 'lc' },
+  board: { width: 8, height: 8 },
+  position: '4k3/8/8/8/8/8/8/4K3 w - - 0 1',
+});
+
 describe('validateRules', () => {
   it('dispatches Unlock the King to its builder rules', () => {
     expect(validateRules(corridor())).toEqual([]);
@@ -65,8 +75,11 @@ describe('validateRules', () => {
     noFlag.tiles = noFlag.tiles!.filter((t) => t.kind !== 'finish');
     expect(validateRules(noFlag).map((i) => i.code)).toEqual(['cm-finish-count']);
   });
+  it('dispatches King\'s Valley to its builder rules (KV-9)', () => {
+    expect(validateRules(valley())).toEqual([]);
+  });
   it('answers ruleset-unsupported for the other rulesets', () => {
-    for (const level of [valley()] as Level[]) {
+    for (const level of [lockingChess()] as Level[]) {
       const issues = validateRules(level);
       expect(issues).toHaveLength(1);
       expect(issues[0]).toMatchObject({
@@ -117,9 +130,9 @@ describe('solveLevel', () => {
     if (r.status === 'invalid') expect(r.issues.map((i) => i.code)).toEqual(['uk-king-count']);
   });
   it('answers invalid/ruleset-unsupported for unimplemented rulesets', () => {
-    const r = solveLevel(valley());
+    const r = solveLevel(lockingChess());
     expect(r.status).toBe('invalid');
-    if (r.status === 'invalid') expect(r.issues[0]).toMatchObject({ code: 'ruleset-unsupported', message: 'kings-valley rules are not implemented yet' });
+    if (r.status === 'invalid') expect(r.issues[0]).toMatchObject({ code: 'ruleset-unsupported', message: 'locking-chess rules are not implemented yet' });
   });
   it('CM-11 solves the LEVEL-FORMAT chess maze: key b3 on the way to the coin c5, then the flag (3 moves)', () => {
     // Knight a1 -> c5 takes 2 jumps, only via b3; c5 -> e4 is one jump. The coin gates the flag.
@@ -250,7 +263,7 @@ describe('replayMoves', () => {
   });
 
   it('replay of an unsupported ruleset answers ruleset-unsupported', () => {
-    const r = replayMoves(valley(), []);
+    const r = replayMoves(lockingChess(), []);
     expect(!r.ok && r.error[0]!.code).toBe('ruleset-unsupported');
   });
 });
