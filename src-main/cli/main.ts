@@ -80,7 +80,13 @@ function port(value: string): number {
 
 /** `FILE: error CODE [SQUARE] MESSAGE` */
 export function formatIssue(file: string, i: Issue): string {
-  return `${file}: ${i.severity} ${i.code}${i.square ? ` [${i.square}]` : ''} ${i.message}`;
+  return `${file}: ${i.severity} ${i.code}${squaresNote(i)} ${i.message}`;
+}
+
+/** ` [a1 h8]`: every affected square (or the single `square`), or ''. */
+function squaresNote(i: Pick<Issue, 'square' | 'squares'>): string {
+  const all = i.squares && i.squares.length > 0 ? i.squares : i.square ? [i.square] : [];
+  return all.length > 0 ? ` [${all.join(' ')}]` : '';
 }
 
 /** Reads and checks a level file: `{level, issues}` or `{error}` (message + issues). */
@@ -99,7 +105,12 @@ async function loadLevel(
 function errorsOf(issues: Issue[]): { code: string; message: string; square?: string }[] {
   return issues
     .filter((i) => i.severity === 'error')
-    .map((i) => ({ code: i.code, message: i.message, ...(i.square !== undefined ? { square: i.square } : {}) }));
+    .map((i) => ({
+      code: i.code,
+      message: i.message,
+      ...(i.square !== undefined ? { square: i.square } : {}),
+      ...(i.squares && i.squares.length > 1 ? { squares: i.squares } : {}),
+    }));
 }
 
 function exitFor(status: WorkerSolveResult['status']): number {
@@ -174,7 +185,7 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo): Promise<num
       io.err(`castellan: ${loaded.error}\n`);
     } else {
       io.out(`${file}: invalid\n`);
-      for (const e of errors) io.out(`  error ${e.code}${e.square ? ` [${e.square}]` : ''} ${e.message}\n`);
+      for (const e of errors) io.out(`  error ${e.code}${squaresNote(e)} ${e.message}\n`);
     }
     return EXIT.invalid;
   }
@@ -221,7 +232,7 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo): Promise<num
   }
   if (twoPlayer && (r.status === 'solved' || r.status === 'unsolvable')) {
     reportTwoPlayer(file, loaded.level, r, ms, io);
-    for (const i of loaded.issues) io.out(`  ${i.severity} ${i.code}${i.square ? ` [${i.square}]` : ''} ${i.message}\n`);
+    for (const i of loaded.issues) io.out(`  ${i.severity} ${i.code}${squaresNote(i)} ${i.message}\n`);
     return exitFor(r.status);
   }
   switch (r.status) {
@@ -237,7 +248,7 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo): Promise<num
       break;
     case 'invalid':
       io.out(`${file}: invalid\n`);
-      for (const i of r.issues) io.out(`  ${i.severity} ${i.code}${i.square ? ` [${i.square}]` : ''} ${i.message}\n`);
+      for (const i of r.issues) io.out(`  ${i.severity} ${i.code}${squaresNote(i)} ${i.message}\n`);
       break;
     case 'cancelled':
       io.out(`${file}: interrupted (${r.states} states, ${ms} ms)\n`);
@@ -246,7 +257,7 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo): Promise<num
       io.err(`castellan: ${r.message}\n`);
       break;
   }
-  for (const i of loaded.issues) io.out(`  ${i.severity} ${i.code}${i.square ? ` [${i.square}]` : ''} ${i.message}\n`);
+  for (const i of loaded.issues) io.out(`  ${i.severity} ${i.code}${squaresNote(i)} ${i.message}\n`);
   return exitFor(r.status);
 }
 

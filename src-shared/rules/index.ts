@@ -9,6 +9,7 @@ import { issue, type Issue, type Result } from '../validation/issue.js';
 import type { SolveOptions, SolveResult } from '../solver/types.js';
 import { solveBfs } from '../solver/bfs.js';
 import { checkLevelObject } from '../format/load.js';
+import { checkStoredSolution } from '../validation/stored-solution.js';
 import {
   applyMove,
   compileUnlockTheKing,
@@ -53,7 +54,7 @@ export function validateRules(level: Level): Issue[] {
 export function validateDocument(value: unknown): { level?: Level; issues: Issue[] } {
   const loaded = checkLevelObject(value);
   if (!loaded.ok) return { issues: loaded.error };
-  return { level: loaded.value, issues: validateRules(loaded.value) };
+  return { level: loaded.value, issues: [...validateRules(loaded.value), ...checkStoredSolution(loaded.value)] };
 }
 
 /**

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { levelHash } from '../../../src-shared/format/level-hash.js';
+import type { UnlockTheKingLevel } from '../../../src-shared/model/level.js';
 import {
   TWO_MOVE_SOLUTION,
   boxedInLevel,
@@ -55,7 +56,8 @@ describe('castellan validate', () => {
     const r = run('validate', 'walk.level.json', 'kings.level.json');
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('walk.level.json: ok\n');
-    expect(r.stdout).toMatch(/^kings\.level\.json: error uk-king-count \[a1\] .+$/m);
+    // UK-2: both kings are named (QA: only the first square was printed).
+    expect(r.stdout).toMatch(/^kings\.level\.json: error uk-king-count \[a1 a3\] .+$/m);
   });
 
   it('non-JSON and missing files are invalid (exit 1), with a message and no stack trace', () => {
@@ -96,7 +98,7 @@ describe('castellan solve --json', () => {
     expect(r.code).toBe(1);
     const o = JSON.parse(r.stdout) as { status: string; errors: { code: string; message: string; square?: string }[] };
     expect(o.status).toBe('invalid');
-    expect(o.errors).toContainEqual({ code: 'uk-king-count', message: expect.any(String), square: 'a1' });
+    expect(o.errors).toContainEqual({ code: 'uk-king-count', message: expect.any(String), square: 'a1', squares: ['a1', 'a3'] });
   });
 
   it('a time cap answers limit: exit 3', () => {
@@ -220,5 +222,22 @@ describe('castellan serve', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/does not exist/);
     noStackTrace(r.stderr);
+  });
+});
+
+describe('castellan validate: stored solutions (QA)', () => {
+  it('a stale stored solution is reported as a warning; a par below the stored optimum is an error (UK-7)', () => {
+    const d = tempDir();
+    const level = twoMoveLevel();
+    writeFileSync(join(d, 'w.level.json'), json(level));
+    expect(run('prove', join(d, 'w.level.json')).code).toBe(0);
+    const saved = JSON.parse(readFileSync(join(d, 'w.level.json'), 'utf8')) as UnlockTheKingLevel;
+    writeFileSync(join(d, 'stale.level.json'), json({ ...saved, walls: [...(saved.walls ?? []), 'b3'] }));
+    writeFileSync(join(d, 'lowpar.level.json'), json({ ...saved, par: saved.solution!.length - 1 }));
+    const stale = run('validate', join(d, 'stale.level.json'));
+    expect(stale.stdout).toMatch(/warning solution-stale/);
+    const low = run('validate', join(d, 'lowpar.level.json'));
+    expect(low.code).toBe(1);
+    expect(low.stdout).toMatch(/error uk-par-below-optimal/);
   });
 });

@@ -1,0 +1,32 @@
+/**
+ * Findings about a level's stored `solution` (written by the save pipeline,
+ * LEVEL-FORMAT-v1 "solution"), without solving again:
+ * - `solution-stale` warning: the stored `levelHash` no longer matches the
+ *   rules-relevant content, so the proof is for another puzzle; re-prove
+ *   (save, or `castellan prove`).
+ * - Unlock the King with a current solution: the UK-7 par check against the
+ *   stored optimum (`uk-par-below-optimal` error, `uk-par-above-optimal`
+ *   warning), via `checkPar`.
+ * Never throws; answers [] when there is no solution.
+ */
+import type { Level } from '../model/level.js';
+import { levelHash } from '../format/level-hash.js';
+import { checkPar } from '../rules/unlock-the-king/validate.js';
+import { issue, type Issue } from './issue.js';
+
+export function checkStoredSolution(level: Level): Issue[] {
+  const sol = level.solution;
+  if (!sol) return [];
+  if (sol.levelHash !== levelHash(level)) {
+    return [
+      issue(
+        'warning',
+        'solution-stale',
+        'The stored solution was proved for an earlier version of this level; save again (or run `castellan prove`) to re-prove it.',
+        { pointer: '/solution/levelHash' },
+      ),
+    ];
+  }
+  if (level.ruleset === 'unlock-the-king' && sol.optimal) return checkPar(level.par, sol.length, 'solved');
+  return [];
+}
