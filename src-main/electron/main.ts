@@ -4,17 +4,19 @@
  * without Electron; this file only wires Electron's hooks to them.
  */
 import { app, BrowserWindow, dialog, ipcMain, session, type IpcMainInvokeEvent } from 'electron';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { HOST_METHODS, ipcChannel, type HostApi, type HostMethod, type ListedFile } from '../../src-shared/host/contract.js';
-import { createHostApi } from '../services/host-api.js';
+import { HOST_METHODS, ipcChannel, type HostMethod, type ListedFile } from '../../src-shared/host/contract.js';
+import { createHostApi, type HostService } from '../services/host-api.js';
 import { setSolveWorkerEntry } from '../services/solve-runner.js';
 import {
   CONTENT_SECURITY_POLICY,
   PathGrants,
   SECURE_WEB_PREFERENCES,
   isAllowedNavigation,
+  isAllowedRequest,
   isTrustedSender,
 } from './security.js';
 
@@ -51,9 +53,21 @@ function listSamples(): ListedFile[] {
 
 let mainWindow: BrowserWindow | undefined;
 
-const api: HostApi = createHostApi({
+const userData = app.getPath('userData');
+
+/** Backups of a user file: `<userData>/backups/<name>-<16 hex of sha256(abs path)>/`. */
+function backupDirFor(resolved: string): string {
+  const abs = resolve(resolved);
+  const key = createHash('sha256').update(abs).digest('hex').slice(0, 16);
+  return join(userData, 'backups', `${basename(abs)}-${key}`);
+}
+
+const api: HostService = createHostApi({
   kind: 'electron',
   resolvePath: (p: string) => grants.check(p),
+  recoveryDir: join(userData, 'recovery'),
+  backupDirFor,
+  grantPath: (p: string) => grants.grant(p),
   listFiles: async () => listSamples(),
   initialFile: firstSample(),
   workspaceLabel: samplesDir,
@@ -97,6 +111,12 @@ function hardenSession(): void {
   const ses = session.defaultSession;
   ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   ses.setPermissionCheckHandler(() => false);
+  ses.setDevicePermissionHandler(() => false);
+  ses.setDisplayMediaRequestHandler((_request, callback) => callback(null));
+  // No remote content: only the app's own files (or the dev server) load.
+  ses.webRequest.onBeforeRequest((details, callback) => {
+    callback({ cancel: !isAllowedRequest(details.url, appUrl) });
+  });
   ses.webRequest.onHeadersReceived((details, callback) => {
     callback({
       responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
@@ -134,7 +154,12 @@ function createWindow(): void {
       title: 'Unsaved changes',
       message: 'This level has unsaved changes. Close and discard them?',
     });
-    if (choice === 0) event.preventDefault();
+    if (choice === 0) {
+      event.preventDefault();
+      // The user discarded the changes: their autosaves must not come back as
+      // "recovered" (best effort; if the process ends first they are offered again).
+      void api.discardSessionRecovery();
+    }
   });
   void mainWindow.loadURL(appUrl);
 }

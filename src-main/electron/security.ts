@@ -8,6 +8,7 @@
  * remote content.
  */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { HostError } from '../../src-shared/host/contract.js';
 
 /** The CSP every renderer document gets (also a meta tag in index.html). */
@@ -67,6 +68,44 @@ export function isAllowedNavigation(targetUrl: string, appUrl: string): boolean 
   } catch {
     return false;
   }
+}
+
+/**
+ * No remote content: the session's `webRequest.onBeforeRequest` filter.
+ * Allowed: `data:`, `blob:` and `devtools:` URLs; `file:` URLs inside the
+ * folder of the app document (production: out/renderer), nothing else on
+ * disk; and, in development (`appUrl` is the dev server), `http(s)`/`ws(s)`
+ * requests to exactly the dev server's host and port (page, modules, HMR
+ * socket). Everything else (any other http, https, ws, ftp, file outside
+ * the renderer folder, unknown schemes) is cancelled.
+ */
+export function isAllowedRequest(targetUrl: string, appUrl: string): boolean {
+  let target: URL;
+  let app: URL;
+  try {
+    target = new URL(targetUrl);
+    app = new URL(appUrl);
+  } catch {
+    return false;
+  }
+  if (target.protocol === 'data:' || target.protocol === 'blob:' || target.protocol === 'devtools:') return true;
+  if (app.protocol === 'file:') {
+    if (target.protocol !== 'file:' || target.host !== '') return false;
+    try {
+      const dir = resolve(fileURLToPath(app), '..');
+      const file = resolve(fileURLToPath(target));
+      const rel = relative(dir, file);
+      return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) && !rel.split(sep).includes('..');
+    } catch {
+      return false;
+    }
+  }
+  if (app.protocol === 'http:' || app.protocol === 'https:') {
+    const wsProtocol = app.protocol === 'https:' ? 'wss:' : 'ws:';
+    if (target.protocol !== app.protocol && target.protocol !== wsProtocol) return false;
+    return target.host === app.host;
+  }
+  return false;
 }
 
 /**

@@ -14,6 +14,11 @@
  *   GET/HEAD only, `index.html` for `/`, no directory listing, no escape from
  *   the folder (also via `%2e%2e` or symlinks), content types by extension.
  *   Without a build, `/` answers a page saying to run `npm run build`.
+ * - Never losing work (issue 8): autosaves go to `<workspace>/.castellan/recovery/`,
+ *   backups of replaced files to `<workspace>/.castellan/backups/<relative path>/`
+ *   (services/recovery.ts, services/backups.ts); nothing under `.castellan` can
+ *   be saved over through the API, and `list` skips dot folders. Writes follow
+ *   no link (the folder is re-checked right before the rename).
  * - Every response carries the CSP, `X-Content-Type-Options: nosniff`,
  *   `Referrer-Policy: no-referrer`, `X-Frame-Options: DENY`; `/api`
  *   responses also `Cache-Control: no-store`.
@@ -26,14 +31,17 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promises as fsp, realpathSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { basename, extname, resolve, sep } from 'node:path';
+import { basename, extname, join, relative, resolve, sep } from 'node:path';
 import { HOST_METHODS, TOKEN_HEADER, type HostError, type HostMethod } from '../../src-shared/host/contract.js';
+import { CONTENT_SECURITY_POLICY } from '../electron/security.js';
 import { createHostApi } from '../services/host-api.js';
-import { isInside, listLevelFiles, openWorkspace, resolveWorkspacePath } from '../services/workspace.js';
+import { isInside, listLevelFiles, openWorkspace, resolveWorkspacePath, type Workspace } from '../services/workspace.js';
 
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
-  "worker-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+/** The same policy as the Electron shell (one definition: electron/security.ts). */
+export { CONTENT_SECURITY_POLICY };
+
+/** The host's own folder inside the workspace (recovery, backups); never written through the API. */
+export const STATE_FOLDER = '.castellan';
 
 /** Largest accepted /api request body (bytes). */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -80,6 +88,24 @@ export interface ServeOptions {
   solveTimeMs?: number;
   /** Save pipeline state cap. */
   maxStates?: number;
+  /** Autosave folder (default `<workspace>/.castellan/recovery`). */
+  recoveryDir?: string;
+  /** Backups kept per file (default 10). */
+  backupCount?: number;
+}
+
+/**
+ * The serve host's path confinement: resolveWorkspacePath, and no writes
+ * into the host's own `.castellan` folder (its backups and autosaves).
+ */
+export function serveResolvePath(ws: Workspace, p: unknown, forWrite: boolean): string | HostError {
+  const r = resolveWorkspacePath(ws, p, forWrite);
+  if (typeof r !== 'string' || !forWrite) return r;
+  const first = relative(ws.realRoot, r).split(sep)[0];
+  if (first === STATE_FOLDER) {
+    return { ok: false, code: 'forbidden', message: `The ${STATE_FOLDER} folder holds Castellan's backups and autosaves; files there cannot be saved over.` };
+  }
+  return r;
 }
 
 export interface ServeHandle {
@@ -187,9 +213,14 @@ export async function startServeHost(opts: ServeOptions): Promise<ServeHandle> {
   const token = opts.token ?? randomBytes(24).toString('base64url');
   if (token.length < 8) throw new Error('The serve token must be at least 8 characters.');
 
+  const state = join(ws.realRoot, STATE_FOLDER);
   const api = createHostApi({
     kind: 'serve',
-    resolvePath: (p, forWrite) => resolveWorkspacePath(ws, p, forWrite),
+    resolvePath: (p, forWrite) => serveResolvePath(ws, p, forWrite),
+    confinedWrites: true,
+    recoveryDir: opts.recoveryDir ?? join(state, 'recovery'),
+    backupDirFor: (resolved) => (isInside(ws.realRoot, resolved) && resolved !== ws.realRoot ? join(state, 'backups', relative(ws.realRoot, resolved)) : undefined),
+    ...(opts.backupCount !== undefined ? { backupCount: opts.backupCount } : {}),
     listFiles: () => listLevelFiles(ws),
     ...(opts.initialFile !== undefined ? { initialFile: opts.initialFile } : {}),
     workspaceLabel: basename(ws.root) || ws.root,

@@ -15,7 +15,12 @@
  * function's own temp file is ever deleted.
  *
  * A symlinked target is written through to the file it points at (like
- * write-file-atomic); callers confine paths first (workspace.ts).
+ * write-file-atomic); callers confine paths first (workspace.ts). With
+ * `confineDir` (serve: the path is an already confined real path) nothing is
+ * followed: the folder's real path must still be the folder itself right
+ * before the temp file is written and again right before the rename (a
+ * folder swapped for a link meanwhile answers `forbidden`), and a target
+ * that became a link is replaced, never written through.
  */
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
@@ -93,6 +98,16 @@ export async function readTextFile(
 export interface WriteOptions {
   /** Test hook: called after the temp file is written, before it is verified. */
   afterTempWrite?: (tempPath: string) => Promise<void> | void;
+  /** `path` is a confined real path: follow no link, re-check the folder (see module doc). */
+  confineDir?: boolean;
+}
+
+class FolderMoved extends Error {}
+
+/** Throws FolderMoved when `dir` is no longer its own real path (swapped for a link). */
+async function assertRealDir(dir: string): Promise<void> {
+  const real = await fs.realpath(dir);
+  if (real !== dir) throw new FolderMoved(real);
 }
 
 async function fsyncDir(dir: string): Promise<void> {
@@ -127,21 +142,22 @@ export async function writeFileVerified(
   opts: WriteOptions = {},
 ): Promise<{ ok: true; bytes: number } | HostError> {
   const expected = Buffer.from(content, 'utf8');
-  const target = await realTarget(path);
+  const target = opts.confineDir ? path : await realTarget(path);
   const dir = dirname(target);
   const temp = join(dir, `.${basename(target)}.${randomBytes(6).toString('hex')}.castellan-tmp`);
   let tempExists = false;
   try {
     let mode: number | undefined;
     try {
-      const st = await fs.stat(target);
+      const st = opts.confineDir ? await fs.lstat(target) : await fs.stat(target);
       if (st.isDirectory()) {
         return { ok: false, code: 'io', message: `Could not write ${path}: the path is a folder (EISDIR).` };
       }
-      mode = st.mode & 0o7777;
+      if (!st.isSymbolicLink()) mode = st.mode & 0o7777;
     } catch (err) {
       if (errnoCode(err) !== 'ENOENT') throw err;
     }
+    if (opts.confineDir) await assertRealDir(dir);
     await writeFileAtomic(temp, expected, { fsync: true, ...(mode !== undefined ? { mode } : {}) });
     tempExists = true;
     await opts.afterTempWrite?.(temp);
@@ -153,6 +169,7 @@ export async function writeFileVerified(
         message: `Could not write ${path}: the data read back from the disk differed from what was written; the file was left unchanged.`,
       };
     }
+    if (opts.confineDir) await assertRealDir(dir);
     await fs.rename(temp, target);
     tempExists = false;
     await fsyncDir(dir);
@@ -166,6 +183,13 @@ export async function writeFileVerified(
     }
     return { ok: true, bytes: expected.length };
   } catch (err) {
+    if (err instanceof FolderMoved) {
+      return {
+        ok: false,
+        code: 'forbidden',
+        message: `Could not write ${path}: its folder was replaced by a link while saving; nothing was written.`,
+      };
+    }
     return ioError(err, path, 'write');
   } finally {
     if (tempExists) await fs.unlink(temp).catch(() => {});

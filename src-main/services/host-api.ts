@@ -3,21 +3,50 @@
  * services, shared by the Electron adapter (IPC) and `castellan serve` (HTTP).
  *
  * Every request is untrusted: each method checks its request object's shape
- * (a plain object with only the contract's keys and value types; `startup`
- * and `list` also accept `undefined`) and answers `bad-request` otherwise.
- * Paths go through `deps.resolvePath` (confinement) before any I/O. Methods
- * never throw or reject: unexpected failures answer `internal`.
+ * (a plain object with only the contract's keys and value types; `startup`,
+ * `list` and `recoveryList` also accept `undefined`) and answers
+ * `bad-request` otherwise. Paths go through `deps.resolvePath` (confinement)
+ * before any I/O. Methods never throw or reject: unexpected failures answer
+ * `internal`.
+ *
+ * Never losing work (issue 8):
+ * - `open` and `save` answer the file's `revision`; `save` with
+ *   `expectedRevision` answers `conflict` (nothing written) when the file on
+ *   disk is not that revision, checked before the proof and again right
+ *   before the write; `overwrite: true` skips the check.
+ * - Before a save replaces a file, the replaced bytes go to the file's
+ *   backup folder (backups.ts, last N kept); a failed backup does not stop
+ *   the save but adds a `backup-failed` warning.
+ * - `autosave` / `recoveryList` / `recoveryOpen` / `recoveryDiscard` over a
+ *   RecoveryStore (recovery.ts). An autosave's `path` must pass
+ *   `resolvePath(path, true)` when it is written, so a recovery file only
+ *   ever names a path the renderer was allowed to write; `recoveryOpen`
+ *   then hands it to `deps.grantPath` (Electron: the path grant is renewed
+ *   after a restart).
+ *
+ * How the renderer uses these: see docs in the report of issue 8 and the
+ * contract (src-shared/host/contract.ts, HostRequests).
  */
 import type {
-  HostApi,
+  FileRevision,
+  FullHostApi,
   HostError,
   HostMethod,
   HostResponses,
   ListedFile,
   OpenedLevel,
+  RecoveredDocument,
   SavedLevel,
 } from '../../src-shared/host/contract.js';
-import { openLevelFile } from './level-files.js';
+import { toPlainJson } from '../../src-shared/format/json-value.js';
+import { checkLevelObject } from '../../src-shared/format/load.js';
+import type { Level } from '../../src-shared/model/level.js';
+import { validateDocument } from '../../src-shared/rules/index.js';
+import { issue, type Issue } from '../../src-shared/validation/issue.js';
+import { DEFAULT_BACKUP_COUNT, listBackups, readBackup, storeBackup } from './backups.js';
+import { conflictError, isFileRevision, readRevision, sameRevision } from './file-revision.js';
+import { MAX_LEVEL_FILE_BYTES, openLevelFile, parseLevelDocument } from './level-files.js';
+import { isDocId, RecoveryStore } from './recovery.js';
 import { DEFAULT_SAVE_MAX_STATES, DEFAULT_SAVE_TIME_MS, saveLevelFile } from './save-pipeline.js';
 import { castellanVersion } from './version.js';
 
@@ -44,6 +73,22 @@ export interface HostDeps {
   maxStates?: number;
   /** Version to report (default: package.json). */
   version?: string;
+  /** Folder of the autosaves (Electron: userData/recovery; serve: <workspace>/.castellan/recovery). */
+  recoveryDir?: string;
+  /** Backup folder of a resolved file path (undefined: no backups for it). */
+  backupDirFor?: (resolvedPath: string) => string | undefined;
+  /** Backups kept per file (default 10). */
+  backupCount?: number;
+  /** Electron: renews the path grant of a recovered document's path. */
+  grantPath?: (path: string) => void;
+  /** Serve: resolved paths are confined real paths; writes follow no link (atomic-file `confineDir`). */
+  confinedWrites?: boolean;
+}
+
+/** The host's HostApi: every method, plus what only the host process calls. */
+export type HostService = FullHostApi & {
+  /** Deletes the autosaves this process wrote (Electron: the user chose "Discard changes" on close). */
+  discardSessionRecovery(): Promise<void>;
 }
 
 type Req = Record<string, unknown>;
@@ -79,6 +124,27 @@ function optionalString(method: HostMethod, req: Req, key: string): string | und
   const v = req[key];
   if (v === undefined) return undefined;
   if (typeof v !== 'string' || v.length === 0) return badRequest(`${method}: "${key}" must be a non-empty string.`);
+  return v;
+}
+
+function requiredString(method: HostMethod, req: Req, key: string): string | HostError {
+  const v = optionalString(method, req, key);
+  if (v === undefined) return badRequest(`${method}: "${key}" is required.`);
+  return v;
+}
+
+function docIdOf(method: HostMethod, req: Req, required: boolean): string | undefined | HostError {
+  const v = req['docId'];
+  if (v === undefined && !required) return undefined;
+  if (!isDocId(v)) return badRequest(`${method}: "docId" must be 1 to 64 of the characters A-Z a-z 0-9 _ -.`);
+  return v;
+}
+
+function optionalRevision(method: HostMethod, req: Req, key: string, allowNull: boolean): FileRevision | null | undefined | HostError {
+  const v = req[key];
+  if (v === undefined) return undefined;
+  if (v === null && allowNull) return null;
+  if (!isFileRevision(v)) return badRequest(`${method}: "${key}" must be a revision {mtimeMs, size, sha256}${allowNull ? ' or null' : ''}.`);
   return v;
 }
 
@@ -121,29 +187,80 @@ function guard<M extends HostMethod>(method: M, fn: (req: unknown) => Promise<Ho
 }
 
 /** The HostApi over the services (see module doc). */
-export function createHostApi(deps: HostDeps): HostApi {
+export function createHostApi(deps: HostDeps): HostService {
   const version = deps.version ?? castellanVersion();
   const timeMs = deps.solveTimeMs ?? DEFAULT_SAVE_TIME_MS;
   const maxStates = deps.maxStates ?? DEFAULT_SAVE_MAX_STATES;
+  const recovery = deps.recoveryDir !== undefined ? new RecoveryStore(deps.recoveryDir) : undefined;
+  const backupCount = deps.backupCount ?? DEFAULT_BACKUP_COUNT;
 
-  async function doSave(
-    method: 'save' | 'saveAs',
-    path: string,
-    document: unknown,
-    allowDraft: boolean,
-  ): Promise<SavedLevel | HostError> {
+  function noRecovery(method: HostMethod): HostError {
+    return { ok: false, code: 'internal', message: `${method}: this host has no recovery folder.` };
+  }
+
+  /** The current revision of a resolved path (null: missing). */
+  async function currentRevision(resolved: string): Promise<FileRevision | null | HostError> {
+    const r = await readRevision(resolved);
+    if (r === null) return null;
+    if ('ok' in r) return r;
+    return r.revision;
+  }
+
+  interface SaveRequest {
+    path: string | undefined;
+    document: unknown;
+    allowDraft: boolean;
+    expectedRevision: FileRevision | null | undefined;
+    overwrite: boolean;
+    docId: string | undefined;
+  }
+
+  async function doSave(method: 'save' | 'saveAs', path: string, p: SaveRequest): Promise<SavedLevel | HostError> {
     const resolved = deps.resolvePath(path, true);
     if (typeof resolved !== 'string') return resolved;
-    const r = await saveLevelFile(resolved, document, { allowDraft, timeMs, maxStates, label: path });
+    const check = p.expectedRevision !== undefined && !p.overwrite;
+    if (check) {
+      // Fail fast, before a proof that may take seconds; checked again right before the write.
+      const cur = await currentRevision(resolved);
+      if (cur !== null && 'ok' in cur) return cur;
+      if (!sameRevision(cur, p.expectedRevision!)) return conflictError(path, p.expectedRevision!, cur);
+    }
+    const beforeWrite = async (): Promise<{ ok: true; warnings?: Issue[] } | HostError> => {
+      // Confinement again: the path may have been swapped for a link during the proof.
+      const again = deps.resolvePath(path, true);
+      if (typeof again !== 'string') return again;
+      if (again !== resolved) {
+        return { ok: false, code: 'forbidden', message: `Not saved: ${path} now leads to another file (it was replaced by a link while saving).` };
+      }
+      const cur = await readRevision(resolved);
+      if (cur !== null && 'ok' in cur) return cur;
+      const curRev = cur === null ? null : cur.revision;
+      if (check && !sameRevision(curRev, p.expectedRevision!)) return conflictError(path, p.expectedRevision!, curRev);
+      const warnings: Issue[] = [];
+      const dir = cur !== null ? deps.backupDirFor?.(resolved) : undefined;
+      if (cur !== null && dir !== undefined) {
+        const b = await storeBackup(dir, cur.bytes, { keep: backupCount });
+        if (!b.ok) {
+          warnings.push(issue('warning', 'backup-failed', `Saved, but the previous version could not be kept as a backup: ${b.message}`));
+        }
+      }
+      return { ok: true, warnings };
+    };
+    const r = await saveLevelFile(resolved, p.document, {
+      allowDraft: p.allowDraft,
+      timeMs,
+      maxStates,
+      label: path,
+      beforeWrite,
+      ...(deps.confinedWrites ? { write: { confineDir: true } } : {}),
+    });
     if (!r.ok) return r;
+    if (p.docId !== undefined && recovery) await recovery.discard(p.docId);
     return { ...r, path };
   }
 
-  async function parseSaveRequest(
-    method: 'save' | 'saveAs',
-    req: unknown,
-  ): Promise<{ path: string | undefined; document: unknown; allowDraft: boolean } | HostError> {
-    const r = shape(method, req, ['path', 'document', 'allowDraft']);
+  async function parseSaveRequest(method: 'save' | 'saveAs', req: unknown): Promise<SaveRequest | HostError> {
+    const r = shape(method, req, ['path', 'document', 'allowDraft', 'expectedRevision', 'overwrite', 'docId']);
     if (isHostError(r)) return r;
     const path = optionalString(method, r, 'path');
     if (isHostError(path)) return path;
@@ -151,7 +268,20 @@ export function createHostApi(deps: HostDeps): HostApi {
     if (!isPlainObject(r['document'])) return badRequest(`${method}: "document" must be a JSON object.`);
     const allowDraft = optionalBoolean(method, r, 'allowDraft');
     if (isHostError(allowDraft)) return allowDraft;
-    return { path, document: r['document'], allowDraft: allowDraft === true };
+    const overwrite = optionalBoolean(method, r, 'overwrite');
+    if (isHostError(overwrite)) return overwrite;
+    const expectedRevision = optionalRevision(method, r, 'expectedRevision', true);
+    if (isHostError(expectedRevision)) return expectedRevision;
+    const docId = docIdOf(method, r, false);
+    if (isHostError(docId)) return docId;
+    return { path, document: r['document'], allowDraft: allowDraft === true, expectedRevision, overwrite: overwrite === true, docId };
+  }
+
+  /** A document for the editor from untrusted JSON: migrated when schema-valid, else as is, with issues. */
+  function recoveredDocument(doc: Record<string, unknown>): { document: Level; issues: Issue[] } {
+    const checked = checkLevelObject(doc);
+    if (checked.ok) return { document: checked.value, issues: validateDocument(checked.value).issues };
+    return { document: doc as unknown as Level, issues: checked.error };
   }
 
   const api = {
@@ -196,7 +326,7 @@ export function createHostApi(deps: HostDeps): HostApi {
     save: guard('save', async (req) => {
       const p = await parseSaveRequest('save', req);
       if (isHostError(p)) return p;
-      return doSave('save', p.path!, p.document, p.allowDraft);
+      return doSave('save', p.path!, p);
     }),
 
     saveAs: guard('saveAs', async (req) => {
@@ -208,8 +338,145 @@ export function createHostApi(deps: HostDeps): HostApi {
         path = await deps.dialogs.saveAs(suggestedFileName(p.document));
         if (path === undefined) return { ok: false, code: 'cancelled', message: 'Save As was cancelled.' };
       }
-      return doSave('saveAs', path, p.document, p.allowDraft);
+      return doSave('saveAs', path, p);
+    }),
+
+    revision: guard('revision', async (req) => {
+      const r = shape('revision', req, ['path']);
+      if (isHostError(r)) return r;
+      const path = requiredString('revision', r, 'path');
+      if (isHostError(path)) return path;
+      const resolved = deps.resolvePath(path, true);
+      if (typeof resolved !== 'string') return resolved;
+      const cur = await currentRevision(resolved);
+      if (cur !== null && 'ok' in cur) return cur;
+      return { ok: true as const, path, revision: cur };
+    }),
+
+    autosave: guard('autosave', async (req) => {
+      const r = shape('autosave', req, ['docId', 'document', 'path', 'baseRevision']);
+      if (isHostError(r)) return r;
+      const docId = docIdOf('autosave', r, true);
+      if (isHostError(docId)) return docId;
+      const path = optionalString('autosave', r, 'path');
+      if (isHostError(path)) return path;
+      const baseRevision = optionalRevision('autosave', r, 'baseRevision', false);
+      if (isHostError(baseRevision)) return baseRevision;
+      if (!isPlainObject(r['document'])) return badRequest('autosave: "document" must be a JSON object.');
+      const plain = toPlainJson(r['document']);
+      if (!plain.ok) return badRequest(`autosave: "document" is not plain JSON: ${plain.error[0]?.message ?? 'refused'}`);
+      if (path !== undefined) {
+        const resolved = deps.resolvePath(path, true);
+        if (typeof resolved !== 'string') return resolved;
+      }
+      if (!recovery) return noRecovery('autosave');
+      return recovery.save({
+        docId: docId!,
+        document: plain.value as Record<string, unknown>,
+        ...(path !== undefined ? { path } : {}),
+        ...(baseRevision ? { baseRevision } : {}),
+      });
+    }),
+
+    recoveryList: guard('recoveryList', async (req) => {
+      const r = shape('recoveryList', req, [], true);
+      if (isHostError(r)) return r;
+      if (!recovery) return noRecovery('recoveryList');
+      const items = await recovery.list();
+      if (isHostError(items)) return items;
+      return { ok: true as const, items };
+    }),
+
+    recoveryOpen: guard('recoveryOpen', async (req): Promise<RecoveredDocument | HostError> => {
+      const r = shape('recoveryOpen', req, ['docId']);
+      if (isHostError(r)) return r;
+      const docId = docIdOf('recoveryOpen', r, true);
+      if (isHostError(docId)) return docId;
+      if (!recovery) return noRecovery('recoveryOpen');
+      const entry = await recovery.read(docId!);
+      if ('ok' in entry) return entry;
+      const { document, issues } = recoveredDocument(entry.document);
+      let revision: FileRevision | null | undefined;
+      let changedOnDisk = false;
+      if (entry.path !== undefined) {
+        deps.grantPath?.(entry.path);
+        const resolved = deps.resolvePath(entry.path, true);
+        if (typeof resolved === 'string') {
+          const cur = await currentRevision(resolved);
+          if (cur === null || !('ok' in cur)) {
+            revision = cur;
+            changedOnDisk = entry.baseRevision !== undefined ? !sameRevision(cur, entry.baseRevision) : false;
+          }
+        }
+      }
+      return {
+        ok: true,
+        docId: entry.docId,
+        document,
+        issues,
+        savedAt: entry.savedAt,
+        changedOnDisk,
+        ...(entry.path !== undefined ? { path: entry.path } : {}),
+        ...(entry.baseRevision !== undefined ? { baseRevision: entry.baseRevision } : {}),
+        ...(revision !== undefined ? { revision } : {}),
+      };
+    }),
+
+    recoveryDiscard: guard('recoveryDiscard', async (req) => {
+      const r = shape('recoveryDiscard', req, ['docId']);
+      if (isHostError(r)) return r;
+      const docId = docIdOf('recoveryDiscard', r, true);
+      if (isHostError(docId)) return docId;
+      if (!recovery) return noRecovery('recoveryDiscard');
+      const d = await recovery.discard(docId!);
+      if (!d.ok) return d;
+      return { ok: true as const, docId: docId!, discarded: d.discarded };
+    }),
+
+    backupList: guard('backupList', async (req) => {
+      const r = shape('backupList', req, ['path']);
+      if (isHostError(r)) return r;
+      const path = requiredString('backupList', r, 'path');
+      if (isHostError(path)) return path;
+      const resolved = deps.resolvePath(path, true);
+      if (typeof resolved !== 'string') return resolved;
+      const dir = deps.backupDirFor?.(resolved);
+      if (dir === undefined) return { ok: true as const, path, backups: [] };
+      const backups = await listBackups(dir);
+      if (isHostError(backups)) return backups;
+      return { ok: true as const, path, backups };
+    }),
+
+    backupOpen: guard('backupOpen', async (req) => {
+      const r = shape('backupOpen', req, ['path', 'id']);
+      if (isHostError(r)) return r;
+      const path = requiredString('backupOpen', r, 'path');
+      if (isHostError(path)) return path;
+      const id = requiredString('backupOpen', r, 'id');
+      if (isHostError(id)) return id;
+      const resolved = deps.resolvePath(path, true);
+      if (typeof resolved !== 'string') return resolved;
+      const dir = deps.backupDirFor?.(resolved);
+      if (dir === undefined) return { ok: false, code: 'not-found', message: `There are no backups of ${path}.` };
+      const b = await readBackup(dir, id, MAX_LEVEL_FILE_BYTES);
+      if (!b.ok) return b;
+      const parsed = parseLevelDocument(b.text, `Backup ${id} of ${path}`);
+      if (!parsed.ok) return parsed;
+      const cur = await currentRevision(resolved);
+      return {
+        ok: true as const,
+        path,
+        document: parsed.document,
+        issues: parsed.issues,
+        backup: b.item,
+        ...(cur !== null && !('ok' in cur) ? { revision: cur } : {}),
+      };
     }),
   };
-  return api as HostApi;
+  return {
+    ...(api as unknown as FullHostApi),
+    discardSessionRecovery: async () => {
+      await recovery?.discardSession();
+    },
+  };
 }

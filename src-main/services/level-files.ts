@@ -8,11 +8,11 @@
  * non-JSON and non-level / schema-invalid files (`parse`, with issues) are
  * refused.
  */
-import type { HostError, OpenedLevel } from '../../src-shared/host/contract.js';
+import type { FileRevision, HostError, OpenedLevel } from '../../src-shared/host/contract.js';
 import { parseLevelText } from '../../src-shared/format/load.js';
 import { validateDocument } from '../../src-shared/rules/index.js';
 import { issue } from '../../src-shared/validation/issue.js';
-import { readTextFile } from './atomic-file.js';
+import { readRevision } from './file-revision.js';
 
 /** Largest level file the host opens (bytes). */
 export const MAX_LEVEL_FILE_BYTES = 5 * 1024 * 1024;
@@ -47,16 +47,17 @@ export function parseLevelDocument(text: string, label: string): Omit<OpenedLeve
 
 /**
  * Opens the level file at `path` (already confined by the caller).
- * Answers OpenedLevel (document + issues; `path` as given) or a HostError
- * (`not-found`, `io`, `parse`). Never throws.
+ * Answers OpenedLevel (document + issues + the revision of the bytes read;
+ * `path` as given) or a HostError (`not-found`, `io`, `parse`). Never throws.
  */
-export async function openLevelFile(path: string): Promise<OpenedLevel | HostError> {
+export async function openLevelFile(path: string): Promise<OpenedLevel & { revision: FileRevision } | HostError> {
   try {
-    const read = await readTextFile(path, { maxBytes: MAX_LEVEL_FILE_BYTES });
-    if (!read.ok) return read;
-    const parsed = parseLevelDocument(read.text, path);
+    const read = await readRevision(path, MAX_LEVEL_FILE_BYTES);
+    if (read === null) return { ok: false, code: 'not-found', message: `Could not read ${path}: the file does not exist (ENOENT).` };
+    if ('ok' in read) return read;
+    const parsed = parseLevelDocument(read.bytes.toString('utf8'), path);
     if (!parsed.ok) return parsed;
-    return { ok: true, path, document: parsed.document, issues: parsed.issues };
+    return { ok: true, path, document: parsed.document, issues: parsed.issues, revision: read.revision };
   } catch (err) {
     return { ok: false, code: 'internal', message: `Opening ${path} failed: ${err instanceof Error ? err.message : String(err)}` };
   }

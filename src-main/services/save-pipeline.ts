@@ -19,14 +19,20 @@
  *    `allowDraft`: `draft: true` and no `solution` (a stale one is removed).
  *    Otherwise nothing is written and the answer is a HostError
  *    `{code: 'invalid'|'unsolvable'|'limit'|..., issues, solve, draftAllowed: true}`.
- * 6. `serializeLevel` -> atomic verified write (atomic-file.ts) -> read back,
+ * 6. `opts.beforeWrite` (the host's last checks right before the write, in
+ *    the same serialized section: confinement again, the on-disk revision
+ *    against the editor's `expectedRevision` -> `conflict`, the backup of the
+ *    content about to be replaced); a HostError there stops the save.
+ * 7. `serializeLevel` -> atomic verified write (atomic-file.ts) -> read back,
  *    parse and compare deep-equal with the document meant to be written
- *    (`verify-failed` otherwise).
+ *    (`verify-failed` otherwise); the answer carries the written file's
+ *    `revision`.
  * Answers a SavedLevel (plus `issues`: the warnings) or a HostError; never throws.
- * Saves to the same path are serialized.
+ * Saves to the same path are serialized. Any failure leaves the file on
+ * disk as it was (the write is atomic and happens last).
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { HostError, HostErrorCode, SavedLevel, SolveSummary } from '../../src-shared/host/contract.js';
+import type { FileRevision, HostError, HostErrorCode, SavedLevel, SolveSummary } from '../../src-shared/host/contract.js';
 import { checkLevelObject } from '../../src-shared/format/load.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
 import { serializeLevel } from '../../src-shared/format/serialize.js';
@@ -35,7 +41,8 @@ import { validateRules } from '../../src-shared/rules/index.js';
 import { checkPar } from '../../src-shared/rules/unlock-the-king/index.js';
 import type { SolveProgress } from '../../src-shared/solver/types.js';
 import { hasErrors, issue, type Issue } from '../../src-shared/validation/issue.js';
-import { readTextFile, writeFileVerified } from './atomic-file.js';
+import { writeFileVerified, type WriteOptions } from './atomic-file.js';
+import { readRevision } from './file-revision.js';
 import { parseLevelDocument } from './level-files.js';
 import { solveInWorker, summarizeSolve, type WorkerSolveOutcome } from './solve-runner.js';
 import { solverName } from './version.js';
@@ -56,10 +63,18 @@ export interface SaveOptions {
   signal?: AbortSignal;
   /** Name used in messages (default: `path`). */
   label?: string;
+  /**
+   * Called right before the write, after the proof, inside the per-path
+   * serialized section. A HostError stops the save (nothing written);
+   * `warnings` are added to the answer's issues.
+   */
+  beforeWrite?: () => Promise<{ ok: true; warnings?: Issue[] } | HostError>;
+  /** Options of the atomic write (e.g. `confineDir`). */
+  write?: WriteOptions;
 }
 
 /** A SavedLevel plus the warnings found on the way (rules warnings, par). */
-export type SaveReport = SavedLevel & { issues: Issue[] };
+export type SaveReport = SavedLevel & { issues: Issue[]; revision: FileRevision };
 
 const queues = new Map<string, Promise<unknown>>();
 
@@ -103,13 +118,21 @@ async function writeAndVerify(
   path: string,
   label: string,
   doc: Level,
-): Promise<{ ok: true; document: Level } | HostError> {
+  opts: SaveOptions,
+): Promise<{ ok: true; document: Level; revision: FileRevision; warnings: Issue[] } | HostError> {
+  let warnings: Issue[] = [];
+  if (opts.beforeWrite) {
+    const pre = await opts.beforeWrite();
+    if (!pre.ok) return pre;
+    warnings = pre.warnings ?? [];
+  }
   const text = serializeLevel(doc);
-  const written = await writeFileVerified(path, text);
+  const written = await writeFileVerified(path, text, opts.write);
   if (!written.ok) return written;
-  const back = await readTextFile(path);
-  if (!back.ok) return back;
-  const parsed = parseLevelDocument(back.text, label);
+  const back = await readRevision(path);
+  if (back === null) return { ok: false, code: 'verify-failed', message: `${label} was written but is missing right after.` };
+  if ('ok' in back) return back;
+  const parsed = parseLevelDocument(back.bytes.toString('utf8'), label);
   if (!parsed.ok) {
     return { ok: false, code: 'verify-failed', message: `${label} was written but does not load back: ${parsed.message}`, issues: parsed.issues ?? [] };
   }
@@ -117,7 +140,7 @@ async function writeAndVerify(
   if (!isDeepStrictEqual(parsed.document, expected)) {
     return { ok: false, code: 'verify-failed', message: `${label} was written but loads back as a different document.` };
   }
-  return { ok: true, document: parsed.document };
+  return { ok: true, document: parsed.document, revision: back.revision, warnings };
 }
 
 /** Save pipeline (see module doc). `path` must already be confined by the caller. */
@@ -219,16 +242,16 @@ async function saveNow(path: string, document: unknown, opts: SaveOptions): Prom
 
   if (proven) {
     const doc = { ...level, solution: proven.solution } as Level;
-    const w = await writeAndVerify(path, label, doc);
+    const w = await writeAndVerify(path, label, doc, opts);
     if (!w.ok) return w;
-    return { ok: true, path, document: w.document, draft: false, solve: proven.solve, issues: proven.warnings };
+    return { ok: true, path, document: w.document, draft: false, solve: proven.solve, issues: [...proven.warnings, ...w.warnings], revision: w.revision };
   }
   const f = failure!;
   if (!allowDraft) {
     return { ok: false, code: f.code, message: `${f.message} Nothing was written; it can be saved as a draft.`, issues: f.issues, solve: f.solve, draftAllowed: true };
   }
   const draftDoc = { ...level, draft: true } as Level;
-  const w = await writeAndVerify(path, label, draftDoc);
+  const w = await writeAndVerify(path, label, draftDoc, opts);
   if (!w.ok) return w;
-  return { ok: true, path, document: w.document, draft: true, solve: f.solve, issues: f.issues };
+  return { ok: true, path, document: w.document, draft: true, solve: f.solve, issues: [...f.issues, ...w.warnings], revision: w.revision };
 }

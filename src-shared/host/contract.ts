@@ -14,8 +14,27 @@
 import type { Level } from '../model/level.js';
 import type { Issue } from '../validation/issue.js';
 
-export const HOST_METHODS = ['startup', 'list', 'open', 'save', 'saveAs'] as const;
+/** The methods every host adapter implements (the dev mock host included). */
+export const CORE_HOST_METHODS = ['startup', 'list', 'open', 'save', 'saveAs'] as const;
+/**
+ * Never-lose-work methods (issue 8): file revisions, autosave/recovery,
+ * backups. The Electron and serve hosts implement all of them; the HostApi
+ * type marks them optional so a partial adapter (the renderer's dev mock
+ * host) still type-checks: callers use `api.autosave?.(...)`.
+ */
+export const RECOVERY_HOST_METHODS = [
+  'revision',
+  'autosave',
+  'recoveryList',
+  'recoveryOpen',
+  'recoveryDiscard',
+  'backupList',
+  'backupOpen',
+] as const;
+export const HOST_METHODS = [...CORE_HOST_METHODS, ...RECOVERY_HOST_METHODS] as const;
 export type HostMethod = (typeof HOST_METHODS)[number];
+export type CoreHostMethod = (typeof CORE_HOST_METHODS)[number];
+export type RecoveryHostMethod = (typeof RECOVERY_HOST_METHODS)[number];
 
 /** Error codes a host may answer with. */
 export const HOST_ERROR_CODES = [
@@ -30,6 +49,7 @@ export const HOST_ERROR_CODES = [
   'verify-failed', // read-back after write differed
   'cancelled', // user cancelled a dialog
   'internal',
+  'conflict', // save: the file changed on disk since it was opened (see `expectedRevision`)
 ] as const;
 export type HostErrorCode = (typeof HOST_ERROR_CODES)[number];
 
@@ -41,6 +61,25 @@ export interface HostError {
   solve?: SolveSummary;
   /** True when saving as a draft (explicit user choice) would succeed. */
   draftAllowed?: boolean;
+  /**
+   * `conflict` only: the file's revision on disk now (`null`: it was deleted
+   * since). Pass it as `expectedRevision` (or `overwrite: true`) to save anyway.
+   */
+  revision?: FileRevision | null;
+}
+
+/**
+ * What a file on disk looked like when the host read or wrote it. Hosts
+ * decide "changed on disk" by `sha256` (bytes); `mtimeMs` and `size` are
+ * informative (a `touch` that keeps the bytes is not a change).
+ */
+export interface FileRevision {
+  /** Last modification time, ms since the epoch (fs.stat mtimeMs). */
+  mtimeMs: number;
+  /** Size in bytes. */
+  size: number;
+  /** `"sha256:<64 hex>"` of the file's bytes. */
+  sha256: string;
 }
 
 export interface SolveSummary {
@@ -75,6 +114,8 @@ export interface OpenedLevel {
   document: Level;
   /** Schema + rules findings on load (errors do not prevent opening). */
   issues: Issue[];
+  /** The file's revision as read (pass it back as `save.expectedRevision`). Real hosts always set it. */
+  revision?: FileRevision;
 }
 
 export interface SavedLevel {
@@ -84,8 +125,54 @@ export interface SavedLevel {
   document: Level;
   draft: boolean;
   solve: SolveSummary;
-  /** Warnings found while saving (e.g. UK-7 par above the optimum). */
+  /** Warnings found while saving (e.g. UK-7 par above the optimum; `backup-failed`). */
   issues?: Issue[];
+  /** The revision just written (the next save's `expectedRevision`). Real hosts always set it. */
+  revision?: FileRevision;
+}
+
+/** One autosaved document waiting in the recovery folder. */
+export interface RecoveryItem {
+  /** The id the editor autosaved it under. */
+  docId: string;
+  /** The file it was opened from or saved to (absent: never saved). */
+  path?: string;
+  /** `meta.title` of the document ("" when missing). */
+  title: string;
+  ruleset?: string;
+  /** ISO 8601 time of the autosave. */
+  savedAt: string;
+  /** Size of the recovery file in bytes. */
+  bytes: number;
+}
+
+export interface RecoveredDocument {
+  ok: true;
+  docId: string;
+  path?: string;
+  /**
+   * The autosaved document, migrated when it passes the schema check, else
+   * as autosaved (an editor state mid-edit): check `issues` for schema errors.
+   */
+  document: Level;
+  /** Schema + rules findings (as for `open`). */
+  issues: Issue[];
+  savedAt: string;
+  /** The revision of `path` the edits started from (as sent with `autosave`). */
+  baseRevision?: FileRevision;
+  /** The revision of `path` on disk now (`null`: missing; absent: no path). */
+  revision?: FileRevision | null;
+  /** True when `path` changed on disk since `baseRevision` (the user must choose). */
+  changedOnDisk: boolean;
+}
+
+/** One backup of a file: the content a save replaced. */
+export interface BackupItem {
+  /** Opaque id for `backupOpen` (the backup file's name). */
+  id: string;
+  /** ISO 8601 time the replaced content was backed up (the save time). */
+  savedAt: string;
+  bytes: number;
 }
 
 export interface HostRequests {
@@ -93,10 +180,46 @@ export interface HostRequests {
   list: Record<string, never>;
   /** `path` omitted: Electron shows an open dialog; serve answers bad-request. */
   open: { path?: string };
-  /** Save to an existing path. `allowDraft`: the user explicitly chose "save as draft". */
-  save: { path: string; document: unknown; allowDraft?: boolean };
+  /**
+   * Save to an existing path. `allowDraft`: the user explicitly chose "save as draft".
+   * `expectedRevision`: the revision the document was opened/last saved at;
+   * when the file on disk differs (or exists although `null` was expected)
+   * the answer is `conflict` and nothing is written, unless `overwrite: true`
+   * (the user chose to replace the other version; it is kept as a backup).
+   * Absent: no check. `docId`: the autosave id; its recovery file is removed
+   * once the save succeeded.
+   */
+  save: SaveRequestFields & { path: string };
   /** `path` omitted: Electron shows a save dialog; serve needs a workspace-relative path. */
-  saveAs: { path?: string; document: unknown; allowDraft?: boolean };
+  saveAs: SaveRequestFields & { path?: string };
+  /** The current revision of a file (`null` when it does not exist): poll it to notice outside changes. */
+  revision: { path: string };
+  /**
+   * Writes the editor's current document into the recovery folder
+   * (atomically; replaces the previous autosave of `docId`). `document`: any
+   * JSON object (schema-invalid mid-edit states too). `docId`: 1-64 of
+   * `[A-Za-z0-9_-]` (e.g. `crypto.randomUUID()`). `path`: the file it belongs
+   * to, if any (must be a path the host accepts for writing).
+   * `baseRevision`: the file revision the edits started from.
+   */
+  autosave: { docId: string; document: unknown; path?: string; baseRevision?: FileRevision };
+  /** Autosaved documents found in the recovery folder, newest first. */
+  recoveryList: Record<string, never>;
+  recoveryOpen: { docId: string };
+  /** Deletes an autosave (after a save, or when the user discards it). Missing ids are fine. */
+  recoveryDiscard: { docId: string };
+  /** Backups of a file (the last N replaced versions), newest first. */
+  backupList: { path: string };
+  /** Opens one backup; the answer's `path` is the original file (save to restore it). */
+  backupOpen: { path: string; id: string };
+}
+
+export interface SaveRequestFields {
+  document: unknown;
+  allowDraft?: boolean;
+  expectedRevision?: FileRevision | null;
+  overwrite?: boolean;
+  docId?: string;
 }
 
 export interface HostResponses {
@@ -105,12 +228,25 @@ export interface HostResponses {
   open: OpenedLevel | HostError;
   save: SavedLevel | HostError;
   saveAs: SavedLevel | HostError;
+  revision: { ok: true; path: string; revision: FileRevision | null } | HostError;
+  autosave: { ok: true; docId: string; savedAt: string; bytes: number } | HostError;
+  recoveryList: { ok: true; items: RecoveryItem[] } | HostError;
+  recoveryOpen: RecoveredDocument | HostError;
+  recoveryDiscard: { ok: true; docId: string; discarded: boolean } | HostError;
+  backupList: { ok: true; path: string; backups: BackupItem[] } | HostError;
+  backupOpen: (OpenedLevel & { backup: BackupItem }) | HostError;
 }
 
-/** What the renderer calls; both adapters implement it. */
-export type HostApi = {
+/** Every method, all required: what the Electron and serve hosts implement. */
+export type FullHostApi = {
   [M in HostMethod]: (req: HostRequests[M]) => Promise<HostResponses[M]>;
 };
+
+/**
+ * What the renderer calls; both adapters implement it. The recovery methods
+ * are optional in the type only (see RECOVERY_HOST_METHODS).
+ */
+export type HostApi = Pick<FullHostApi, CoreHostMethod> & Partial<Pick<FullHostApi, RecoveryHostMethod>>;
 
 /** IPC channel for a method (Electron adapter). */
 export function ipcChannel(method: HostMethod): string {

@@ -4,6 +4,8 @@
  * its sender, permissions/navigation/new windows are denied.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { HOST_METHODS, ipcChannel } from '../../../src-shared/host/contract.js';
@@ -14,10 +16,18 @@ const m = vi.hoisted(() => {
   const handlers = new Map<string, (event: unknown, req: unknown) => Promise<unknown>>();
   const appEvents = new Map<string, (...a: unknown[]) => void>();
   const windows: { options: { webPreferences: Record<string, unknown> }; loaded?: string }[] = [];
-  const sessionHooks: { permission?: (wc: unknown, p: string, cb: (ok: boolean) => void) => void; check?: () => boolean } = {};
+  const sessionHooks: {
+    permission?: (wc: unknown, p: string, cb: (ok: boolean) => void) => void;
+    check?: () => boolean;
+    device?: () => boolean;
+    displayMedia?: (req: unknown, cb: (streams: unknown) => void) => void;
+    beforeRequest?: (details: { url: string }, cb: (r: { cancel?: boolean }) => void) => void;
+    headers?: (details: { responseHeaders?: Record<string, string[]> }, cb: (r: { responseHeaders?: Record<string, string[]> }) => void) => void;
+  } = {};
+  const userData = { dir: '' };
   let ready!: () => void;
   const readyPromise = new Promise<void>((r) => (ready = r));
-  return { handlers, appEvents, windows, sessionHooks, ready, readyPromise };
+  return { handlers, appEvents, windows, sessionHooks, userData, ready, readyPromise };
 });
 
 vi.mock('electron', () => {
@@ -40,6 +50,11 @@ vi.mock('electron', () => {
   return {
     app: {
       getAppPath: () => repo,
+      getPath: (name: string) => {
+        if (name !== 'userData') throw new Error(`unexpected getPath(${name})`);
+        if (!m.userData.dir) m.userData.dir = mkdtempSync(join(tmpdir(), 'castellan-userdata-'));
+        return m.userData.dir;
+      },
       whenReady: () => m.readyPromise,
       on: (name: string, fn: (...a: unknown[]) => void) => m.appEvents.set(name, fn),
       quit: () => undefined,
@@ -51,7 +66,12 @@ vi.mock('electron', () => {
       defaultSession: {
         setPermissionRequestHandler: (fn: typeof m.sessionHooks.permission) => (m.sessionHooks.permission = fn),
         setPermissionCheckHandler: (fn: () => boolean) => (m.sessionHooks.check = fn),
-        webRequest: { onHeadersReceived: () => undefined },
+        setDevicePermissionHandler: (fn: () => boolean) => (m.sessionHooks.device = fn),
+        setDisplayMediaRequestHandler: (fn: typeof m.sessionHooks.displayMedia) => (m.sessionHooks.displayMedia = fn),
+        webRequest: {
+          onHeadersReceived: (fn: typeof m.sessionHooks.headers) => (m.sessionHooks.headers = fn),
+          onBeforeRequest: (fn: typeof m.sessionHooks.beforeRequest) => (m.sessionHooks.beforeRequest = fn),
+        },
       },
     },
   };

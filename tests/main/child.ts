@@ -1,0 +1,38 @@
+/**
+ * Runs a snippet of ESM in a child Node process that can import the
+ * TypeScript sources (tsx's ESM hooks registered first), e.g. to kill a host
+ * mid-work (SIGKILL) or to run it as another user (uid 65534).
+ */
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** file: URL of a repository source file (for `await import(...)` in a child script). */
+export function srcUrl(rel: string): string {
+  return new URL(`../../${rel}`, import.meta.url).href;
+}
+
+function tsxApiUrl(): string {
+  return pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
+}
+
+/**
+ * Writes `body` (ESM, top-level await allowed) after a tsx bootstrap into
+ * `dir/<name>.mjs` and runs it synchronously. `uid`/`gid`: run as that user.
+ */
+export function runChild(
+  dir: string,
+  body: string,
+  opts: { name?: string; uid?: number; gid?: number; timeoutMs?: number } = {},
+): SpawnSyncReturns<string> {
+  const script = join(dir, `${opts.name ?? 'child'}.mjs`);
+  writeFileSync(script, `const { register } = await import(${JSON.stringify(tsxApiUrl())}); register();\n${body}\n`, { mode: 0o644 });
+  return spawnSync(process.execPath, [script], {
+    encoding: 'utf8',
+    timeout: opts.timeoutMs ?? 30_000,
+    cwd: dir,
+    ...(opts.uid !== undefined ? { uid: opts.uid, gid: opts.gid ?? opts.uid } : {}),
+  });
+}
