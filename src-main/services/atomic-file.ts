@@ -161,6 +161,7 @@ export async function writeFileVerified(
     await writeFileAtomic(temp, expected, { fsync: true, ...(mode !== undefined ? { mode } : {}) });
     tempExists = true;
     await opts.afterTempWrite?.(temp);
+    if (opts.confineDir) await assertRealDir(dir);
     const tempBytes = await fs.readFile(temp);
     if (!tempBytes.equals(expected)) {
       return {

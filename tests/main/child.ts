@@ -25,11 +25,19 @@ function tsxApiUrl(): string {
 export function runChild(
   dir: string,
   body: string,
-  opts: { name?: string; uid?: number; gid?: number; timeoutMs?: number } = {},
+  opts: {
+    name?: string;
+    uid?: number;
+    gid?: number;
+    timeoutMs?: number;
+    /** Runs `[cmd, ...args]` instead of `node script` (e.g. inside `unshare`); gets the node binary and the script. */
+    command?: (node: string, script: string) => [string, string[]];
+  } = {},
 ): SpawnSyncReturns<string> {
   const script = join(dir, `${opts.name ?? 'child'}.mjs`);
   writeFileSync(script, `const { register } = await import(${JSON.stringify(tsxApiUrl())}); register();\n${body}\n`, { mode: 0o644 });
-  return spawnSync(process.execPath, [script], {
+  const [cmd, args] = opts.command ? opts.command(process.execPath, script) : [process.execPath, [script]];
+  return spawnSync(cmd, args, {
     encoding: 'utf8',
     timeout: opts.timeoutMs ?? 30_000,
     cwd: dir,
