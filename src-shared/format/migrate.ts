@@ -16,8 +16,12 @@
  * - `migration-failed`           a step threw or did not produce the next version.
  *
  * To add version 2: bump CURRENT_VERSION, append the v1 -> v2 step to the
- * list(s), update schemas/ and `npm run gen`, and keep the v1 fixtures in
- * tests/fixtures/format/v1/ loading (tests/shared/format/load.test.ts).
+ * list(s) (a pure function: it must not mutate its input, which the tests
+ * freeze), update schemas/ and `npm run gen`, add tests/fixtures/format/v2/
+ * (one level per ruleset and a pack) and keep the v1 fixtures loading;
+ * tests/shared/format/versions.test.ts checks every version's fixtures, the
+ * purity of every step, and that files of the next version
+ * (tests/fixtures/format/future/) are refused.
  */
 import { issue, type Issue, type Result } from '../validation/issue.js';
 import { errorText, isJsonObject, ownGet, type JsonObject } from './json-value.js';
