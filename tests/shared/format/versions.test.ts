@@ -20,6 +20,7 @@ import {
   type Migration,
 } from '../../../src-shared/format/migrate.js';
 import { RULESETS } from '../../../src-shared/model/level.js';
+import type { Issue, Result } from '../../../src-shared/validation/issue.js';
 import { errorsOf, valueOf } from './helpers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/format');
@@ -92,7 +93,7 @@ describe('files from a future version are refused, never half-loaded', () => {
   for (const [file, kind, pointer, message] of cases) {
     it(`${file}: format-version-unsupported at ${pointer}, no document`, () => {
       const text = readFileSync(path.join(dir, file), 'utf8');
-      const r = kind === 'level' ? parseLevelText(text) : parsePackText(text);
+      const r: Result<unknown, Issue[]> = kind === 'level' ? parseLevelText(text) : parsePackText(text);
       expect(r.ok).toBe(false);
       const errors = errorsOf(r);
       expect(errors).toHaveLength(1); // one clear reason, not a cascade of schema errors
