@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { HOST_METHODS, ipcChannel } from '../../../src-shared/host/contract.js';
+import { CONTENT_SECURITY_POLICY } from '../../../src-main/electron/security.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -25,9 +26,10 @@ const m = vi.hoisted(() => {
     headers?: (details: { responseHeaders?: Record<string, string[]> }, cb: (r: { responseHeaders?: Record<string, string[]> }) => void) => void;
   } = {};
   const userData = { dir: '' };
+  const windowEvents = new Map<string, (...a: unknown[]) => void>();
   let ready!: () => void;
   const readyPromise = new Promise<void>((r) => (ready = r));
-  return { handlers, appEvents, windows, sessionHooks, userData, ready, readyPromise };
+  return { handlers, appEvents, windows, sessionHooks, userData, windowEvents, ready, readyPromise };
 });
 
 vi.mock('electron', () => {
@@ -39,7 +41,7 @@ vi.mock('electron', () => {
       this.options = options;
       m.windows.push(this);
     }
-    webContents = { on: () => undefined };
+    webContents = { on: (name: string, fn: (...a: unknown[]) => void) => m.windowEvents.set(name, fn) };
     once() {}
     show() {}
     loadURL(url: string) {
@@ -60,7 +62,7 @@ vi.mock('electron', () => {
       quit: () => undefined,
     },
     BrowserWindow,
-    dialog: { showOpenDialog: vi.fn(), showSaveDialog: vi.fn() },
+    dialog: { showOpenDialog: vi.fn(), showSaveDialog: vi.fn(), showMessageBoxSync: () => 0 },
     ipcMain: { handle: (ch: string, fn: (e: unknown, r: unknown) => Promise<unknown>) => m.handlers.set(ch, fn) },
     session: {
       defaultSession: {
@@ -119,11 +121,63 @@ describe('Electron main', () => {
     expect(outside).toMatchObject({ ok: false, code: 'forbidden' });
   });
 
-  it('denies every permission request', () => {
-    let granted: boolean | undefined;
-    m.sessionHooks.permission!({}, 'media', (ok) => (granted = ok));
-    expect(granted).toBe(false);
+  it('denies every permission request (permissions, devices, screen capture)', () => {
+    for (const p of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'fileSystem']) {
+      let granted: boolean | undefined;
+      m.sessionHooks.permission!({}, p, (ok) => (granted = ok));
+      expect(granted, p).toBe(false);
+    }
     expect(m.sessionHooks.check!()).toBe(false);
+    expect(m.sessionHooks.device!()).toBe(false);
+    let streams: unknown = 'unset';
+    m.sessionHooks.displayMedia!({}, (s) => (streams = s));
+    expect(streams).toBeNull();
+  });
+
+  it('no remote content: requests other than the app files are cancelled', () => {
+    const verdict = (url: string): boolean | undefined => {
+      let cancel: boolean | undefined;
+      m.sessionHooks.beforeRequest!({ url }, (r) => (cancel = r.cancel));
+      return cancel;
+    };
+    expect(verdict(appUrl)).toBe(false);
+    expect(verdict(new URL('assets/index.js', appUrl).href)).toBe(false);
+    expect(verdict('https://evil.example/x.js')).toBe(true);
+    expect(verdict('http://127.0.0.1:9999/api/save')).toBe(true);
+    expect(verdict('file:///etc/passwd')).toBe(true);
+  });
+
+  it('every response gets the CSP header, replacing any other', () => {
+    let out: Record<string, string[]> | undefined;
+    m.sessionHooks.headers!({ responseHeaders: { 'Content-Security-Policy': ['default-src *'], 'X-Other': ['1'] } }, (r) => (out = r.responseHeaders));
+    expect(out!['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
+    expect(out!['X-Other']).toEqual(['1']);
+  });
+
+  it('the recovery methods are behind the same sender check and argument validation', async () => {
+    for (const method of ['autosave', 'recoveryList', 'recoveryOpen', 'recoveryDiscard', 'revision', 'backupList', 'backupOpen'] as const) {
+      const h = m.handlers.get(ipcChannel(method))!;
+      await expect(h(ipcEvent('https://evil.example/'), {}), method).resolves.toMatchObject({ ok: false, code: 'forbidden' });
+    }
+    const auto = m.handlers.get(ipcChannel('autosave'))!;
+    await expect(auto(ipcEvent(appUrl), { docId: '../x', document: {} })).resolves.toMatchObject({ ok: false, code: 'bad-request' });
+    // A path the user never chose cannot be recorded for recovery (it would be granted on recoveryOpen).
+    await expect(auto(ipcEvent(appUrl), { docId: 'd', document: {}, path: '/etc/evil.level.json' })).resolves.toMatchObject({ ok: false, code: 'forbidden' });
+    await expect(auto(ipcEvent(appUrl), { docId: 'd', document: { meta: { title: 'x' } } })).resolves.toMatchObject({ ok: true });
+    const list = (await m.handlers.get(ipcChannel('recoveryList'))!(ipcEvent(appUrl), {})) as { ok: boolean; items: { docId: string }[] };
+    expect(list.items.map((i) => i.docId)).toEqual(['d']);
+    expect(m.userData.dir).not.toBe('');
+  });
+
+  it('"Discard changes" on close removes this session’s autosaves', async () => {
+    const auto = m.handlers.get(ipcChannel('autosave'))!;
+    await auto(ipcEvent(appUrl), { docId: 'discard-me', document: { meta: { title: 'x' } } });
+    const prevented = vi.fn();
+    m.windowEvents.get('will-prevent-unload')!({ preventDefault: prevented });
+    expect(prevented).toHaveBeenCalledTimes(1);
+    await new Promise((r) => setTimeout(r, 50));
+    const list = (await m.handlers.get(ipcChannel('recoveryList'))!(ipcEvent(appUrl), {})) as { ok: boolean; items: { docId: string }[] };
+    expect(list.items.map((i) => i.docId)).not.toContain('discard-me');
   });
 
   it('denies navigation away and new windows', () => {

@@ -7,6 +7,7 @@ import {
   PathGrants,
   SECURE_WEB_PREFERENCES,
   isAllowedNavigation,
+  isAllowedRequest,
   isTrustedSender,
 } from '../../../src-main/electron/security.js';
 
@@ -59,5 +60,42 @@ describe('Electron security policy', () => {
     expect(g.check('relative.level.json')).toMatchObject({ ok: false, code: 'forbidden' });
     expect(g.check(42)).toMatchObject({ ok: false, code: 'bad-request' });
     expect(g.check(`${root}/a\0.level.json`)).toMatchObject({ ok: false, code: 'bad-request' });
+  });
+});
+
+describe('no remote content (session onBeforeRequest filter)', () => {
+  it('production (file:// app): only files inside the renderer folder, data:, blob: and devtools: load', () => {
+    expect(isAllowedRequest('file:///opt/castellan/out/renderer/index.html', APP)).toBe(true);
+    expect(isAllowedRequest('file:///opt/castellan/out/renderer/assets/index-abc.js', APP)).toBe(true);
+    expect(isAllowedRequest('data:image/png;base64,AAAA', APP)).toBe(true);
+    expect(isAllowedRequest('blob:file:///0b1c-22', APP)).toBe(true);
+    expect(isAllowedRequest('devtools://devtools/bundled/inspector.html', APP)).toBe(true);
+    for (const url of [
+      'https://example.com/tracker.js',
+      'http://127.0.0.1:8080/',
+      'ws://localhost:5173/',
+      'ftp://example.com/x',
+      'file:///etc/passwd',
+      'file:///opt/castellan/out/main/index.js',
+      'file:///opt/castellan/out/renderer/../main/index.js',
+      'file:///opt/castellan/out/renderer%2f..%2f..%2fmain/index.js',
+      'file://evil-host/share/x.js',
+      'javascript:alert(1)',
+      'chrome://gpu',
+      'not a url',
+    ]) {
+      expect(isAllowedRequest(url, APP), url).toBe(false);
+    }
+  });
+
+  it('development (dev server app): exactly the dev server origin, and its HMR socket', () => {
+    const DEV = 'http://localhost:5173/';
+    expect(isAllowedRequest('http://localhost:5173/src/main.ts', DEV)).toBe(true);
+    expect(isAllowedRequest('ws://localhost:5173/', DEV)).toBe(true);
+    expect(isAllowedRequest('http://localhost:5174/', DEV)).toBe(false);
+    expect(isAllowedRequest('https://localhost:5173/', DEV)).toBe(false);
+    expect(isAllowedRequest('http://127.0.0.1:5173/', DEV)).toBe(false);
+    expect(isAllowedRequest('https://fonts.example/x.woff2', DEV)).toBe(false);
+    expect(isAllowedRequest('file:///etc/passwd', DEV)).toBe(false);
   });
 });
