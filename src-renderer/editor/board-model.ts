@@ -1,22 +1,14 @@
 /**
- * What the board displays, derived from a document (the edited one, or a
- * preview frame): plain data the Konva layer draws, plus the text mirror
- * (`data-testid="board-state"`) read by tests and screen readers.
- * The board knows no rules: this module only reads positions.
+ * What the board displays, derived from a document (the edited one, a
+ * preview frame, or a playtest position): plain data the Konva layers draw,
+ * plus the text mirror (`data-testid="board-state"`) read by tests and
+ * screen readers. The board knows no rules: this module only reads
+ * positions.
  */
-import type { Facing, Role, UkColor, UnlockTheKingLevel } from '../../src-shared/model/level.js';
+import type { CmColor, CmSide, CmTileKind, Facing, Role, TransformType, UkColor } from '../../src-shared/model/level.js';
 import { parseSquare } from '../../src-shared/model/square.js';
-
-export interface DisplayPiece {
-  square: string;
-  file: number;
-  rank: number;
-  role: Role;
-  color: UkColor;
-  /** Pawns only (UK-4). */
-  facing?: Facing;
-  lateral?: boolean;
-}
+import type { EditableLevel, EditableRuleset } from './default-doc.js';
+import { TILE_TOP_ORDER } from './cm-ops.js';
 
 export interface DisplayCell {
   square: string;
@@ -24,12 +16,46 @@ export interface DisplayCell {
   rank: number;
 }
 
+export interface DisplayPiece extends DisplayCell {
+  role: Role;
+  /** UK-2 colour; Chess Maze pieces: `ivory` for players, `obsidian` for enemies (their base look). */
+  color: UkColor;
+  /** Chess Maze only (CM-2). */
+  side?: CmSide;
+  /** Pawns only (UK-4, CM-3). */
+  facing?: Facing;
+  /** UK pawns only. */
+  lateral?: boolean;
+}
+
+/** A Chess Maze tile on the board (CM-5..CM-11). */
+export interface DisplayTile extends DisplayCell {
+  kind: CmTileKind;
+  color?: CmColor;
+  letter?: string;
+  allowed?: TransformType[];
+  /** Locks in a playtest: open (key held or a plate of the colour held, CM-5/CM-6). */
+  open?: boolean;
+}
+
 export interface DisplayModel {
+  ruleset: EditableRuleset;
   width: number;
   height: number;
   pieces: DisplayPiece[];
+  /** UK-1 walls. */
   walls: DisplayCell[];
+  /** UK-6 portal. */
   portal: DisplayCell | null;
+  /** CM-1 holes. */
+  holes: DisplayCell[];
+  /** CM tiles, drawing order bottom first (floor tiles, then keys, collectibles, the finish). */
+  tiles: DisplayTile[];
+}
+
+export interface DisplayOptions {
+  /** Lock colours to draw open (playtest). */
+  openColors?: ReadonlySet<CmColor>;
 }
 
 function cell(square: string, width: number, height: number): DisplayCell | null {
@@ -38,27 +64,56 @@ function cell(square: string, width: number, height: number): DisplayCell | null
   return { square, file: c.file, rank: c.rank };
 }
 
-/** Pieces, walls and portal that lie on the board (off-board entries are skipped: validation reports them). */
-export function displayModel(doc: UnlockTheKingLevel): DisplayModel {
+/** Pieces, walls, portal, holes and tiles that lie on the board (off-board entries are skipped: validation reports them). */
+export function displayModel(doc: EditableLevel, opts: DisplayOptions = {}): DisplayModel {
   const { width, height } = doc.board;
   const pieces: DisplayPiece[] = [];
-  for (const p of doc.pieces ?? []) {
-    const c = cell(p.square, width, height);
-    if (!c) continue;
-    const d: DisplayPiece = { ...c, role: p.role, color: p.color ?? 'ivory' };
-    if (p.role === 'pawn') {
-      d.facing = p.facing ?? 'north';
-      d.lateral = p.lateral ?? false;
-    }
-    pieces.push(d);
-  }
   const walls: DisplayCell[] = [];
-  for (const w of doc.walls ?? []) {
-    const c = cell(w, width, height);
-    if (c) walls.push(c);
+  const holes: DisplayCell[] = [];
+  const tiles: DisplayTile[] = [];
+  let portal: DisplayCell | null = null;
+  if (doc.ruleset === 'chess-maze') {
+    for (const p of doc.pieces ?? []) {
+      const c = cell(p.square, width, height);
+      if (!c) continue;
+      const side = p.side === 'enemy' ? 'enemy' : 'player';
+      const d: DisplayPiece = { ...c, role: p.role, color: side === 'enemy' ? 'obsidian' : 'ivory', side };
+      if (p.role === 'pawn') d.facing = p.facing ?? 'north';
+      pieces.push(d);
+    }
+    for (const h of doc.board.holes ?? []) {
+      const c = cell(h, width, height);
+      if (c && !holes.some((x) => x.square === h)) holes.push(c);
+    }
+    for (const t of doc.tiles ?? []) {
+      const c = cell(t.square, width, height);
+      if (!c) continue;
+      const d: DisplayTile = { ...c, kind: t.kind };
+      if (t.kind === 'key' || t.kind === 'lock' || t.kind === 'plate') d.color = t.color;
+      if (t.kind === 'letter') d.letter = t.letter;
+      if (t.kind === 'transform') d.allowed = t.allowed.slice();
+      if (t.kind === 'lock' && opts.openColors?.has(t.color)) d.open = true;
+      tiles.push(d);
+    }
+    tiles.sort((a, b) => TILE_TOP_ORDER.indexOf(b.kind) - TILE_TOP_ORDER.indexOf(a.kind));
+  } else {
+    for (const p of doc.pieces ?? []) {
+      const c = cell(p.square, width, height);
+      if (!c) continue;
+      const d: DisplayPiece = { ...c, role: p.role, color: p.color ?? 'ivory' };
+      if (p.role === 'pawn') {
+        d.facing = p.facing ?? 'north';
+        d.lateral = p.lateral ?? false;
+      }
+      pieces.push(d);
+    }
+    for (const w of doc.walls ?? []) {
+      const c = cell(w, width, height);
+      if (c) walls.push(c);
+    }
+    portal = typeof doc.portal === 'string' ? cell(doc.portal, width, height) : null;
   }
-  const portal = typeof doc.portal === 'string' ? cell(doc.portal, width, height) : null;
-  return { width, height, pieces, walls, portal };
+  return { ruleset: doc.ruleset, width, height, pieces, walls, portal, holes, tiles };
 }
 
 /** LAN piece letters (RULINGS "Common"). */
@@ -71,12 +126,42 @@ export const ROLE_LETTER: Record<Role, string> = {
   pawn: 'P',
 };
 
+const TT_LETTER: Record<TransformType, string> = { knight: 'N', bishop: 'B', rook: 'R', queen: 'Q', king: 'K' };
+
+/** One tile's mirror token: `key:red:b3`, `lock:red:d4` (`:open` in a playtest), `letter:A:c4`, `transform:NQ:d2`, `coin:c5`, `finish:e4`. */
+export function tileToken(t: DisplayTile): string {
+  switch (t.kind) {
+    case 'key':
+    case 'plate':
+      return `${t.kind}:${t.color}:${t.square}`;
+    case 'lock':
+      return `lock:${t.color}:${t.square}${t.open ? ':open' : ''}`;
+    case 'letter':
+      return `letter:${t.letter}:${t.square}`;
+    case 'transform':
+      return `transform:${(t.allowed ?? []).map((a) => TT_LETTER[a]).join('')}:${t.square}`;
+    default:
+      return `${t.kind}:${t.square}`;
+  }
+}
+
 /**
- * The text mirror: `"K:e1 P:e2 R:e4 W:d4 portal:e8"` — piece tokens
+ * The text mirror.
+ * Unlock the King: `"K:e1 P:e2 R:e4 W:d4 portal:e8"` — piece tokens
  * (`<letter>:<square>`) sorted, then wall tokens (`W:<square>`) sorted, then
- * the portal. Colour, facing and lateral are in `boardStateDetail`.
+ * the portal.
+ * Chess Maze: piece tokens sorted (player upper case `N:a1`, enemy lower
+ * case `n:e5`), then holes `H:c3` sorted, then tile tokens (`tileToken`)
+ * sorted: `"N:a1 r:e5 H:c3 coin:c5 finish:e4 key:red:b3 lock:red:d4"`.
+ * Colour, facing and lateral are in `boardStateDetail`.
  */
 export function boardStateText(m: DisplayModel): string {
+  if (m.ruleset === 'chess-maze') {
+    const pieces = m.pieces.map((p) => `${p.side === 'enemy' ? ROLE_LETTER[p.role].toLowerCase() : ROLE_LETTER[p.role]}:${p.square}`).sort();
+    const holes = m.holes.map((h) => `H:${h.square}`).sort();
+    const tiles = m.tiles.map(tileToken).sort();
+    return [...pieces, ...holes, ...tiles].join(' ');
+  }
   const pieces = m.pieces.map((p) => `${ROLE_LETTER[p.role]}:${p.square}`).sort();
   const walls = m.walls.map((w) => `W:${w.square}`).sort();
   const out = [...pieces, ...walls];
@@ -85,12 +170,18 @@ export function boardStateText(m: DisplayModel): string {
 }
 
 /**
- * Detailed mirror, one token per piece: `K:e1:ivory`, pawns
- * `P:e2:obsidian:east` plus `:lateral` when lateral. Sorted.
+ * Detailed mirror, one token per piece, sorted. Unlock the King:
+ * `K:e1:ivory`, pawns `P:e2:obsidian:east` plus `:lateral` when lateral.
+ * Chess Maze: `N:a1:player`, `P:b2:enemy:south`.
  */
 export function boardStateDetail(m: DisplayModel): string {
   return m.pieces
     .map((p) => {
+      if (m.ruleset === 'chess-maze') {
+        let t = `${ROLE_LETTER[p.role]}:${p.square}:${p.side ?? 'player'}`;
+        if (p.role === 'pawn') t += `:${p.facing ?? 'north'}`;
+        return t;
+      }
       let t = `${ROLE_LETTER[p.role]}:${p.square}:${p.color}`;
       if (p.role === 'pawn') t += `:${p.facing ?? 'north'}${p.lateral ? ':lateral' : ''}`;
       return t;
@@ -99,9 +190,21 @@ export function boardStateDetail(m: DisplayModel): string {
     .join(' ');
 }
 
-/** Human sentence for screen readers: "King (ivory) on e1; ...". */
-export function describeSquare(doc: UnlockTheKingLevel, square: string): string {
+/** Human sentence for screen readers: "e1: ivory king" / "c3: hole" / "b3: player knight, red key". */
+export function describeSquare(doc: EditableLevel, square: string): string {
   const parts: string[] = [];
+  if (doc.ruleset === 'chess-maze') {
+    if ((doc.board.holes ?? []).includes(square)) parts.push('hole');
+    const p = (doc.pieces ?? []).find((x) => x.square === square);
+    if (p) parts.push(`${p.side} ${p.role}${p.role === 'pawn' ? ` facing ${p.facing ?? 'north'}` : ''}`);
+    for (const t of (doc.tiles ?? []).filter((x) => x.square === square)) {
+      if (t.kind === 'key' || t.kind === 'lock' || t.kind === 'plate') parts.push(`${t.color} ${t.kind}`);
+      else if (t.kind === 'letter') parts.push(`letter ${t.letter}`);
+      else if (t.kind === 'transform') parts.push(`transform to ${t.allowed.join(' or ')}`);
+      else parts.push(t.kind);
+    }
+    return `${square}: ${parts.length ? parts.join(', ') : 'empty'}`;
+  }
   const p = (doc.pieces ?? []).find((x) => x.square === square);
   if (p) {
     let s = `${p.color ?? 'ivory'} ${p.role}`;
@@ -113,7 +216,7 @@ export function describeSquare(doc: UnlockTheKingLevel, square: string): string 
   return `${square}: ${parts.length ? parts.join(', ') : 'empty'}`;
 }
 
-/** From/to squares of a LAN move (`Nb1-c3`, `Rd1xd7`, `Pe2-e4`), or null when it does not parse. */
+/** From/to squares of a LAN move (`Nb1-c3`, `Rd1xd7`, `Pe2-e4`, `Qa1-a5=N`), or null when it does not parse. */
 export function lanSquares(lan: string): { from: string; to: string } | null {
   const m = /^[KQRBNPS]?([a-z][1-9][0-9]?)[-x]([a-z][1-9][0-9]?)/.exec(lan);
   return m ? { from: m[1]!, to: m[2]! } : null;

@@ -5,35 +5,61 @@
  * immutable snapshot, replaced on every change) and call methods; the
  * board only emits intents (tools.ts) that land here.
  *
+ * Ruleset-aware: the document is an Unlock the King or a Chess Maze level
+ * (default-doc.ts `EditableLevel`); board gestures dispatch to uk-ops.ts or
+ * cm-ops.ts by `doc.ruleset`.
+ *
  * - Every document change goes through `edit()`: it records reversible ops
- *   (doc-ops.ts / uk-ops.ts) and pushes ONE history step; editing exits the
- *   solution preview.
+ *   and pushes ONE history step.
  * - Selection, cursor, tool, highlight and preview are not history.
  * - The preview shows frames of a solution (from `replayMoves`, computed by
  *   the caller) instead of the document; it never touches the document.
+ *   Board editing gestures (place, paint, move, erase, keyboard edits)
+ *   while previewing do nothing but leave the preview, with the notice
+ *   "Back to editing": the shown pieces are not the document's, so acting
+ *   on either would surprise.
+ * - Moves never destroy: a drag onto an occupied square is refused with a
+ *   notice ("e4 is occupied"). Palette placements may replace, and say what
+ *   they replaced ("Replaced ivory rook on e4").
+ * - Notices (short user-facing messages) go to `onNotice` listeners.
  */
-import type { Facing, UkColor, UnlockTheKingLevel } from '../../src-shared/model/level.js';
+import type { ChessMazeLevel, CmColor, CmSide, Facing, TransformType, UkColor, UnlockTheKingLevel } from '../../src-shared/model/level.js';
+import { TRANSFORM_TYPES } from '../../src-shared/model/level.js';
 import { parseSquare, squareName } from '../../src-shared/model/square.js';
+import * as cm from './cm-ops.js';
+import type { CmPiecePatch, ObjectiveKey, PaintMode, TilePatch } from './cm-ops.js';
+import type { EditableLevel } from './default-doc.js';
 import { applyDiff, Tx, type Diff } from './doc-ops.js';
 import { History, type PushOptions } from './history.js';
-import { isPieceTool, type Tool } from './tools.js';
-import * as ops from './uk-ops.js';
-import type { ItemKind, MetaField, PiecePatch } from './uk-ops.js';
+import { rulesetInfo } from './rulesets.js';
+import { isPieceTool, type ItemKind, type Tool } from './tools.js';
+import * as uk from './uk-ops.js';
+import type { MetaField, PiecePatch } from './uk-ops.js';
 
 export interface PlacementOptions {
   /** Colour of new pieces (UK-2, cosmetic). */
   color: UkColor;
-  /** Facing of new pawns (UK-4). */
+  /** Facing of new pawns (UK-4, CM-3). */
   facing: Facing;
   /** Lateral flag of new pawns (UK-4). */
   lateral: boolean;
+  /** Side of new Chess Maze pieces (CM-2). */
+  side: CmSide;
+  /** Colour of new keys, locks and plates (CM-5, CM-6). */
+  tileColor: CmColor;
+  /** Letter of new letter tiles (CM-9). */
+  letter: string;
+  /** Allowed types of new transform tiles (CM-10). */
+  allowed: TransformType[];
+  /** What the Chess Maze terrain tools paint (CM-1). */
+  paint: PaintMode;
 }
 
 export interface Preview {
   /** Solution moves, LAN. */
   moves: string[];
   /** frames[k] = position after k moves (frames.length = moves.length + 1). */
-  frames: UnlockTheKingLevel[];
+  frames: EditableLevel[];
   /** Frame shown, 0..moves.length. */
   index: number;
   /** Where the moves came from. */
@@ -41,7 +67,7 @@ export interface Preview {
 }
 
 export interface EditorState {
-  doc: UnlockTheKingLevel;
+  doc: EditableLevel;
   /** Increments on every document change (edit, undo, redo, load). */
   docVersion: number;
   selection: string | null;
@@ -63,32 +89,53 @@ export interface EditorState {
 }
 
 type Listener = (s: EditorState) => void;
+type NoticeListener = (text: string) => void;
 
-const LABEL: Record<string, string> = {
-  king: 'king',
-  queen: 'queen',
-  rook: 'rook',
-  bishop: 'bishop',
-  knight: 'knight',
-  pawn: 'pawn',
+export const BACK_TO_EDITING = 'Back to editing';
+
+export const DEFAULT_PLACEMENT: PlacementOptions = {
+  color: 'ivory',
+  facing: 'north',
+  lateral: false,
+  side: 'player',
+  tileColor: 'blue',
+  letter: 'A',
+  allowed: [...TRANSFORM_TYPES],
+  paint: 'hole',
+};
+
+const NAME: Record<string, string> = {
+  piece: 'piece',
   wall: 'wall',
   portal: 'portal',
-  piece: 'piece',
+  key: 'key',
+  lock: 'lock',
+  plate: 'plate',
+  coin: 'coin',
+  gem: 'gem',
+  letter: 'letter',
+  transform: 'transform',
+  finish: 'finish',
 };
+
+function isCm(doc: EditableLevel): doc is ChessMazeLevel {
+  return doc.ruleset === 'chess-maze';
+}
 
 export class Editor {
   private readonly history = new History();
   private listeners = new Set<Listener>();
+  private noticeListeners = new Set<NoticeListener>();
   private s: EditorState;
 
-  constructor(doc: UnlockTheKingLevel) {
+  constructor(doc: EditableLevel) {
     this.s = {
       doc,
       docVersion: 0,
       selection: null,
       cursor: 'a1',
       tool: 'select',
-      placement: { color: 'ivory', facing: 'north', lateral: false },
+      placement: { ...DEFAULT_PLACEMENT, allowed: [...DEFAULT_PLACEMENT.allowed] },
       highlight: [],
       highlightPinned: false,
       preview: null,
@@ -105,12 +152,12 @@ export class Editor {
     return this.s;
   }
 
-  get doc(): UnlockTheKingLevel {
+  get doc(): EditableLevel {
     return this.s.doc;
   }
 
   /** The level the board shows: the preview frame, else the document. */
-  get displayDoc(): UnlockTheKingLevel {
+  get displayDoc(): EditableLevel {
     const p = this.s.preview;
     return p ? (p.frames[p.index] ?? this.s.doc) : this.s.doc;
   }
@@ -119,6 +166,16 @@ export class Editor {
   subscribe(fn: Listener): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
+  }
+
+  /** Calls `fn` with every user-facing notice ("e4 is occupied", "Replaced ..."); returns the unsubscribe function. */
+  onNotice(fn: NoticeListener): () => void {
+    this.noticeListeners.add(fn);
+    return () => this.noticeListeners.delete(fn);
+  }
+
+  private notify(text: string): void {
+    for (const l of this.noticeListeners) l(text);
   }
 
   private update(patch: Partial<EditorState>): void {
@@ -138,8 +195,9 @@ export class Editor {
   // ------------------------------------------------------------ document
 
   /** Replaces the document (new / opened); history is cleared. `dirty`: start unsaved. */
-  load(doc: UnlockTheKingLevel, opts: { dirty?: boolean } = {}): void {
+  load(doc: EditableLevel, opts: { dirty?: boolean } = {}): void {
     this.history.clear(opts.dirty ?? false);
+    const toolOk = (rulesetInfo(doc.ruleset).tools as readonly Tool[]).includes(this.s.tool);
     this.update({
       doc,
       docVersion: this.s.docVersion + 1,
@@ -148,6 +206,7 @@ export class Editor {
       highlightPinned: false,
       preview: null,
       carrying: null,
+      tool: toolOk ? this.s.tool : 'select',
       cursor: clampSquare(this.s.cursor, doc),
     });
   }
@@ -155,10 +214,10 @@ export class Editor {
   /**
    * Adopts the document the host wrote on save (it carries `solution` or
    * `draft`) and marks it saved. History is kept when `keepHistory` (the
-   * saved document has the same pieces/walls as the edited one, so the
+   * saved document has the same board content as the edited one, so the
    * recorded ops still apply), else cleared.
    */
-  adoptSaved(doc: UnlockTheKingLevel, keepHistory: boolean): void {
+  adoptSaved(doc: EditableLevel, keepHistory: boolean): void {
     if (!keepHistory) this.history.clear();
     this.history.markSaved();
     this.update({ doc, docVersion: this.s.docVersion + 1 });
@@ -184,9 +243,9 @@ export class Editor {
   /**
    * Runs `fn` against a transaction on the document and records the result
    * as ONE history step labelled `label`. Returns false when nothing changed.
-   * Exits the preview (editing exits the preview) and any keyboard pick-up.
+   * Exits the preview and any keyboard pick-up.
    */
-  edit(label: string, fn: (tx: Tx<UnlockTheKingLevel>) => void, opts: PushOptions = {}): boolean {
+  edit(label: string, fn: (tx: Tx<EditableLevel>) => void, opts: PushOptions = {}): boolean {
     const tx = new Tx(this.s.doc);
     fn(tx);
     if (tx.ops.length === 0) {
@@ -196,6 +255,30 @@ export class Editor {
     this.history.push(tx.diff(label), opts);
     this.update({ doc: tx.doc, docVersion: this.s.docVersion + 1, preview: null, carrying: null });
     return true;
+  }
+
+  private editUk(label: string, fn: (tx: uk.UkTx) => void, opts: PushOptions = {}): boolean {
+    if (isCm(this.s.doc)) return false;
+    return this.edit(label, fn as (tx: Tx<EditableLevel>) => void, opts);
+  }
+
+  private editCm(label: string, fn: (tx: cm.CmTx) => void, opts: PushOptions = {}): boolean {
+    if (!isCm(this.s.doc)) return false;
+    return this.edit(label, fn as (tx: Tx<EditableLevel>) => void, opts);
+  }
+
+  /** `editUk` answering what `fn` returned (undefined when the document is not UK). */
+  private editUkR<T>(label: string, fn: (tx: uk.UkTx) => T, opts: PushOptions = {}): T | undefined {
+    let out: T | undefined;
+    this.editUk(label, (tx) => void (out = fn(tx)), opts);
+    return out;
+  }
+
+  /** `editCm` answering what `fn` returned (undefined when the document is not CM). */
+  private editCmR<T>(label: string, fn: (tx: cm.CmTx) => T, opts: PushOptions = {}): T | undefined {
+    let out: T | undefined;
+    this.editCm(label, (tx) => void (out = fn(tx)), opts);
+    return out;
   }
 
   /** Ends a merge group (e.g. when a text field loses focus). */
@@ -215,6 +298,20 @@ export class Editor {
 
   redo(): boolean {
     return this.applyHistoryDiff(this.history.redo());
+  }
+
+  // ------------------------------------------------------------ preview guard
+
+  /**
+   * Board editing gestures during the solution preview: leave the preview
+   * (notice "Back to editing") and answer true, so the caller does nothing
+   * else. False when not previewing.
+   */
+  private blockedByPreview(): boolean {
+    if (!this.s.preview) return false;
+    this.update({ preview: null, carrying: null });
+    this.notify(BACK_TO_EDITING);
+    return true;
   }
 
   // ------------------------------------------------------------ selection / cursor
@@ -248,7 +345,9 @@ export class Editor {
 
   // ------------------------------------------------------------ tools
 
+  /** Selects a tool; tools the document's ruleset does not have are ignored. */
   setTool(tool: Tool): void {
+    if (!(rulesetInfo(this.s.doc.ruleset).tools as readonly Tool[]).includes(tool)) return;
     this.update({ tool, carrying: null });
   }
 
@@ -256,50 +355,147 @@ export class Editor {
     this.update({ placement: { ...this.s.placement, ...patch } });
   }
 
+  /** What a click or drag on `square` grabs in the document (piece first). */
+  topItem(square: string): ItemKind | null {
+    const d = this.s.doc;
+    return isCm(d) ? cm.topItem(d, square) : uk.topItem(d, square);
+  }
+
+  private replacedNotice(replaced: string[] | undefined): void {
+    if (replaced?.length) this.notify(`Replaced ${replaced.join(', ')}`);
+  }
+
   /**
    * Applies the current tool at `square` (a click or a paint-stroke square):
-   * select selects; a piece tool places a piece with the placement options;
-   * wall / portal place those; erase removes the top item. `mergeKey`
-   * groups a stroke into one step.
+   * select selects; erase removes the top item; a piece or tile tool places
+   * with the placement options (replacing what conflicts, with a notice);
+   * the UK wall / CM brush paint. `mergeKey` groups a stroke into one step;
+   * strokes never replace (a wall stroke skips occupied squares, a hole
+   * stroke skips squares with content). During the preview: nothing but
+   * leaving it.
    */
   applyToolAt(square: string, mergeKey?: string, tool: Tool = this.s.tool): void {
     const opts: PushOptions = mergeKey === undefined ? {} : { mergeKey };
     if (tool === 'select') {
+      if (this.blockedByPreview()) return;
       this.select(square);
-      if (this.s.preview) this.update({ preview: null });
       return;
     }
+    if (this.blockedByPreview()) return;
+    if (!(rulesetInfo(this.s.doc.ruleset).tools as readonly Tool[]).includes(tool)) return;
+    if (tool === 'erase') {
+      const d = this.s.doc;
+      if (isCm(d)) this.editCm('Erase', (tx) => void cm.eraseTop(tx, square), opts);
+      else this.editUk('Erase', (tx) => void uk.eraseTop(tx, square), opts);
+      return;
+    }
+    if (isCm(this.s.doc)) {
+      this.applyCmTool(tool, square, mergeKey, opts);
+      return;
+    }
+    const pl = this.s.placement;
     if (isPieceTool(tool)) {
-      const pl = this.s.placement;
-      this.edit(`Place ${LABEL[tool]}`, (tx) => ops.placePiece(tx, square, { role: tool, color: pl.color, facing: pl.facing, lateral: pl.lateral }), opts);
+      const replaced = this.editUkR(`Place ${tool}`, (tx) => uk.placePiece(tx, square, { role: tool, color: pl.color, facing: pl.facing, lateral: pl.lateral }), opts);
+      this.replacedNotice(replaced);
       this.select(square);
       return;
     }
     if (tool === 'wall') {
-      this.edit(mergeKey ? 'Paint walls' : 'Place wall', (tx) => ops.placeWall(tx, square), opts);
-      if (!mergeKey) this.select(square);
-      return;
-    }
-    if (tool === 'portal') {
-      this.edit('Place portal', (tx) => ops.placePortal(tx, square), opts);
+      if (mergeKey) {
+        // A stroke paints empty squares only: it never replaces a piece or the portal.
+        if (uk.topItem(this.s.doc as UnlockTheKingLevel, square) !== null) return;
+        this.editUk('Paint walls', (tx) => void uk.placeWall(tx, square), opts);
+        return;
+      }
+      this.replacedNotice(this.editUkR('Place wall', (tx) => uk.placeWall(tx, square), opts));
       this.select(square);
       return;
     }
-    this.edit('Erase', (tx) => void ops.eraseTop(tx, square), opts);
+    if (tool === 'portal') {
+      this.replacedNotice(this.editUkR('Place portal', (tx) => uk.placePortal(tx, square), opts));
+      this.select(square);
+    }
   }
 
-  /** Moves the `item` on `from` to `to` (a drag or keyboard drop): one history step. Selects `to`. */
+  private applyCmTool(tool: Tool, square: string, mergeKey: string | undefined, opts: PushOptions): void {
+    const pl = this.s.placement;
+    if (tool === 'brush') {
+      const r = this.editCmR(pl.paint === 'hole' ? 'Paint holes' : 'Paint floor', (tx) => cm.paintSquares(tx, [square], pl.paint), opts);
+      if (r?.skipped.length && !mergeKey) this.notify(`${square} holds a piece or tile: erase it before making a hole`);
+      return;
+    }
+    if (tool === 'fill') {
+      const region = cm.fillRegion(this.s.doc as ChessMazeLevel, square);
+      this.paintArea(region, pl.paint === 'hole' ? 'Fill holes' : 'Fill floor');
+      return;
+    }
+    if (tool === 'rect') {
+      this.paintRect(square, square);
+      return;
+    }
+    if (isPieceTool(tool)) {
+      this.replacedNotice(this.editCmR(`Place ${tool}`, (tx) => cm.placePiece(tx, square, { role: tool, side: pl.side, facing: pl.facing }), opts));
+      this.select(square);
+      return;
+    }
+    const kind = tool as cm.CmItemKind;
+    if (kind === 'piece' || !(cm.TILE_KINDS as readonly string[]).includes(kind)) return;
+    const replaced = this.editCmR(`Place ${NAME[kind]}`, (tx) => cm.placeTile(tx, square, { kind, color: pl.tileColor, letter: pl.letter, allowed: pl.allowed }), opts);
+    this.replacedNotice(replaced);
+    this.select(square);
+  }
+
+  private paintArea(squares: string[], label: string): void {
+    const mode = this.s.placement.paint;
+    const r = this.editCmR(label, (tx) => cm.paintSquares(tx, squares, mode));
+    if (r?.skipped.length) {
+      const list = r.skipped.length > 4 ? `${r.skipped.slice(0, 4).join(', ')} …` : r.skipped.join(', ');
+      this.notify(`Skipped ${r.skipped.length} square${r.skipped.length === 1 ? '' : 's'} with pieces or tiles (${list})`);
+    }
+  }
+
+  /** Chess Maze rectangle tool: paints the rectangle between two corners (one step, CM-1). */
+  paintRect(from: string, to: string): void {
+    if (this.blockedByPreview() || !isCm(this.s.doc)) return;
+    const mode = this.s.placement.paint;
+    this.paintArea(cm.rectSquares(from, to), mode === 'hole' ? 'Rectangle of holes' : 'Rectangle of floor');
+  }
+
+  /**
+   * Moves the `item` on `from` to `to` (a drag or keyboard drop): one
+   * history step, selects `to`. A move onto an occupied square (or a CM
+   * hole) is refused: nothing changes, the notice says why. During the
+   * preview: nothing but leaving it.
+   */
   moveItem(from: string, to: string, item: ItemKind): boolean {
-    const done = this.edit(`Move ${LABEL[item]}`, (tx) => void ops.moveItem(tx, from, to, item));
-    if (done) this.select(to);
-    return done;
+    if (this.blockedByPreview()) return false;
+    const d = this.s.doc;
+    const label = `Move ${NAME[item] ?? item}`;
+    let outcome: uk.MoveOutcome | undefined;
+    if (isCm(d)) {
+      if (item === 'wall' || item === 'portal') return false;
+      outcome = this.editCmR(label, (tx) => cm.moveItem(tx, from, to, item));
+    } else {
+      if (item !== 'piece' && item !== 'wall' && item !== 'portal') return false;
+      outcome = this.editUkR(label, (tx) => uk.moveItem(tx, from, to, item));
+    }
+    if (!outcome?.ok) {
+      if (outcome?.refused) this.notify(outcome.refused);
+      if (this.s.carrying) this.update({ carrying: null });
+      return false;
+    }
+    this.select(to);
+    return true;
   }
 
-  /** Removes the top item on the selected square (Delete key). */
+  /** Removes the top item on the selected square (Delete key). During the preview: nothing but leaving it. */
   eraseSelection(): boolean {
+    if (this.blockedByPreview()) return false;
     const sq = this.s.selection;
     if (!sq) return false;
-    return this.edit('Erase', (tx) => void ops.eraseTop(tx, sq));
+    const d = this.s.doc;
+    if (isCm(d)) return this.editCm('Erase', (tx) => void cm.eraseTop(tx, sq));
+    return this.editUk('Erase', (tx) => void uk.eraseTop(tx, sq));
   }
 
   /** Places the given item kind (from a palette drag) at `square`, whatever the current tool. */
@@ -311,8 +507,10 @@ export class Editor {
    * Keyboard Enter on the board at the cursor: with the select tool, picks
    * up the top item (or selects an empty square), and a second Enter drops
    * it at the cursor (one move step); with another tool, applies it.
+   * During the preview: nothing but leaving it.
    */
   keyboardEnter(): void {
+    if (this.blockedByPreview()) return;
     const sq = this.s.cursor;
     const carrying = this.s.carrying;
     if (carrying) {
@@ -321,8 +519,7 @@ export class Editor {
       return;
     }
     if (this.s.tool === 'select') {
-      const item = ops.topItem(this.s.doc, sq);
-      if (this.s.preview) this.update({ preview: null });
+      const item = this.topItem(sq);
       this.update({ selection: sq, carrying: item ? { from: sq, item } : null });
       return;
     }
@@ -336,17 +533,58 @@ export class Editor {
 
   // ------------------------------------------------------------ inspector edits
 
+  /** Unlock the King: changes the piece on `square` (role, colour, pawn facing / lateral). */
   setPieceProps(square: string, patch: PiecePatch): boolean {
-    return this.edit('Edit piece', (tx) => void ops.setPieceProps(tx, square, patch));
+    return this.editUk('Edit piece', (tx) => void uk.setPieceProps(tx, square, patch));
   }
 
+  /** Chess Maze: changes the piece on `square` (role, side, pawn facing). */
+  setCmPieceProps(square: string, patch: CmPiecePatch): boolean {
+    return this.editCm('Edit piece', (tx) => void cm.setPieceProps(tx, square, patch));
+  }
+
+  /** Chess Maze: changes a tile's colour, letter or allowed types. A letter typed into a field merges into one step. */
+  setTileProps(square: string, kind: cm.CmItemKind, patch: TilePatch): boolean {
+    if (kind === 'piece') return false;
+    return this.editCm(`Edit ${NAME[kind]}`, (tx) => void cm.setTileProps(tx, square, kind, patch));
+  }
+
+  /** Chess Maze: makes `square` a hole or floor (inspector). A hole is refused under a piece or tile (with a notice). */
+  setTerrain(square: string, mode: PaintMode): boolean {
+    const r = this.editCmR(mode === 'hole' ? 'Make hole' : 'Make floor', (tx) => cm.paintSquares(tx, [square], mode));
+    if (r?.skipped.length) this.notify(`${square} holds a piece or tile: erase it before making a hole`);
+    return !!r?.changed.length;
+  }
+
+  /** Chess Maze: removes the tile of `kind` on `square`. */
+  removeTile(square: string, kind: cm.CmItemKind): boolean {
+    if (kind === 'piece') return false;
+    return this.editCm(`Remove ${NAME[kind]}`, (tx) => void cm.removeTile(tx, square, kind));
+  }
+
+  /** Chess Maze: sets (or with undefined removes) an objective; typing merges into one step per field. */
+  setObjective(key: ObjectiveKey, value: boolean | string | number | undefined): boolean {
+    const opts: PushOptions = key === 'collect' ? {} : { mergeKey: `objective.${key}` };
+    return this.editCm('Edit objectives', (tx) => cm.setObjective(tx, key, value), opts);
+  }
+
+  /** What resizing to `width` x `height` would remove (empty when nothing), for the confirm dialog. */
+  resizeLoss(width: number, height: number): string[] {
+    const d = this.s.doc;
+    return isCm(d) ? cm.removedByResize(d, width, height) : uk.removedByResize(d, width, height);
+  }
+
+  /** Resizes the board, a1 fixed; content outside is removed in the same step (callers confirm first, see resizeLoss). */
   setBoardSize(width: number, height: number): boolean {
-    const done = this.edit('Resize board', (tx) => ops.setBoardSize(tx, width, height));
+    const d = this.s.doc;
+    const done = isCm(d)
+      ? this.editCm('Resize board', (tx) => cm.setBoardSize(tx, width, height))
+      : this.editUk('Resize board', (tx) => uk.setBoardSize(tx, width, height));
     if (done) {
       const sel = this.s.selection;
       this.update({
         cursor: clampSquare(this.s.cursor, this.s.doc),
-        selection: sel && ops.squareOnBoard(sel, width, height) ? sel : null,
+        selection: sel && uk.squareOnBoard(sel, width, height) ? sel : null,
       });
     }
     return done;
@@ -354,17 +592,18 @@ export class Editor {
 
   /** Typing into a meta field: consecutive edits of one field are one step (merge key `meta.<field>`). */
   setMeta(field: MetaField, value: string): boolean {
-    return this.edit(`Edit ${field}`, (tx) => ops.setMeta(tx, field, value), { mergeKey: `meta.${field}` });
+    return this.edit(`Edit ${field}`, (tx) => tx.set(['meta', field], value === '' && field !== 'title' ? undefined : value), { mergeKey: `meta.${field}` });
   }
 
+  /** Sets the designer's par (UK-7), or removes it with `undefined`. */
   setPar(par: number | undefined): boolean {
-    return this.edit('Edit par', (tx) => ops.setPar(tx, par), { mergeKey: 'par' });
+    return this.edit('Edit par', (tx) => tx.set(['par'], par), { mergeKey: 'par' });
   }
 
   // ------------------------------------------------------------ preview
 
   /** Shows a solution instead of the document, at frame `index` (clamped). */
-  startPreview(moves: string[], frames: UnlockTheKingLevel[], source: Preview['source'], index = 0): void {
+  startPreview(moves: string[], frames: EditableLevel[], source: Preview['source'], index = 0): void {
     const i = Math.max(0, Math.min(frames.length - 1, index));
     this.update({ preview: { moves: moves.slice(), frames, index: i, source }, carrying: null });
   }
@@ -382,7 +621,7 @@ export class Editor {
   }
 }
 
-function clampSquare(square: string, doc: UnlockTheKingLevel): string {
+function clampSquare(square: string, doc: EditableLevel): string {
   const c = parseSquare(square) ?? { file: 0, rank: 0 };
   const { width, height } = doc.board;
   return squareName(Math.min(Math.max(0, width - 1), c.file), Math.min(Math.max(0, height - 1), c.rank));

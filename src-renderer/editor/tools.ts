@@ -5,21 +5,34 @@
  *
  * Gestures on the board:
  * - press + release on one square (no drag): `apply-tool` there (select,
- *   place the palette item, erase);
+ *   place the palette item, erase, flood-fill);
  * - press on an occupied square + move > DRAG_THRESHOLD px: drag the top
  *   item; release on another square: ONE `move` intent; released off the
  *   board or on its own square: nothing;
- * - with the wall or erase tool, press on a square (not starting a drag of
- *   an existing item for walls) + move paints: `apply-tool` for every new
- *   square under the pointer with one `mergeKey`, so the stroke is one undo step.
+ * - painting tools (the erase tool; the wall tool started on an empty
+ *   square; the Chess Maze brush) paint: `apply-tool` for every new square
+ *   under the pointer with one `mergeKey`, so the stroke is one undo step;
+ * - the rectangle tool: press on a corner, release on the opposite corner:
+ *   ONE `rect` intent (the live rectangle is the gesture's from/to).
  */
-import type { Role } from '../../src-shared/model/level.js';
+import type { CmTileKind, Role } from '../../src-shared/model/level.js';
 import { ROLES } from '../../src-shared/model/level.js';
-import type { ItemKind } from './uk-ops.js';
 
-export type Tool = 'select' | Role | 'wall' | 'portal' | 'erase';
+/** Chess Maze terrain tools: brush (paint squares), rectangle, flood fill (CM-1 holes / floor). */
+export type PaintTool = 'brush' | 'rect' | 'fill';
 
-/** Palette order. */
+/**
+ * Every tool of every ruleset. Unlock the King: select, pieces, wall,
+ * portal, erase. Chess Maze: select, pieces, terrain tools, tile kinds
+ * (CM-5..CM-11), erase. Which ones a palette offers is decided by the
+ * ruleset module (rulesets.ts).
+ */
+export type Tool = 'select' | 'erase' | Role | 'wall' | 'portal' | PaintTool | CmTileKind;
+
+/** What a click or drag grabs on a square: a piece, a UK wall / portal, or a Chess Maze tile. */
+export type ItemKind = 'piece' | 'wall' | 'portal' | CmTileKind;
+
+/** Unlock the King palette order (kept for callers of the original API). */
 export const TOOLS: readonly Tool[] = ['select', ...ROLES, 'wall', 'portal', 'erase'];
 
 export function isPieceTool(t: Tool): t is Role {
@@ -40,11 +53,13 @@ export type Gesture =
   | { kind: 'idle' }
   | { kind: 'pressed'; square: string; item: ItemKind | null; x: number; y: number }
   | { kind: 'dragging'; from: string; item: ItemKind; x: number; y: number; over: string | null }
-  | { kind: 'painting'; last: string; strokeId: string };
+  | { kind: 'painting'; last: string; strokeId: string }
+  | { kind: 'rect'; from: string; to: string };
 
 export type Intent =
   | { type: 'apply-tool'; square: string; mergeKey?: string }
   | { type: 'move'; from: string; to: string; item: ItemKind }
+  | { type: 'rect'; from: string; to: string }
   | { type: 'select'; square: string | null };
 
 export interface Step {
@@ -60,12 +75,13 @@ export const IDLE: Gesture = { kind: 'idle' };
  */
 export function pointerDown(tool: Tool, input: PointerInput, item: ItemKind | null, strokeId: string): Step {
   if (!input.square) return { gesture: IDLE, intents: [{ type: 'select', square: null }] };
-  if (tool === 'erase' || (tool === 'wall' && item !== 'wall' && item !== 'piece' && item !== 'portal')) {
+  if (tool === 'erase' || tool === 'brush' || (tool === 'wall' && item === null)) {
     return {
       gesture: { kind: 'painting', last: input.square, strokeId },
       intents: [{ type: 'apply-tool', square: input.square, mergeKey: strokeId }],
     };
   }
+  if (tool === 'rect') return { gesture: { kind: 'rect', from: input.square, to: input.square }, intents: [] };
   return { gesture: { kind: 'pressed', square: input.square, item, x: input.x, y: input.y }, intents: [] };
 }
 
@@ -89,6 +105,10 @@ export function pointerMove(g: Gesture, input: PointerInput): Step {
         };
       }
       return { gesture: g, intents: [] };
+    case 'rect':
+      // Off the board the rectangle keeps its last corner.
+      if (input.square && input.square !== g.to) return { gesture: { ...g, to: input.square }, intents: [] };
+      return { gesture: g, intents: [] };
     default:
       return { gesture: g, intents: [] };
   }
@@ -104,6 +124,8 @@ export function pointerUp(g: Gesture, input: PointerInput): Step {
       if (to && to !== g.from) return { gesture: IDLE, intents: [{ type: 'move', from: g.from, to, item: g.item }] };
       return { gesture: IDLE, intents: [] };
     }
+    case 'rect':
+      return { gesture: IDLE, intents: [{ type: 'rect', from: g.from, to: input.square ?? g.to }] };
     default:
       return { gesture: IDLE, intents: [] };
   }

@@ -4,10 +4,15 @@
  * `Tx` (doc-ops.ts); the caller turns the Tx into one history step.
  *
  * These are *structural* edits: they keep one thing per layer on a square
- * (a later placement replaces what was there) but apply no game rules; a
- * king on the portal or two kings are legal edits that the live validation
- * (validateDocument, UK-2 / UK-6) reports. Squares are algebraic names
- * (RULINGS "Common"); off-board names are accepted and simply never drawn.
+ * and apply no game rules; a king on the portal or two kings are legal
+ * edits that the live validation (validateDocument, UK-2 / UK-6) reports.
+ * Squares are algebraic names (RULINGS "Common"); off-board names are
+ * accepted and simply never drawn.
+ *
+ * Placing (an explicit palette action) may replace what is on the target
+ * square and answers what it replaced, so the editor can name it; moving
+ * (a drag) never destroys anything: a move onto an occupied square is
+ * refused. A piece may stand on the portal (UK-6).
  */
 import type { Facing, Role, UkColor, UkPiece, UnlockTheKingLevel } from '../../src-shared/model/level.js';
 import { parseSquare } from '../../src-shared/model/square.js';
@@ -16,7 +21,10 @@ import type { Tx } from './doc-ops.js';
 export type UkTx = Tx<UnlockTheKingLevel>;
 
 /** The three things a square can hold in UK: a piece, a wall (UK-1), the portal (UK-6). */
-export type ItemKind = 'piece' | 'wall' | 'portal';
+export type UkItemKind = 'piece' | 'wall' | 'portal';
+
+/** Outcome of a move: moved, nothing to move (`refused` absent), or refused with the reason shown to the user. */
+export type MoveOutcome = { ok: true } | { ok: false; refused?: string };
 
 /** Properties of a piece to place (UK-2 colours are cosmetic; UK-4 pawn facing / lateral). */
 export interface PieceSpec {
@@ -45,7 +53,7 @@ export function contentsAt(doc: UnlockTheKingLevel, square: string): SquareConte
 }
 
 /** The item drawn on top (what a click or drag grabs): piece, then wall, then portal. */
-export function topItem(doc: UnlockTheKingLevel, square: string): ItemKind | null {
+export function topItem(doc: UnlockTheKingLevel, square: string): UkItemKind | null {
   const c = contentsAt(doc, square);
   if (c.piece) return 'piece';
   if (c.wallIndex >= 0) return 'wall';
@@ -79,41 +87,72 @@ function ensureWalls(tx: UkTx): void {
   if (!tx.doc.walls) tx.set(['walls'], []);
 }
 
+/** Human name of a piece for notices: `ivory rook on e4`. */
+export function describePiece(p: UkPiece): string {
+  return `${p.color ?? 'ivory'} ${p.role} on ${p.square}`;
+}
+
 /**
  * Puts a piece on `square`, replacing a piece already there (in place, so
  * the file keeps its piece order) and removing a wall there. A piece may
- * stand on the portal (UK-6); the portal stays.
+ * stand on the portal (UK-6); the portal stays. Answers what was replaced
+ * (`["ivory rook on e4"]`, `["wall on d4"]`; empty when the square was free
+ * or already held exactly this piece).
  */
-export function placePiece(tx: UkTx, square: string, spec: PieceSpec): void {
-  removeWallAt(tx, square);
+export function placePiece(tx: UkTx, square: string, spec: PieceSpec): string[] {
+  const replaced: string[] = [];
   const piece = makePiece(square, spec);
+  if ((tx.doc.walls ?? []).includes(square)) replaced.push(`wall on ${square}`);
+  removeWallAt(tx, square);
   const first = tx.doc.pieces.findIndex((p) => p.square === square);
   if (first < 0) {
     tx.insert(['pieces', tx.doc.pieces.length], piece);
-    return;
+    return replaced;
   }
   // Remove duplicates beyond the first, then replace the first.
-  for (let i = tx.doc.pieces.length - 1; i > first; i--) if (tx.doc.pieces[i]!.square === square) tx.remove(['pieces', i]);
+  for (let i = tx.doc.pieces.length - 1; i > first; i--) {
+    if (tx.doc.pieces[i]!.square === square) {
+      replaced.push(describePiece(tx.doc.pieces[i]!));
+      tx.remove(['pieces', i]);
+    }
+  }
+  const old = tx.doc.pieces[first]!;
+  const before = tx.ops.length;
   tx.set(['pieces', first], piece);
+  if (tx.ops.length > before) replaced.unshift(describePiece(old));
+  return replaced;
 }
 
-/** Puts a wall on `square`; a piece or the portal there is removed (a wall fills its square, UK-1/UK-6). */
-export function placeWall(tx: UkTx, square: string): void {
+/**
+ * Puts a wall on `square`; a piece or the portal there is removed (a wall
+ * fills its square, UK-1/UK-6). Answers what was replaced.
+ */
+export function placeWall(tx: UkTx, square: string): string[] {
+  const replaced = tx.doc.pieces.filter((p) => p.square === square).map(describePiece);
   removePiecesAt(tx, square);
-  if (tx.doc.portal === square) tx.set(['portal'], undefined);
-  if ((tx.doc.walls ?? []).includes(square)) return;
+  if (tx.doc.portal === square) {
+    replaced.push(`portal on ${square}`);
+    tx.set(['portal'], undefined);
+  }
+  if ((tx.doc.walls ?? []).includes(square)) return replaced;
   ensureWalls(tx);
   tx.insert(['walls', tx.doc.walls!.length], square);
+  return replaced;
 }
 
-/** Moves the (single, UK-6) portal to `square`, removing a wall there. Pieces there stay. */
-export function placePortal(tx: UkTx, square: string): void {
+/**
+ * Moves the (single, UK-6) portal to `square`, removing a wall there.
+ * Pieces there stay. Answers what was replaced (`["wall on d4"]`).
+ */
+export function placePortal(tx: UkTx, square: string): string[] {
+  const replaced = (tx.doc.walls ?? []).includes(square) ? [`wall on ${square}`] : [];
   removeWallAt(tx, square);
   tx.set(['portal'], square);
+  return replaced;
 }
 
 /** Removes the top item of `square` (piece, else wall, else portal). Returns what was removed. */
-export function eraseTop(tx: UkTx, square: string): ItemKind | null {
+export function eraseTop(tx: UkTx, square: string): UkItemKind | null {
   const top = topItem(tx.doc, square);
   if (top === 'piece') removePiecesAt(tx, square);
   else if (top === 'wall') removeWallAt(tx, square);
@@ -129,32 +168,36 @@ export function eraseAll(tx: UkTx, square: string): void {
 }
 
 /**
- * Moves the `kind` item from `from` to `to` with placement semantics at the
- * target (a piece replaces a piece and clears a wall; a wall clears
- * everything; the portal clears a wall). A piece keeps its index in
- * `pieces`. Returns false (and records nothing) when `from` holds no such
- * item or `from === to`.
+ * Moves the `kind` item from `from` to `to`. A move never destroys
+ * anything: it is refused (`{ok: false, refused: "e4 is occupied"}`,
+ * nothing recorded) when the target holds a piece or a wall, or, for a wall
+ * or the portal, also the portal / a piece. A piece may move onto the
+ * portal, which stays (UK-6). A piece keeps its index in `pieces`.
+ * `{ok: false}` without a reason (nothing recorded) when `from` holds no
+ * such item or `from === to`.
  */
-export function moveItem(tx: UkTx, from: string, to: string, kind: ItemKind): boolean {
-  if (from === to) return false;
+export function moveItem(tx: UkTx, from: string, to: string, kind: UkItemKind): MoveOutcome {
+  if (from === to) return { ok: false };
   const c = contentsAt(tx.doc, from);
+  const t = contentsAt(tx.doc, to);
+  const occupied = { ok: false as const, refused: `${to} is occupied` };
   if (kind === 'piece') {
-    if (!c.piece) return false;
-    removeWallAt(tx, to);
-    removePiecesAt(tx, to);
+    if (!c.piece) return { ok: false };
+    if (t.piece || t.wallIndex >= 0) return occupied;
     const i = tx.doc.pieces.findIndex((p) => p.square === from);
     tx.set(['pieces', i], { ...tx.doc.pieces[i]!, square: to });
-    return true;
+    return { ok: true };
   }
   if (kind === 'wall') {
-    if (c.wallIndex < 0) return false;
-    removeWallAt(tx, from);
-    placeWall(tx, to);
-    return true;
+    if (c.wallIndex < 0) return { ok: false };
+    if (t.piece || t.wallIndex >= 0 || t.portal) return occupied;
+    tx.set(['walls', c.wallIndex], to);
+    return { ok: true };
   }
-  if (!c.portal) return false;
-  placePortal(tx, to);
-  return true;
+  if (!c.portal) return { ok: false };
+  if (t.wallIndex >= 0) return occupied;
+  tx.set(['portal'], to);
+  return { ok: true };
 }
 
 /** Properties of an existing piece that the inspector edits. */
@@ -184,6 +227,19 @@ export function setPieceProps(tx: UkTx, square: string, patch: PiecePatch): bool
 export function squareOnBoard(square: string, width: number, height: number): boolean {
   const c = parseSquare(square);
   return !!c && c.file < width && c.rank < height;
+}
+
+/**
+ * What a resize to `width` x `height` would remove (pieces, walls and the
+ * portal outside the new board), as notice text: `["ivory rook on h8",
+ * "wall on g7", "portal on e8"]`. Empty when nothing is lost.
+ */
+export function removedByResize(doc: UnlockTheKingLevel, width: number, height: number): string[] {
+  const out: string[] = [];
+  for (const p of doc.pieces) if (!squareOnBoard(p.square, width, height)) out.push(describePiece(p));
+  for (const w of doc.walls ?? []) if (!squareOnBoard(w, width, height)) out.push(`wall on ${w}`);
+  if (doc.portal !== undefined && !squareOnBoard(doc.portal, width, height)) out.push(`portal on ${doc.portal}`);
+  return out;
 }
 
 /**

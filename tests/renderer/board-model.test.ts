@@ -1,13 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { boardStateDetail, boardStateText, displayModel, lanSquares } from '../../src-renderer/editor/board-model.js';
 import { computeLayout, squareAtPoint, squareCentre } from '../../src-renderer/editor/geometry.js';
-import { sampleLevel } from './fixtures.js';
+import { redDoor, sampleLevel } from './fixtures.js';
 
 describe('board model and geometry', () => {
   it('text mirror: pieces sorted, then walls, then the portal', () => {
     const m = displayModel(sampleLevel());
     expect(boardStateText(m)).toBe('K:e1 P:e2 R:e4 W:d4 portal:e8');
     expect(boardStateDetail(m)).toBe('K:e1:ivory P:e2:ivory:east R:e4:ivory');
+  });
+
+  it('Chess Maze mirror: pieces (player upper, enemy lower case), holes H:, then tile tokens, each group sorted', () => {
+    const m = displayModel(redDoor());
+    expect(boardStateText(m)).toBe('N:a1 r:e5 H:c3 coin:c5 finish:e4 key:red:b3 lock:red:d4');
+    expect(boardStateDetail(m)).toBe('N:a1:player R:e5:enemy');
+    const doc = redDoor();
+    doc.pieces.push({ role: 'pawn', square: 'b1', side: 'enemy', facing: 'west' });
+    doc.tiles!.push({ kind: 'letter', square: 'a5', letter: 'Q' }, { kind: 'transform', square: 'b5', allowed: ['knight', 'king'] }, { kind: 'plate', square: 'd1', color: 'green' }, { kind: 'gem', square: 'e1' });
+    const m2 = displayModel(doc, { openColors: new Set(['red'] as const) });
+    expect(boardStateText(m2)).toBe('N:a1 p:b1 r:e5 H:c3 coin:c5 finish:e4 gem:e1 key:red:b3 letter:Q:a5 lock:red:d4:open plate:green:d1 transform:NK:b5');
+    expect(boardStateDetail(m2)).toBe('N:a1:player P:b1:enemy:west R:e5:enemy');
+    // Drawing order: floor tiles first, the finish last.
+    expect(m2.tiles[0]!.kind).toMatch(/transform|plate|lock/);
+    expect(m2.tiles.at(-1)!.kind).toBe('finish');
   });
 
   it('off-board entries are not displayed', () => {

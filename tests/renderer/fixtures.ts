@@ -1,4 +1,4 @@
-import type { UnlockTheKingLevel } from '../../src-shared/model/level.js';
+import type { ChessMazeLevel, UnlockTheKingLevel } from '../../src-shared/model/level.js';
 
 /** The LEVEL-FORMAT-v1 example, hand-copied. */
 export function sampleLevel(): UnlockTheKingLevel {
@@ -15,5 +15,27 @@ export function sampleLevel(): UnlockTheKingLevel {
       { role: 'rook', square: 'e4' },
       { role: 'pawn', square: 'e2', facing: 'east', lateral: false },
     ],
+  };
+}
+
+/** The LEVEL-FORMAT-v1 Chess Maze example ("Red door"), hand-copied. */
+export function redDoor(): ChessMazeLevel {
+  return {
+    format: 'castellan.level',
+    version: 1,
+    ruleset: 'chess-maze',
+    meta: { title: 'Red door' },
+    board: { width: 5, height: 5, holes: ['c3'] },
+    pieces: [
+      { role: 'knight', square: 'a1', side: 'player' },
+      { role: 'rook', square: 'e5', side: 'enemy' },
+    ],
+    tiles: [
+      { kind: 'key', square: 'b3', color: 'red' },
+      { kind: 'lock', square: 'd4', color: 'red' },
+      { kind: 'coin', square: 'c5' },
+      { kind: 'finish', square: 'e4' },
+    ],
+    objectives: { collect: true },
   };
 }

@@ -69,13 +69,35 @@ describe('uk-ops: structural edits (no rules) and exact undo', () => {
     expect(tx.doc.walls).toEqual([]);
   });
 
-  it('moving a piece keeps its index and props; onto another piece replaces it', () => {
-    const a = run(sampleLevel(), (tx) => expect(ops.moveItem(tx, 'e2', 'h2', 'piece')).toBe(true));
+  it('moving a piece keeps its index and props', () => {
+    const a = run(sampleLevel(), (tx) => expect(ops.moveItem(tx, 'e2', 'h2', 'piece')).toEqual({ ok: true }));
     expect(a.after.pieces[2]).toEqual({ role: 'pawn', square: 'h2', facing: 'east', lateral: false });
     expect(a.undone).toEqual(sampleLevel());
-    const b = run(sampleLevel(), (tx) => ops.moveItem(tx, 'e4', 'e1', 'piece'));
-    expect(b.after.pieces.map((p) => `${p.role}@${p.square}`)).toEqual(['rook@e1', 'pawn@e2']);
-    expect(b.undone).toEqual(sampleLevel());
+  });
+
+  it('QA #3: a move never destroys — onto another piece or a wall it is refused and records nothing', () => {
+    const tx = new Tx(sampleLevel());
+    expect(ops.moveItem(tx, 'e4', 'e1', 'piece')).toEqual({ ok: false, refused: 'e1 is occupied' });
+    expect(ops.moveItem(tx, 'e4', 'd4', 'piece')).toEqual({ ok: false, refused: 'd4 is occupied' });
+    expect(tx.ops).toHaveLength(0);
+    expect(tx.doc).toEqual(sampleLevel());
+  });
+
+  it('QA #3 UK-6: a piece may move onto the portal, and the portal stays', () => {
+    const { after, undone } = run(sampleLevel(), (tx) => expect(ops.moveItem(tx, 'e4', 'e8', 'piece')).toEqual({ ok: true }));
+    expect(after.portal).toBe('e8');
+    expect(after.pieces[1]!.square).toBe('e8');
+    expect(undone).toEqual(sampleLevel());
+  });
+
+  it('QA #3: a wall moved onto a piece, the portal or another wall is refused; the portal onto a wall too', () => {
+    const doc = { ...sampleLevel(), walls: ['d4', 'a1'] };
+    const tx = new Tx(doc);
+    expect(ops.moveItem(tx, 'd4', 'e4', 'wall')).toEqual({ ok: false, refused: 'e4 is occupied' });
+    expect(ops.moveItem(tx, 'd4', 'e8', 'wall')).toEqual({ ok: false, refused: 'e8 is occupied' });
+    expect(ops.moveItem(tx, 'd4', 'a1', 'wall')).toEqual({ ok: false, refused: 'a1 is occupied' });
+    expect(ops.moveItem(tx, 'e8', 'd4', 'portal')).toEqual({ ok: false, refused: 'd4 is occupied' });
+    expect(tx.ops).toHaveLength(0);
   });
 
   it('moving a wall and the portal', () => {
@@ -84,13 +106,26 @@ describe('uk-ops: structural edits (no rules) and exact undo', () => {
     const b = run(sampleLevel(), (tx) => ops.moveItem(tx, 'e8', 'h1', 'portal'));
     expect(b.after.portal).toBe('h1');
     expect(b.undone).toEqual(sampleLevel());
+    // The portal may move under a piece (UK-6: pieces stand on it).
+    const c = run(sampleLevel(), (tx) => ops.moveItem(tx, 'e8', 'e4', 'portal'));
+    expect(c.after.portal).toBe('e4');
   });
 
   it('moving from an empty square or onto itself records nothing', () => {
     const tx = new Tx(sampleLevel());
-    expect(ops.moveItem(tx, 'a1', 'a2', 'piece')).toBe(false);
-    expect(ops.moveItem(tx, 'e1', 'e1', 'piece')).toBe(false);
+    expect(ops.moveItem(tx, 'a1', 'a2', 'piece')).toEqual({ ok: false });
+    expect(ops.moveItem(tx, 'e1', 'e1', 'piece')).toEqual({ ok: false });
     expect(tx.ops).toHaveLength(0);
+  });
+
+  it('QA #3: placing (an explicit action) answers what it replaced', () => {
+    const tx = new Tx(sampleLevel());
+    expect(ops.placePiece(tx, 'e4', { role: 'bishop', color: 'obsidian' })).toEqual(['ivory rook on e4']);
+    expect(ops.placePiece(tx, 'd4', { role: 'knight', color: 'ivory' })).toEqual(['wall on d4']);
+    expect(ops.placePiece(tx, 'a1', { role: 'knight', color: 'ivory' })).toEqual([]);
+    expect(ops.placeWall(tx, 'e2')).toEqual(['ivory pawn on e2']);
+    expect(ops.placeWall(tx, 'e8')).toEqual(['portal on e8']);
+    expect(ops.placePortal(tx, 'e2')).toEqual(['wall on e2']);
   });
 
   it('role changes add / drop pawn fields (UK-4 defaults)', () => {
@@ -99,6 +134,12 @@ describe('uk-ops: structural edits (no rules) and exact undo', () => {
     const b = run(sampleLevel(), (tx) => ops.setPieceProps(tx, 'e2', { role: 'queen', color: 'obsidian' }));
     expect(b.after.pieces[2]).toEqual({ role: 'queen', square: 'e2', color: 'obsidian' });
     expect(b.undone).toEqual(sampleLevel());
+  });
+
+  it('QA #4: removedByResize names what a shrink would drop (nothing when growing)', () => {
+    expect(ops.removedByResize(sampleLevel(), 5, 3)).toEqual(['ivory rook on e4', 'wall on d4', 'portal on e8']);
+    expect(ops.removedByResize(sampleLevel(), 8, 8)).toEqual([]);
+    expect(ops.removedByResize(sampleLevel(), 12, 9)).toEqual([]);
   });
 
   it('shrinking the board removes what falls off, in the same undoable step', () => {

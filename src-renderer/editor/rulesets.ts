@@ -1,0 +1,104 @@
+/**
+ * Per-ruleset editor description: names, board size limits, the palette's
+ * tools and their keyboard shortcuts, and where Save As suggests files.
+ * The edit operations live in uk-ops.ts / cm-ops.ts, the palette and
+ * inspector components in components/uk and components/cm, the board
+ * layers in board-model.ts / board-draw.ts; editor.ts dispatches on
+ * `doc.ruleset`.
+ *
+ * Shortcuts never clash within a ruleset (tests/renderer/rulesets.test.ts).
+ * Chess Maze keeps letters for terrain and tiles and puts the six pieces
+ * on the digits 1..6, so that P can start a playtest.
+ */
+import { ROLES, type CmTileKind, type Role } from '../../src-shared/model/level.js';
+import type { EditableRuleset } from './default-doc.js';
+import type { Tool } from './tools.js';
+
+export interface RulesetInfo {
+  id: EditableRuleset;
+  /** Display name ("Unlock the King"). */
+  name: string;
+  /** What one document is called ("blueprint", "level"). */
+  noun: string;
+  /** Board side limits (UK-1 3..16, CM-1 1..26). */
+  sizeMin: number;
+  sizeMax: number;
+  /** Ruling that sets the limits. */
+  sizeRuling: string;
+  /** Workspace folder Save As suggests. */
+  folder: string;
+  /** Every tool of the ruleset. */
+  tools: readonly Tool[];
+  /** Bare-key shortcut per tool (shown in the palette). */
+  toolKeys: Readonly<Partial<Record<Tool, string>>>;
+  /** One-line description for the New dialog. */
+  blurb: string;
+}
+
+const UK_KEYS: Partial<Record<Tool, string>> = {
+  select: 'V',
+  king: 'K',
+  queen: 'Q',
+  rook: 'R',
+  bishop: 'B',
+  knight: 'N',
+  pawn: 'P',
+  wall: 'W',
+  portal: 'O',
+  erase: 'E',
+};
+
+export const CM_TILE_TOOLS: readonly CmTileKind[] = ['key', 'lock', 'plate', 'coin', 'gem', 'letter', 'transform', 'finish'];
+
+const CM_PIECE_KEYS: Record<Role, string> = { king: '1', queen: '2', rook: '3', bishop: '4', knight: '5', pawn: '6' };
+
+const CM_KEYS: Partial<Record<Tool, string>> = {
+  select: 'V',
+  erase: 'E',
+  brush: 'B',
+  rect: 'R',
+  fill: 'G',
+  ...CM_PIECE_KEYS,
+  key: 'K',
+  lock: 'L',
+  plate: 'S',
+  coin: 'C',
+  gem: 'J',
+  letter: 'A',
+  transform: 'T',
+  finish: 'F',
+};
+
+export const RULESETS_INFO: Record<EditableRuleset, RulesetInfo> = {
+  'unlock-the-king': {
+    id: 'unlock-the-king',
+    name: 'Unlock the King',
+    noun: 'blueprint',
+    sizeMin: 3,
+    sizeMax: 16,
+    sizeRuling: 'UK-1',
+    folder: 'unlock-the-king/',
+    tools: ['select', ...ROLES, 'wall', 'portal', 'erase'],
+    toolKeys: UK_KEYS,
+    blurb: 'Slide pieces out of the way until the king reaches the portal. No captures.',
+  },
+  'chess-maze': {
+    id: 'chess-maze',
+    name: 'Chess Maze',
+    noun: 'level',
+    sizeMin: 1,
+    sizeMax: 26,
+    sizeRuling: 'CM-1',
+    folder: 'chess-maze/',
+    tools: ['select', 'erase', 'brush', 'rect', 'fill', ...ROLES, ...CM_TILE_TOOLS],
+    toolKeys: CM_KEYS,
+    blurb: 'Reach the flag through holes, locks, keys, plates and transforms; collect coins, spell words.',
+  },
+};
+
+/** Keys of the ruleset-specific toggles (not tools). */
+export const CM_TOGGLE_KEYS = { paintMode: 'H', side: 'X', facing: 'D' } as const;
+
+export function rulesetInfo(id: EditableRuleset): RulesetInfo {
+  return RULESETS_INFO[id];
+}
