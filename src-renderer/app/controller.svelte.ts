@@ -1,33 +1,58 @@
 /**
  * The application controller: owns the headless Editor (editor/editor.ts),
- * the host connection, the solver worker, dialogs and banners, and exposes
- * them to the Svelte components as runes state. Async and DOM-facing work
- * lives here; every document change still goes through the Editor.
+ * the host connection, the solver worker, the playtest session, dialogs and
+ * banners, and exposes them to the Svelte components as runes state. Async
+ * and DOM-facing work lives here; every document change still goes through
+ * the Editor.
  */
 import type { HostApi, HostError, SavedLevel, StartupInfo, ListedFile, SolveSummary } from '../../src-shared/host/contract.js';
-import type { Level, UnlockTheKingLevel } from '../../src-shared/model/level.js';
+import type { Level, TransformType } from '../../src-shared/model/level.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
 import { replayMoves, validateDocument } from '../../src-shared/rules/index.js';
 import { hasErrors, type Issue } from '../../src-shared/validation/issue.js';
 import { ActionRegistry, type Action } from '../editor/actions.js';
-import { newUkLevel, isEditableUk } from '../editor/default-doc.js';
+import { newLevel, newUkLevel, isEditable, type EditableLevel, type EditableRuleset } from '../editor/default-doc.js';
 import { sameJson } from '../editor/doc-ops.js';
 import { Editor, type EditorState } from '../editor/editor.js';
 import type { BoardLayout } from '../editor/geometry.js';
 import { squareAtPoint } from '../editor/geometry.js';
-import { TOOLS, type Tool } from '../editor/tools.js';
+import { CM_TOGGLE_KEYS, RULESETS_INFO, rulesetInfo, type RulesetInfo } from '../editor/rulesets.js';
+import type { Tool } from '../editor/tools.js';
 import { squareName } from '../../src-shared/model/square.js';
 import { FACINGS, type Facing } from '../../src-shared/model/level.js';
 import { contentsAt } from '../editor/uk-ops.js';
+import { pieceAt as cmPieceAt } from '../editor/cm-ops.js';
+import { startPlaytest, type PlaySession, type PlayTarget } from '../editor/playtest.js';
 import { connectHost, type HostKind } from '../host/index.js';
 import { startSolve, type SolveJob } from '../solve/solve-client.js';
 import type { WorkerResult } from '../solve/protocol.js';
+import { displayMessage, extraIssues } from './messages.js';
 
 export type Dialog =
   | { kind: 'open'; files: ListedFile[] | null; error?: string }
-  | { kind: 'save-as'; path: string; error?: string }
+  | { kind: 'new' }
+  | {
+      kind: 'save-as';
+      path: string;
+      error?: string;
+      /** Set while asking "Replace <name>?" for a path that already exists. */
+      replace?: string;
+      /** A save is running (buttons disabled). */
+      saving?: boolean;
+    }
   | { kind: 'draft'; failure: HostError; resend: () => void }
-  | { kind: 'confirm'; title: string; message: string; okLabel: string; onOk: () => void };
+  | {
+      kind: 'confirm';
+      title: string;
+      message: string;
+      /** Listed under the message (e.g. what a resize removes). */
+      items?: string[];
+      okLabel: string;
+      /** data-testid of the OK button (default `confirm-discard`). */
+      okId?: string;
+      onOk: () => void;
+      onCancel?: () => void;
+    };
 
 export type SolveState =
   | { kind: 'idle' }
@@ -50,20 +75,21 @@ export interface SolutionView {
   solver: string;
 }
 
-const TOOL_KEYS: Record<Tool, string> = {
-  select: 'V',
-  king: 'K',
-  queen: 'Q',
-  rook: 'R',
-  bishop: 'B',
-  knight: 'N',
-  pawn: 'P',
-  wall: 'W',
-  portal: 'O',
-  erase: 'E',
-};
+/** Playtest UI state: the session, the picked piece and a pending transform choice (CM-10). */
+export interface PlaytestUi {
+  session: PlaySession;
+  /** The piece picked to move (its square), or null. */
+  picked: string | null;
+  /** Legal targets of the picked piece. */
+  targets: PlayTarget[];
+  /** A move waiting for the transform choice. */
+  choice: { from: string; to: string; choices: TransformType[] } | null;
+}
 
 const DRAFT_CODES = new Set(['invalid', 'unsolvable', 'limit']);
+
+/** sessionStorage key of the file being edited, so a reload reopens it. */
+export const PATH_KEY = 'castellan.path';
 
 function safeHash(doc: Level): string | null {
   try {
@@ -93,6 +119,14 @@ function slug(s: string): string {
   );
 }
 
+function session(): Storage | undefined {
+  try {
+    return sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 export class AppController {
   readonly editor = new Editor(newUkLevel());
   readonly actions = new ActionRegistry();
@@ -114,6 +148,8 @@ export class AppController {
   solve: SolveState = $state.raw({ kind: 'idle' });
   /** Replay failure of the shown solution (stale moves that no longer apply). */
   previewError: string | null = $state(null);
+  /** The running playtest, or null while editing. */
+  play: PlaytestUi | null = $state.raw(null);
   /** Board geometry as last laid out by the Board component (for palette drops). */
   layout: BoardLayout | null = $state.raw(null);
   boardEl: HTMLElement | null = null;
@@ -122,11 +158,14 @@ export class AppController {
   private job: SolveJob | null = null;
   private noticeTimer: ReturnType<typeof setTimeout> | undefined;
 
-  /** Live validation of the edited document (schema, then UK rules). */
+  /** Live validation of the edited document (schema, then the ruleset's builder rules). */
   validation = $derived.by(() => validateDocument(this.st.doc).issues);
   /** levelHash of the edited document (null when it cannot be hashed). */
   currentHash = $derived.by(() => safeHash(this.st.doc));
   fileName = $derived(this.path ? basename(this.path) : 'Untitled');
+  /** The document's ruleset and its editor description (palette, limits, wording). */
+  ruleset: EditableRuleset = $derived(this.st.doc.ruleset);
+  rs: RulesetInfo = $derived(rulesetInfo(this.st.doc.ruleset));
 
   /** The solution the solve panel shows: the latest solver result, else the stored one. */
   solution = $derived.by((): SolutionView | null => {
@@ -146,6 +185,7 @@ export class AppController {
       this.st = s;
       if (this.previewError && s.preview) this.previewError = null;
     });
+    this.editor.onNotice((t) => this.flash(t));
     this.registerActions();
   }
 
@@ -174,13 +214,38 @@ export class AppController {
       return;
     }
     this.info = r.info;
+    // A reload reopens the file that was being edited; if it no longer opens, the initial file.
+    const remembered = this.rememberedPath();
+    if (remembered && (await this.openPath(remembered, { quiet: true }))) return;
+    if (remembered) this.rememberPath(null);
     if (r.info.initialFile) await this.openPath(r.info.initialFile);
+  }
+
+  private rememberedPath(): string | null {
+    try {
+      return session()?.getItem(PATH_KEY) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Remembers the edited file for a reload of this tab (null forgets it). */
+  private rememberPath(p: string | null): void {
+    try {
+      if (p) session()?.setItem(PATH_KEY, p);
+      else session()?.removeItem(PATH_KEY);
+    } catch {
+      /* storage unavailable: reload opens the initial file */
+    }
   }
 
   // ------------------------------------------------------------------ banners
 
-  showError(e: { code: string; message: string; issues?: Issue[] | undefined }): void {
-    this.banner = { code: e.code, message: e.message, ...(e.issues ? { issues: e.issues } : {}) };
+  /** Shows a host error in the banner; `relPath`: the workspace path asked for (absolute host paths ending in it are shown relative). */
+  showError(e: { code: string; message: string; issues?: Issue[] | undefined }, relPath?: string | null): void {
+    const message = displayMessage(e.message, relPath);
+    const issues = extraIssues(message, e.issues).map((i) => ({ ...i, message: displayMessage(i.message, relPath) }));
+    this.banner = { code: e.code, message, ...(issues.length ? { issues } : {}) };
   }
 
   dismissError(): void {
@@ -214,19 +279,32 @@ export class AppController {
   }
 
   closeDialog(): void {
+    const d = this.dialog;
+    if (d?.kind === 'save-as' && d.saving) return;
     this.dialog = null;
+    if (d?.kind === 'confirm') d.onCancel?.();
   }
 
   // ------------------------------------------------------------------ files
 
+  /** New: asks which ruleset (Unlock the King, Chess Maze). */
   newDocument(): void {
-    this.confirmDiscard('Creating a new blueprint', () => {
+    this.dialog = { kind: 'new' };
+  }
+
+  /** Creates a new document of `ruleset` (after confirming to discard unsaved changes). */
+  createNew(ruleset: EditableRuleset): void {
+    this.dialog = null;
+    this.confirmDiscard(`Creating a new ${RULESETS_INFO[ruleset].noun}`, () => {
+      this.exitPlaytest();
       this.cancelSolve();
-      this.editor.load(newUkLevel());
+      this.editor.load(newLevel(ruleset));
       this.saveWarnings = [];
       this.path = null;
+      this.rememberPath(null);
       this.solve = { kind: 'idle' };
       this.banner = null;
+      this.previewError = null;
     });
   }
 
@@ -241,46 +319,55 @@ export class AppController {
       this.busy = 'Opening…';
       const r = await host.open({});
       this.busy = null;
-      this.adoptOpened(r);
+      this.adoptOpened(r, null);
       return;
     }
     this.dialog = { kind: 'open', files: null };
     const r = await host.list({});
     if (this.dialog?.kind !== 'open') return;
-    this.dialog = r.ok ? { kind: 'open', files: r.files } : { kind: 'open', files: [], error: `${r.code}: ${r.message}` };
+    this.dialog = r.ok ? { kind: 'open', files: r.files } : { kind: 'open', files: [], error: `${r.code}: ${displayMessage(r.message)}` };
   }
 
-  /** Opens a host path (from the open dialog, or startup). */
-  async openPath(path: string): Promise<void> {
-    if (!this.host) return;
+  /**
+   * Opens a host path (from the open dialog, a reload, or startup).
+   * Answers whether it opened. `quiet`: no error banner on failure (the
+   * caller falls back to another file).
+   */
+  async openPath(path: string, opts: { quiet?: boolean } = {}): Promise<boolean> {
+    if (!this.host) return false;
     this.dialog = null;
     this.busy = 'Opening…';
     const r = await this.host.open({ path });
     this.busy = null;
-    this.adoptOpened(r);
+    return this.adoptOpened(r, path, opts.quiet ?? false);
   }
 
-  private adoptOpened(r: Awaited<ReturnType<HostApi['open']>>): void {
+  private adoptOpened(r: Awaited<ReturnType<HostApi['open']>>, asked: string | null, quiet = false): boolean {
     if (!r.ok) {
-      if (r.code !== 'cancelled') this.showError(r);
-      return;
+      if (r.code !== 'cancelled' && !quiet) this.showError(r, asked);
+      return false;
     }
-    if (!isEditableUk(r.document)) {
+    if (!isEditable(r.document)) {
       const rs = (r.document as { ruleset?: unknown }).ruleset;
-      this.showError({
-        code: 'unsupported',
-        message: `${basename(r.path)} is a "${String(rs)}" level; this editor edits Unlock the King blueprints only.`,
-      });
-      return;
+      if (!quiet) {
+        this.showError({
+          code: 'unsupported',
+          message: `${basename(r.path)} is a "${String(rs)}" level; this editor edits Unlock the King and Chess Maze levels.`,
+        });
+      }
+      return false;
     }
+    this.exitPlaytest();
     this.cancelSolve();
     this.editor.load(r.document);
     this.saveWarnings = [];
     this.path = r.path;
+    this.rememberPath(r.path);
     this.solve = { kind: 'idle' };
     this.banner = null;
     this.previewError = null;
     this.flash(`Opened ${basename(r.path)}`);
+    return true;
   }
 
   save(): void {
@@ -298,31 +385,46 @@ export class AppController {
       void this.doSave('saveAs', undefined, false);
       return;
     }
-    const dir = this.path ? dirname(this.path) : 'unlock-the-king/';
+    const dir = this.path ? dirname(this.path) : this.rs.folder;
     const name = this.path ? basename(this.path).replace(/\.level\.json$/, '') + '-copy' : slug(this.st.doc.meta.title ?? '');
     this.dialog = { kind: 'save-as', path: `${dir}${name}.level.json` };
   }
 
-  /** OK in the serve-mode Save As prompt. */
-  confirmSaveAs(path: string): void {
+  /**
+   * OK in the serve-mode Save As prompt: checks the path, asks "Replace
+   * <name>?" when it is already in the workspace listing (unless
+   * `replaceOk`), then saves with the dialog kept open: host errors (a
+   * missing folder, ...) show inline so the path need not be retyped.
+   */
+  async confirmSaveAs(path: string, replaceOk = false): Promise<void> {
     const p = path.trim();
-    if (!p.endsWith('.level.json')) {
-      this.dialog = { kind: 'save-as', path, error: 'The path must end in .level.json' };
-      return;
-    }
+    const stay = (error?: string): void => {
+      this.dialog = { kind: 'save-as', path, ...(error ? { error } : {}) };
+    };
+    if (!p.endsWith('.level.json') || p === '.level.json') return stay('The path must end in .level.json');
     if (p.startsWith('/') || p.startsWith('\\') || /^[A-Za-z]:/.test(p) || p.split(/[\\/]/).includes('..')) {
-      this.dialog = { kind: 'save-as', path, error: 'Use a path relative to the workspace folder (no leading "/", no "..").' };
-      return;
+      return stay('Use a path relative to the workspace folder (no leading "/", no "..").');
     }
-    this.dialog = null;
-    void this.doSave('saveAs', p, false);
+    if (!this.host) return;
+    if (!replaceOk) {
+      this.dialog = { kind: 'save-as', path, saving: true };
+      const listed = await this.host.list({});
+      if (this.dialog?.kind !== 'save-as') return;
+      const norm = (s: string): string => s.replace(/\\/g, '/').replace(/^\.\//, '');
+      if (listed.ok && listed.files.some((f) => norm(f.path) === norm(p))) {
+        this.dialog = { kind: 'save-as', path, replace: basename(p) };
+        return;
+      }
+    }
+    await this.doSave('saveAs', p, false, true);
   }
 
-  private async doSave(method: 'save' | 'saveAs', path: string | undefined, allowDraft: boolean): Promise<void> {
+  private async doSave(method: 'save' | 'saveAs', path: string | undefined, allowDraft: boolean, inDialog = false): Promise<void> {
     const host = this.host!;
     const sent = this.st.doc;
     const sentRevision = this.editor.revision;
     this.busy = allowDraft ? 'Saving draft…' : 'Saving (proving the solution)…';
+    if (inDialog && path !== undefined) this.dialog = { kind: 'save-as', path, saving: true };
     const req = { document: sent, ...(path !== undefined ? { path } : {}), ...(allowDraft ? { allowDraft: true } : {}) };
     let r: SavedLevel | HostError;
     try {
@@ -332,10 +434,14 @@ export class AppController {
     }
     this.busy = null;
     if (r.ok) {
+      if (inDialog || this.dialog?.kind === 'draft') this.dialog = null;
       this.adoptSaved(r, sent, sentRevision);
       return;
     }
-    if (r.code === 'cancelled') return;
+    if (r.code === 'cancelled') {
+      if (inDialog) this.dialog = null;
+      return;
+    }
     if (DRAFT_CODES.has(r.code) && r.draftAllowed) {
       this.dialog = {
         kind: 'draft',
@@ -347,12 +453,20 @@ export class AppController {
       };
       return;
     }
-    this.showError(r);
+    if (inDialog && path !== undefined) {
+      // Keep the Save As dialog (and the typed path) with the error inline.
+      const msg = displayMessage(r.message, path);
+      const more = extraIssues(msg, r.issues).map((i) => i.message);
+      this.dialog = { kind: 'save-as', path, error: [msg, ...more].join(' ') };
+      return;
+    }
+    this.showError(r, path);
   }
 
-  private adoptSaved(r: SavedLevel, sent: UnlockTheKingLevel, sentRevision: number): void {
+  private adoptSaved(r: SavedLevel, sent: EditableLevel, sentRevision: number): void {
     const doc = r.document;
     this.path = r.path;
+    this.rememberPath(r.path);
     this.banner = null;
     this.saveWarnings = (r.issues ?? []).filter((i) => i.severity === 'warning');
     if (this.st.doc !== sent) {
@@ -362,15 +476,48 @@ export class AppController {
       this.flash(`Saved ${basename(r.path)} (changes made while saving are not saved yet)`);
       return;
     }
-    if (!isEditableUk(doc)) {
+    if (!isEditable(doc) || doc.ruleset !== sent.ruleset) {
       this.editor.markSaved();
     } else {
       // Keep history when the host kept the board content (order included): the recorded ops still apply.
-      const same = sameJson(doc.pieces, sent.pieces) && sameJson(doc.walls ?? [], sent.walls ?? []) && sameJson(doc.board, sent.board);
+      const a = doc as unknown as Record<string, unknown>;
+      const b = sent as unknown as Record<string, unknown>;
+      const same = ['pieces', 'walls', 'board', 'tiles', 'portal', 'objectives'].every((k) => sameJson(a[k], b[k]));
       this.editor.adoptSaved(doc, same);
     }
     if (r.draft) this.flash(`Saved ${basename(r.path)} as a DRAFT (not proved)`);
     else this.flash(`Saved ${basename(r.path)}${r.solve.length !== undefined ? ` — optimal solution proved: ${r.solve.length} moves` : ''}`);
+  }
+
+  // ------------------------------------------------------------------ board size
+
+  /**
+   * Resizes the board to `width` x `height`. When pieces, walls, tiles or
+   * the portal would fall off the board, a confirm dialog lists them first
+   * (one undo step if confirmed); `onCancel` runs when the user keeps the
+   * board (the inspector resets its fields).
+   */
+  requestResize(width: number, height: number, onCancel?: () => void): void {
+    if (this.play) return;
+    const lost = this.editor.resizeLoss(width, height);
+    if (lost.length === 0) {
+      this.editor.setBoardSize(width, height);
+      return;
+    }
+    const { width: w0, height: h0 } = this.st.doc.board;
+    this.dialog = {
+      kind: 'confirm',
+      title: `Shrink the board to ${width} × ${height}?`,
+      message: `Going from ${w0} × ${h0} to ${width} × ${height} removes ${lost.length === 1 ? 'this item' : `these ${lost.length} items`} outside the new board (Undo brings ${lost.length === 1 ? 'it' : 'them'} back):`,
+      items: lost,
+      okLabel: `Remove ${lost.length === 1 ? 'it' : `${lost.length} items`} and resize`,
+      okId: 'confirm-resize',
+      onOk: () => {
+        this.dialog = null;
+        this.editor.setBoardSize(width, height);
+      },
+      ...(onCancel ? { onCancel } : {}),
+    };
   }
 
   // ------------------------------------------------------------------ solver
@@ -406,7 +553,7 @@ export class AppController {
   /** Shows frame `index` (0 = start, k = after k moves) of the displayed solution. */
   stepTo(index: number): void {
     const sol = this.solution;
-    if (!sol) return;
+    if (!sol || this.play) return;
     const p = this.st.preview;
     if (p && p.source === sol.source && sameJson(p.moves, sol.moves)) {
       this.editor.stepTo(index);
@@ -418,7 +565,7 @@ export class AppController {
       return;
     }
     this.previewError = null;
-    this.editor.startPreview(sol.moves, r.value as UnlockTheKingLevel[], sol.source, index);
+    this.editor.startPreview(sol.moves, r.value as EditableLevel[], sol.source, index);
   }
 
   stepBy(delta: number): void {
@@ -430,6 +577,105 @@ export class AppController {
   stepLast(): void {
     const sol = this.solution;
     if (sol) this.stepTo(sol.moves.length);
+  }
+
+  // ------------------------------------------------------------------ playtest
+
+  /**
+   * The par the playtest compares a win with: the level's par, else the
+   * optimum proven for exactly this document (this session's solve, or the
+   * stored solution when its level hash matches); null when unknown.
+   */
+  playPar(): number | null {
+    const d = this.st.doc;
+    if (typeof d.par === 'number') return d.par;
+    const s = this.solve;
+    if (s.kind === 'done' && s.result.status === 'solved' && s.hash === this.currentHash) return s.result.length;
+    if (d.solution && d.solution.levelHash === this.currentHash && typeof d.solution.length === 'number') return d.solution.length;
+    return null;
+  }
+
+  /** Starts a playtest on a copy of the document (refused with a notice while it has builder errors). */
+  startPlaytest(): void {
+    if (this.play) return;
+    const r = startPlaytest(this.st.doc, this.playPar());
+    if (!r.ok) {
+      const n = r.error.length;
+      this.flash(`Cannot playtest: fix ${n} error${n === 1 ? '' : 's'} first (${r.error[0]?.message ?? ''})`);
+      return;
+    }
+    this.editor.exitPreview();
+    this.editor.cancelCarry();
+    this.play = { session: r.value, picked: null, targets: [], choice: null };
+  }
+
+  /** Leaves the playtest; the document is exactly as before (the session played a copy). */
+  exitPlaytest(): void {
+    this.play = null;
+  }
+
+  private setSession(s: PlaySession): void {
+    this.play = { session: s, picked: null, targets: [], choice: null };
+  }
+
+  /** Picks the piece on `square` (its legal targets get highlighted); picking it again or an empty square drops the pick. */
+  playPick(square: string | null): void {
+    const p = this.play;
+    if (!p) return;
+    if (!square || square === p.picked || !p.session.isMovable(square)) {
+      this.play = { ...p, picked: null, targets: [], choice: null };
+      return;
+    }
+    this.play = { ...p, picked: square, targets: p.session.targets(square), choice: null };
+  }
+
+  /** A click on the board while playtesting: move the picked piece there if legal, else pick what is there. */
+  playClick(square: string | null): void {
+    const p = this.play;
+    if (!p) return;
+    if (p.picked && square && p.targets.some((t) => t.to === square)) {
+      this.playMove(p.picked, square);
+      return;
+    }
+    this.playPick(square);
+  }
+
+  /** Moves `from` → `to` (a drag or a click); opens the transform picker when the move needs a choice (CM-10). */
+  playMove(from: string, to: string, choice?: TransformType): boolean {
+    const p = this.play;
+    if (!p) return false;
+    const r = p.session.play(from, to, choice);
+    if (r === null) {
+      if (from !== to) this.flash(`${to} is not a legal move for that piece`);
+      return false;
+    }
+    if ('needChoice' in r) {
+      this.play = { ...p, picked: from, targets: p.session.targets(from), choice: { from, to, choices: r.needChoice } };
+      return false;
+    }
+    this.setSession(r);
+    return true;
+  }
+
+  /** Answers the transform picker. */
+  playChoose(type: TransformType): void {
+    const c = this.play?.choice;
+    if (c) this.playMove(c.from, c.to, type);
+  }
+
+  playCancelChoice(): void {
+    const p = this.play;
+    if (p?.choice) this.play = { ...p, choice: null };
+  }
+
+  playUndo(): void {
+    const p = this.play;
+    if (p) this.setSession(p.session.undo());
+  }
+
+  playRestart(): void {
+    const p = this.play;
+    if (p) this.setSession(p.session.restart());
   }
 
   // ------------------------------------------------------------------ board helpers
@@ -446,48 +692,132 @@ export class AppController {
 
   // ------------------------------------------------------------------ actions
 
+  /** The bare-key shortcut of a tool in the current ruleset ('' when the tool is not offered). */
+  toolKey(t: Tool): string {
+    return this.rs.toolKeys[t] ?? '';
+  }
+
+  private isCm(): boolean {
+    return this.st.doc.ruleset === 'chess-maze';
+  }
+
   private registerActions(): void {
     const e = this.editor;
     const running = (): boolean => this.solve.kind === 'running';
+    const editing = (): boolean => !this.play;
+    const cm = (): boolean => this.isCm();
+    // Shortcut lists are getters: they follow the document's ruleset (UK P = pawn, CM P = playtest).
     const list: Action[] = [
       { id: 'new', label: 'New', run: () => this.newDocument() },
       { id: 'open', label: 'Open…', shortcuts: ['Mod+O'], enabled: () => !!this.host, run: () => this.open() },
       { id: 'save', label: 'Save', shortcuts: ['Mod+S'], enabled: () => !!this.host && !this.busy, run: () => this.save() },
       { id: 'save-as', label: 'Save As…', shortcuts: ['Mod+Shift+S'], enabled: () => !!this.host && !this.busy, run: () => this.saveAs() },
-      { id: 'undo', label: 'Undo', shortcuts: ['Mod+Z'], enabled: () => this.st.canUndo, run: () => e.undo() },
-      { id: 'redo', label: 'Redo', shortcuts: ['Mod+Shift+Z', 'Mod+Y'], enabled: () => this.st.canRedo, run: () => e.redo() },
+      {
+        id: 'undo',
+        label: 'Undo',
+        shortcuts: ['Mod+Z'],
+        enabled: () => (this.play ? this.play.session.view.moves > 0 : this.st.canUndo),
+        run: () => (this.play ? this.playUndo() : void e.undo()),
+      },
+      { id: 'redo', label: 'Redo', shortcuts: ['Mod+Shift+Z', 'Mod+Y'], enabled: () => editing() && this.st.canRedo, run: () => e.redo() },
       { id: 'solve', label: 'Solve', shortcuts: ['Mod+Enter'], enabled: () => !running(), run: () => this.runSolve() },
       { id: 'cancel-solve', label: 'Cancel', enabled: running, run: () => this.cancelSolve() },
+      {
+        id: 'playtest',
+        label: 'Playtest',
+        get shortcuts() {
+          return cm() ? ['P', 'Shift+P'] : ['Shift+P'];
+        },
+        enabled: () => !this.play,
+        run: () => this.startPlaytest(),
+      },
+      { id: 'exit-playtest', label: 'Back to editing', enabled: () => !!this.play, run: () => this.exitPlaytest() },
+      { id: 'playtest-restart', label: 'Restart', enabled: () => !!this.play, run: () => this.playRestart() },
       {
         id: 'erase-selection',
         label: 'Delete',
         shortcuts: ['Delete', 'Backspace'],
-        enabled: () => !!this.st.selection,
+        enabled: () => editing() && (!!this.st.selection || !!this.st.preview),
         run: () => void e.eraseSelection(),
       },
       { id: 'escape', label: 'Cancel / exit', shortcuts: ['Escape'], run: () => this.escape() },
-      { id: 'toggle-color', label: 'Toggle colour', shortcuts: ['C'], run: () => this.toggleColor() },
-      { id: 'rotate-facing', label: 'Rotate pawn facing', shortcuts: ['F'], run: () => this.rotateFacing() },
-      { id: 'toggle-lateral', label: 'Toggle pawn lateral', shortcuts: ['L'], run: () => this.toggleLateral() },
+      {
+        id: 'toggle-color',
+        label: 'Toggle colour',
+        get shortcuts() {
+          return cm() ? [] : ['C'];
+        },
+        enabled: editing,
+        run: () => this.toggleColor(),
+      },
+      {
+        id: 'rotate-facing',
+        label: 'Rotate pawn facing',
+        get shortcuts() {
+          return cm() ? [CM_TOGGLE_KEYS.facing] : ['F'];
+        },
+        enabled: editing,
+        run: () => this.rotateFacing(),
+      },
+      {
+        id: 'toggle-lateral',
+        label: 'Toggle pawn lateral',
+        get shortcuts() {
+          return cm() ? [] : ['L'];
+        },
+        enabled: editing,
+        run: () => this.toggleLateral(),
+      },
+      {
+        id: 'toggle-side',
+        label: 'Toggle side (player / enemy)',
+        get shortcuts() {
+          return cm() ? [CM_TOGGLE_KEYS.side] : [];
+        },
+        enabled: () => editing() && cm(),
+        run: () => this.toggleSide(),
+      },
+      {
+        id: 'toggle-paint',
+        label: 'Paint holes / floor',
+        get shortcuts() {
+          return cm() ? [CM_TOGGLE_KEYS.paintMode] : [];
+        },
+        enabled: () => editing() && cm(),
+        run: () => e.setPlacement({ paint: this.st.placement.paint === 'hole' ? 'floor' : 'hole' }),
+      },
       { id: 'step-first', label: 'First position', enabled: () => !!this.solution, run: () => this.stepTo(0) },
       { id: 'step-prev', label: 'Previous move', enabled: () => !!this.solution, run: () => this.stepBy(-1) },
       { id: 'step-next', label: 'Next move', enabled: () => !!this.solution, run: () => this.stepBy(1) },
       { id: 'step-last', label: 'Last position', enabled: () => !!this.solution, run: () => this.stepLast() },
       { id: 'exit-preview', label: 'Back to editing', enabled: () => !!this.st.preview, run: () => e.exitPreview() },
     ];
-    for (const t of TOOLS) {
-      list.push({ id: `tool-${t}`, label: t, shortcuts: [TOOL_KEYS[t]], run: () => e.setTool(t) });
+    const allTools = new Set<Tool>([...RULESETS_INFO['unlock-the-king'].tools, ...RULESETS_INFO['chess-maze'].tools]);
+    for (const t of allTools) {
+      const key = (): string => this.toolKey(t);
+      list.push({
+        id: `tool-${t}`,
+        label: t,
+        get shortcuts() {
+          const k = key();
+          return k ? [k] : [];
+        },
+        enabled: () => editing() && !!key(),
+        run: () => e.setTool(t),
+      });
     }
     this.actions.register(...list);
   }
 
-  toolKey(t: Tool): string {
-    return TOOL_KEYS[t];
-  }
-
   escape(): void {
     if (this.dialog) {
-      this.dialog = null;
+      this.closeDialog();
+      return;
+    }
+    if (this.play) {
+      if (this.play.choice) this.playCancelChoice();
+      else if (this.play.picked) this.playPick(null);
+      else this.exitPlaytest();
       return;
     }
     if (this.solve.kind === 'running') {
@@ -505,26 +835,41 @@ export class AppController {
     if (this.st.highlight.length) this.editor.clearHighlight();
   }
 
-  private selectedPiece() {
+  private selectedUkPiece() {
     const sq = this.st.selection;
-    return sq ? contentsAt(this.st.doc, sq).piece : undefined;
+    const d = this.st.doc;
+    return sq && d.ruleset === 'unlock-the-king' ? contentsAt(d, sq).piece : undefined;
+  }
+
+  private selectedCmPiece() {
+    const sq = this.st.selection;
+    const d = this.st.doc;
+    return sq && d.ruleset === 'chess-maze' ? cmPieceAt(d, sq) : undefined;
   }
 
   toggleColor(): void {
-    const p = this.selectedPiece();
+    const p = this.selectedUkPiece();
     if (p) this.editor.setPieceProps(p.square, { color: (p.color ?? 'ivory') === 'ivory' ? 'obsidian' : 'ivory' });
     else this.editor.setPlacement({ color: this.st.placement.color === 'ivory' ? 'obsidian' : 'ivory' });
   }
 
+  toggleSide(): void {
+    const p = this.selectedCmPiece();
+    if (p) this.editor.setCmPieceProps(p.square, { side: p.side === 'player' ? 'enemy' : 'player' });
+    else this.editor.setPlacement({ side: this.st.placement.side === 'player' ? 'enemy' : 'player' });
+  }
+
   rotateFacing(): void {
     const next = (f: Facing): Facing => FACINGS[(FACINGS.indexOf(f) + 1) % FACINGS.length]!;
-    const p = this.selectedPiece();
+    const p = this.selectedUkPiece();
+    const q = this.selectedCmPiece();
     if (p?.role === 'pawn') this.editor.setPieceProps(p.square, { facing: next(p.facing ?? 'north') });
+    else if (q?.role === 'pawn') this.editor.setCmPieceProps(q.square, { facing: next(q.facing ?? 'north') });
     else this.editor.setPlacement({ facing: next(this.st.placement.facing) });
   }
 
   toggleLateral(): void {
-    const p = this.selectedPiece();
+    const p = this.selectedUkPiece();
     if (p?.role === 'pawn') this.editor.setPieceProps(p.square, { lateral: !(p.lateral ?? false) });
     else this.editor.setPlacement({ lateral: !this.st.placement.lateral });
   }
@@ -543,7 +888,7 @@ export class AppController {
     const plain = !ev.ctrlKey && !ev.metaKey && !ev.altKey;
     // Arrow keys step through the solution while it is previewed, or when focus is in the solver panel.
     const inSolver = !!t?.closest?.('.solve-panel') && !!this.solution;
-    if ((this.st.preview || inSolver) && !typing && plain) {
+    if ((this.st.preview || inSolver) && !typing && plain && !this.play) {
       const k = ev.key;
       if (k === 'ArrowLeft' || k === 'ArrowUp') return this.consume(ev, () => this.stepBy(-1));
       if (k === 'ArrowRight' || k === 'ArrowDown') return this.consume(ev, () => this.stepBy(1));

@@ -1,0 +1,122 @@
+/**
+ * User-facing wording derived from host answers (pure, no DOM): the draft
+ * dialog's reason, host error messages without duplicated text, the Open
+ * dialog's folder groups and middle-ellipsis paths.
+ */
+import type { HostError, ListedFile } from '../../src-shared/host/contract.js';
+import type { Issue } from '../../src-shared/validation/issue.js';
+
+/**
+ * Why a save could not be proved, worded from the actual issues (the host's
+ * `code` alone is too coarse: `invalid` covers both builder errors and a
+ * par below the proven optimum, UK-7). Examples:
+ * - `Par 1 is below the proven optimum 3 (UK-7).`
+ * - `The level breaks 2 builder rules: ... (CM-14).`
+ * - `The solver proved that the level has no solution.`
+ */
+export function draftReason(f: Pick<HostError, 'code' | 'issues' | 'solve'>): string {
+  const issues = f.issues ?? [];
+  const errors = issues.filter((i) => i.severity === 'error');
+  const parLow = errors.find((i) => i.code === 'uk-par-below-optimal');
+  if (parLow) {
+    const par = /Par (\d+)/.exec(parLow.message)?.[1];
+    const opt = f.solve?.status === 'solved' && f.solve.length !== undefined ? String(f.solve.length) : /optimum of (\d+)/.exec(parLow.message)?.[1];
+    if (par !== undefined && opt !== undefined) return `Par ${par} is below the proven optimum ${opt} (UK-7). Raise the par to ${opt} or more, or clear it (empty = optimal).`;
+    return `${parLow.message} (UK-7)`;
+  }
+  const parBad = errors.find((i) => i.code === 'uk-par-invalid');
+  if (parBad) return `${parBad.message} (UK-7)`;
+  switch (f.code) {
+    case 'invalid': {
+      const rules = errors.filter((i) => !i.code.startsWith('schema') && !i.code.startsWith('format'));
+      if (rules.length === 0) return 'The document does not match the level format, so the solver cannot run.';
+      const rulings = [...new Set(rules.map((i) => i.ruling).filter((r): r is string => !!r))];
+      const first = rules
+        .slice(0, 2)
+        .map((i) => i.message.replace(/\.$/, ''))
+        .join('; ');
+      const more = rules.length > 2 ? `; and ${rules.length - 2} more` : '';
+      return `The level breaks ${rules.length === 1 ? 'a builder rule' : `${rules.length} builder rules`}: ${first}${more}${rulings.length ? ` (${rulings.join(', ')})` : ''}. The solver cannot prove a par until it is fixed.`;
+    }
+    case 'unsolvable':
+      return 'The solver proved that the level has no solution.';
+    case 'limit':
+      return 'The solver gave up at its time or state limit before finding a proof.';
+    default:
+      return '';
+  }
+}
+
+const ABS_PATH = /(?:[A-Za-z]:)?(?:[\\/][^\s\\/:"'`()]+)+/g;
+
+/**
+ * A host error message for display: absolute host paths that end in the
+ * workspace-relative `relPath` the editor asked for are shown as that
+ * relative path (the server's folders mean nothing in the browser), and
+ * the same path is not repeated.
+ */
+export function displayMessage(message: string, relPath?: string | null): string {
+  let m = message;
+  if (relPath) {
+    const rel = relPath.replace(/\\/g, '/');
+    m = m.replace(ABS_PATH, (p) => {
+      const q = p.replace(/\\/g, '/');
+      return q !== rel && q.endsWith('/' + rel) ? rel : p;
+    });
+  }
+  return m;
+}
+
+/**
+ * The issues to list under a host error message: those whose text the
+ * message does not already contain (hosts often put the first issue into
+ * the message), so nothing is shown twice.
+ */
+export function extraIssues(message: string, issues: readonly Issue[] | undefined): Issue[] {
+  if (!issues) return [];
+  const seen = new Set<string>();
+  return issues.filter((i) => {
+    const t = i.message.trim();
+    if (!t || message.includes(t.replace(/\.$/, '')) || seen.has(t)) return false;
+    seen.add(t);
+    return true;
+  });
+}
+
+export interface FileGroup {
+  /** Folder, workspace-relative with a trailing `/` ('' for the workspace root). */
+  folder: string;
+  files: ListedFile[];
+}
+
+/** Files grouped by folder (groups and files in the host's order, which is sorted). */
+export function groupByFolder(files: readonly ListedFile[]): FileGroup[] {
+  const groups: FileGroup[] = [];
+  const by = new Map<string, FileGroup>();
+  for (const f of files) {
+    const p = f.path.replace(/\\/g, '/');
+    const i = p.lastIndexOf('/');
+    const folder = i >= 0 ? p.slice(0, i + 1) : '';
+    let g = by.get(folder);
+    if (!g) {
+      g = { folder, files: [] };
+      by.set(folder, g);
+      groups.push(g);
+    }
+    g.files.push(f);
+  }
+  return groups;
+}
+
+/**
+ * `text` shortened to at most `max` characters by replacing its middle with
+ * `…` (the start and the file name stay readable); unchanged when short
+ * enough.
+ */
+export function middleEllipsis(text: string, max: number): string {
+  if (text.length <= max || max < 5) return text;
+  const keep = max - 1;
+  const tail = Math.ceil(keep * 0.6);
+  const head = keep - tail;
+  return `${text.slice(0, head)}…${text.slice(text.length - tail)}`;
+}
