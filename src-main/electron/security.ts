@@ -36,6 +36,8 @@ export const SECURE_WEB_PREFERENCES = {
   webviewTag: false,
   experimentalFeatures: false,
   spellcheck: false,
+  /** Middle-click (auxclick) can open links in new windows; off (window.open is denied anyway). */
+  disableBlinkFeatures: 'Auxclick',
 } as const;
 
 /**

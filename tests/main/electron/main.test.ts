@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { HOST_METHODS, ipcChannel } from '../../../src-shared/host/contract.js';
-import { CONTENT_SECURITY_POLICY } from '../../../src-main/electron/security.js';
+import { CONTENT_SECURITY_POLICY, SECURE_WEB_PREFERENCES } from '../../../src-main/electron/security.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -98,6 +98,9 @@ describe('Electron main', () => {
     const prefs = m.windows[0]!.options.webPreferences;
     expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false });
     expect(String(prefs['preload'])).toMatch(/preload[/\\]index\.cjs$/);
+    // main.ts spells the preferences out for scanners: they must be exactly the policy's.
+    const { preload: _preload, ...rest } = prefs;
+    expect(rest).toEqual(SECURE_WEB_PREFERENCES);
     expect(m.windows[0]!.loaded).toBe(appUrl);
   });
 
