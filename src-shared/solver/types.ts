@@ -1,9 +1,11 @@
 /**
  * The generic single-player search contract. A ruleset plugs into the
- * engine (solver/bfs.ts) by supplying a `SearchProblem`: a fixed-width state
- * encoding in Int32 words, successor generation and a goal test. The engine
- * owns storage (open-addressing visited table on typed arrays), parent
- * links, caps, cancellation and progress.
+ * engines (solver/bfs.ts plain breadth-first search, solver/astar.ts A*) by
+ * supplying a `SearchProblem`: a fixed-width state encoding in Int32 words,
+ * successor generation and a goal test, plus optional capabilities
+ * (an admissible heuristic, predecessor generation). The engines own storage
+ * (solver/store.ts: chunked arena + open-addressing index table on typed
+ * arrays), caps, cancellation, progress, line rebuilding and metrics.
  */
 
 /** A ruleset's puzzle as the engine sees it. */
@@ -25,22 +27,51 @@ export interface SearchProblem {
    * `buf[offset..]`, after writing the successor's encoding into `out[0..stateWords)`.
    * `move` is a non-negative int the problem can later turn into LAN.
    * `emit` returns true to ask the generator to stop early (goal found).
+   * Distinct moves should give distinct successors (the engines count
+   * optimal lines as sequences of states).
    */
   expand(buf: Int32Array, offset: number, out: Int32Array, emit: (move: number) => boolean): void;
   /** LAN for `move` played from the state at `buf[offset..]`. */
   moveToLan(buf: Int32Array, offset: number, move: number): string;
+  /**
+   * Optional admissible AND consistent lower bound on the moves from the
+   * state at `buf[offset..]` to a goal: an integer >= 0, 0 on goals, and
+   * h(s) <= 1 + h(t) for every move s -> t. Return -1 when no goal can be
+   * reached from the state at all (it is then never stored by A*).
+   * Used by solver/astar.ts; plain BFS ignores it.
+   */
+  heuristic?(buf: Int32Array, offset: number): number;
+  /**
+   * Optional predecessor generator: calls `emit(0)` once per state p such
+   * that p -> (the state at `buf[offset..]`) is a legal move, after writing
+   * p into `out` (the move code is ignored). It may emit states that are not
+   * reachable from the start; it must not miss any. With it the engines
+   * rebuild lines and count optimal solutions by looking predecessors up;
+   * without it they re-expand the previous depth layer.
+   */
+  expandReverse?(buf: Int32Array, offset: number, out: Int32Array, emit: (move: number) => boolean): void;
 }
 
-/** Progress report: states stored so far and the BFS depth being expanded (plies). */
+/**
+ * Progress report: `states` stored so far and `depth`: for BFS the depth
+ * being expanded (plies); for A* the f bound being expanded (a proven lower
+ * bound on the optimum, in plies). `expanded` / `generated` count expansions
+ * and successors (duplicates included) when the engine reports them.
+ */
 export interface SolveProgress {
   states: number;
   depth: number;
+  expanded?: number;
+  generated?: number;
 }
 
 export interface SolveOptions {
   /** Stop with `limit` once this many states are stored. Default 20,000,000. */
   maxStates?: number;
-  /** Stop with `limit` once the table would exceed this many bytes. Default 1 GiB. */
+  /**
+   * Stop with `limit`/`memory` once the search's typed arrays would exceed
+   * this many bytes (arena, index table, depth array, open lists). Default 1 GiB.
+   */
   maxBytes?: number;
   /** Polled every few thousand expansions; when `aborted` is true the search stops with `cancelled`. */
   signal?: { readonly aborted: boolean };
@@ -48,6 +79,14 @@ export interface SolveOptions {
   onProgress?: (p: SolveProgress) => void;
   /** States between progress reports. Default 65,536. */
   progressEvery?: number;
+  /**
+   * A* only (solver/astar.ts): count distinct optimal solutions up to this
+   * cap and compute the difficulty metrics (`SolveResult.metrics`). This
+   * finishes the whole optimal f-contour instead of stopping at the first
+   * optimal goal. 0 turns counting off (par, line and branching only).
+   * Default 1000.
+   */
+  countSolutions?: number;
 }
 
 /**
@@ -64,6 +103,25 @@ export interface Refutation {
 }
 
 /**
+ * Difficulty metrics of a single-player solve (solver/astar.ts).
+ * - `expanded`: states whose successors were generated;
+ *   `generated`: successors generated (duplicates included);
+ *   `branching`: generated / expanded (mean legal moves per expanded state).
+ * - Present only when solved with counting on (`countSolutions` > 0):
+ *   `optimalSolutions` distinct optimal move sequences, at most the cap
+ *   (`optimalSolutionsCapped` true when there are more than the cap);
+ *   `uniqueFirstMove` true when every optimal solution starts with the same move.
+ */
+export interface SolveMetrics {
+  expanded: number;
+  generated: number;
+  branching: number;
+  optimalSolutions?: number;
+  optimalSolutionsCapped?: boolean;
+  uniqueFirstMove?: boolean;
+}
+
+/**
  * For two-player goals (KV-8) `length` counts the solver side's moves of the
  * shortest forced win, `moves` is the main line (attacker's fastest win
  * against the defender's longest defence, both sides' moves), and the
@@ -71,6 +129,8 @@ export interface Refutation {
  * shortest win; more than one is a cook), `keysWithinN` (every first move
  * that wins within the goal's N), `refutations` (the main key's defences).
  * `unsolvable` then means "no win in N".
+ *
+ * `metrics` (optional, single-player A* only): see `SolveMetrics`.
  */
 export type SolveResult =
   | {
@@ -82,7 +142,8 @@ export type SolveResult =
       keys?: string[];
       keysWithinN?: string[];
       refutations?: Refutation[];
+      metrics?: SolveMetrics;
     }
-  | { status: 'unsolvable'; states: number }
+  | { status: 'unsolvable'; states: number; metrics?: SolveMetrics }
   | { status: 'limit'; states: number; depth: number; reason: 'states' | 'memory' | 'time' }
   | { status: 'cancelled'; states: number; depth: number };

@@ -33,16 +33,30 @@
  * The move limit is the problem's `maxDepth` (solver/types.ts): the engine
  * stores and goal-tests states at depth N but never expands them.
  *
+ * Heuristic (A*, solver/astar.ts): the larger of
+ * - the fewest moves any player piece needs to land on the finish in a
+ *   relaxed game without other pieces or closed locks (heuristic.ts), and
+ * - the landings still needed: one per coin not picked (collect objective),
+ *   one per letter still to spell (spell objective), one for the finish,
+ *   minus one when the finish square itself holds such a collectible
+ *   (each move lands on one square and picks up at most one item, CM-8).
+ * Both are lower bounds that drop by at most 1 per move (consistent); a
+ * state where no piece can ever land on the finish answers -1 (pruned).
+ * The engines rebuild lines by re-expanding the previous layer (no
+ * `expandReverse`: captures, pick-ups and transforms are not undoable).
+ *
  * Move code: `slot << 13 | choice << 10 | to`, where `slot` is the index of
  * the moving piece in the parent's sorted code list, `to` the landing
  * square and `choice` 0, or 1 + index in `TRANSFORM_TYPES` of the type
  * chosen on a transform tile listing two or more types (CM-10).
  */
-import type { SearchProblem } from '../../solver/types.js';
+import type { SearchProblem, SolveOptions, SolveResult } from '../../solver/types.js';
+import { solveAStar } from '../../solver/astar.js';
 import { indexToSquare } from '../../model/square.js';
 import { TRANSFORM_TYPES } from '../../model/level.js';
 import type { CmPosition } from './position.js';
 import { genTargets, kindOf, KIND_PAWN, targetCapacity } from './tables.js';
+import { cmFinishDistances } from './heuristic.js';
 
 const SQ_MASK = 0x3ff;
 const KIND_SHIFT = 10;
@@ -150,6 +164,9 @@ export function cmSearchProblem(pos: CmPosition): SearchProblem {
     codes.sort((a, b) => a - b);
     for (let s = 0; s < P; s++) initial[s >> 1] = initial[s >> 1]! | (codes[s]! << ((s & 1) << 4));
   }
+
+  // Heuristic table (kind * size + square -> moves to land on the finish, -1 never).
+  const finishDist = cmFinishDistances(pos);
 
   // Scratch.
   const codes = new Int32Array(P);
@@ -279,6 +296,23 @@ export function cmSearchProblem(pos: CmPosition): SearchProblem {
       for (let s = 0; s < P; s++) occ[codes[s]! & SQ_MASK] = 0;
       for (let e = 0; e < E; e++) occ[enemySq[e]!] = 0;
     },
+    heuristic(buf: Int32Array, offset: number): number {
+      const fb = offset + pieceWords;
+      if ((buf[fb]! & (1 << WON_BIT)) !== 0) return 0;
+      let h1 = -1;
+      for (let s = 0; s < P; s++) {
+        const c = (buf[offset + (s >> 1)]! >>> ((s & 1) << 4)) & 0xffff;
+        const d = finishDist[((c >>> KIND_SHIFT) & 15) * size + (c & SQ_MASK)]!;
+        if (d >= 0 && (h1 < 0 || d < h1)) h1 = d;
+      }
+      if (h1 < 0) return -1; // no piece can ever land on the finish
+      let h2 = 1;
+      if (needCoins > 0) h2 += needCoins - popBits(buf, fb, COIN_BIT0, needCoins);
+      if (wordLen > 0) h2 += wordLen - popBits(buf, fb, LETTER_BIT0, layout.letters);
+      const fbit = bitAt[finish]!;
+      if (fbit >= 0 && getBit(buf, fb, fbit) === 0) h2--;
+      return h1 > h2 ? h1 : h2;
+    },
     moveToLan(buf: Int32Array, offset: number, move: number): string {
       const s = move >>> 13;
       const choice = (move >>> 10) & 7;
@@ -297,4 +331,14 @@ export function cmSearchProblem(pos: CmPosition): SearchProblem {
       );
     },
   };
+}
+
+/**
+ * The optimal solve of a compiled, valid level: A* (solver/astar.ts) over
+ * `cmSearchProblem(pos)` with its heuristic, the move limit (CM-12) pruning
+ * lines longer than N, and the difficulty metrics (`SolveResult.metrics`,
+ * optimal solutions counted up to `opts.countSolutions`, default 1000).
+ */
+export function cmSolve(pos: CmPosition, opts: SolveOptions = {}): SolveResult {
+  return solveAStar(cmSearchProblem(pos), opts);
 }

@@ -1,33 +1,51 @@
 /**
- * Unlock the King as a `SearchProblem` for the generic BFS engine.
+ * Unlock the King as a `SearchProblem` for the solver engines (solver/bfs.ts
+ * plain BFS, solver/astar.ts A*), and `ukSolve`, the optimal solve the app
+ * uses.
  *
- * State encoding: one byte per piece (its board index, 0..255: boards are at
- * most 16x16 by UK-1), four pieces per Int32 word, `ceil(n/4)` words. Slot 0
- * is the king, slots 1.. are the other pieces in blueprint order. Identical
- * pieces are NOT canonicalised (two rooks swapping squares are distinct
- * states). Walls and the portal are fixed and live in closure tables.
+ * State encoding: one field of `b = ceil(log2(width*height))` bits per piece
+ * (its board index; 6 bits on 8x8, 8 on 16x16, UK-1), packed LSB first into
+ * Int32 words, a field may straddle two words: `ceil(n*b/32)` words (16
+ * pieces on 8x8: 96 bits = 3 words = 12 bytes). Slot 0 is the king (UK-2).
+ * - `canonical: true` (what `ukSolve` uses): the other slots hold groups of
+ *   identical pieces (same role, and for pawns the same facing and lateral
+ *   flag, UK-4: pieces that move alike) with the squares of a group kept
+ *   SORTED ascending, so two identical pieces swapping squares are one
+ *   state. Pawns of different facing or lateral flag are different groups.
+ * - default (`canonical` false): slots 1.. are the other pieces in blueprint
+ *   order, every piece told apart (the raw state space, as the reference
+ *   tests count it).
+ * Walls and the portal are fixed and live in closure tables.
  *
- * Move code: `slot << 8 | to`.
+ * Move code: `from << 8 | to` (board indices; squares identify the piece).
  *
- * Proof shortcut (used by rules/index.ts solveLevel, not by the problem
- * itself): `kingCanReachPortal` false proves the blueprint unsolvable
- * without enumerating piece permutations.
+ * Heuristic (A*): the king's wall-aware step distance to the portal
+ * (heuristic.ts), plus 1 when another piece stands on the portal (it must
+ * move off before the king lands, UK-6). Both terms change by at most 1 per
+ * move, so the sum is admissible and consistent.
+ *
+ * Predecessors (`expandReverse`): every move is undone by the same piece
+ * moving back along the same line, except that a pawn steps back against
+ * its facing, so predecessors are the moves of the "reversed" position
+ * (pawns facing the other way, UK-4).
+ *
+ * Proof shortcut (used by `ukSolve` and rules/index.ts solveLevel):
+ * `kingCanReachPortal` false proves the blueprint unsolvable without
+ * enumerating piece permutations.
  */
-import type { SearchProblem } from '../../solver/types.js';
+import type { SearchProblem, SolveOptions, SolveResult } from '../../solver/types.js';
+import { solveAStar } from '../../solver/astar.js';
 import { indexToSquare } from '../../model/square.js';
-import type { Role } from '../../model/level.js';
+import type { Facing, Role } from '../../model/level.js';
 import type { UkPosition } from './position.js';
+import { kingDistances } from './heuristic.js';
 import { movementClass } from './tables.js';
 
 const LETTER: Record<Role, string> = { king: 'K', queen: 'Q', rook: 'R', bishop: 'B', knight: 'N', pawn: 'P' };
+const OPPOSITE: Record<Facing, Facing> = { north: 'south', south: 'north', east: 'west', west: 'east' };
+const ROLE_ORDER: Record<Role, number> = { king: 0, queen: 1, rook: 2, bishop: 3, knight: 4, pawn: 5 };
+const FACING_ORDER: Record<Facing, number> = { north: 0, east: 1, south: 2, west: 3 };
 
-/**
- * Builds the search problem for `pos` (a compiled, valid position). The
- * goal (UK-6) is "king on the portal"; successors are exactly
- * `legalMoves` (UK-4, UK-5) from the decoded state. Expansion uses a reused
- * Uint8Array occupancy grid and the precomputed ray tables; no allocation
- * per successor.
- */
 /**
  * True when the portal lies in the king's wall-free 8-connected region of
  * the board (ignoring all other pieces, which only block further). False
@@ -59,76 +77,222 @@ export function kingCanReachPortal(pos: UkPosition): boolean {
   return false;
 }
 
-export function ukSearchProblem(pos: UkPosition): SearchProblem {
+export interface UkProblemOptions {
+  /** Identical pieces are one state whichever stands where (see the file comment). Default false. */
+  canonical?: boolean;
+}
+
+/** Layout facts of a problem, for tests and reports. */
+export interface UkSearchLayout {
+  /** Bits per piece field. */
+  readonly bits: number;
+  /** Int32 words per state. */
+  readonly stateWords: number;
+  /** Piece index (into `pos.pieces`) of each slot at the start. */
+  readonly slotPiece: readonly number[];
+  /** First slot of each slot's group of identical pieces, and one past its last. */
+  readonly groupStart: readonly number[];
+  readonly groupEnd: readonly number[];
+}
+
+/** Group key of a piece: pieces with equal keys move alike (UK-4). */
+function groupKey(role: Role, facing: Facing, lateral: boolean): number {
+  return ROLE_ORDER[role] * 8 + (role === 'pawn' ? FACING_ORDER[facing] * 2 + (lateral ? 1 : 0) : 0);
+}
+
+/** Slot order, groups and packing of `ukSearchProblem(pos, opts)`. */
+export function ukSearchLayout(pos: UkPosition, opts: UkProblemOptions = {}): UkSearchLayout {
   const n = pos.pieces.length;
-  const words = Math.max(1, Math.ceil(n / 4));
+  const bits = Math.max(1, Math.ceil(Math.log2(pos.width * pos.height)));
+  const others: number[] = [];
+  for (let i = 0; i < n; i++) if (i !== pos.king) others.push(i);
+  const key = (i: number): number => {
+    const p = pos.pieces[i]!;
+    return groupKey(p.role, p.facing, p.lateral);
+  };
+  if (opts.canonical) others.sort((a, b) => key(a) - key(b) || pos.pieces[a]!.square - pos.pieces[b]!.square);
+  const slotPiece = [pos.king, ...others];
+  const groupStart: number[] = [];
+  const groupEnd: number[] = [];
+  for (let s = 0; s < n; s++) {
+    if (!opts.canonical || s === 0) {
+      groupStart.push(s);
+      groupEnd.push(s + 1);
+      continue;
+    }
+    let a = s;
+    while (a > 1 && key(slotPiece[a - 1]!) === key(slotPiece[s]!)) a--;
+    let e = s + 1;
+    while (e < n && key(slotPiece[e]!) === key(slotPiece[s]!)) e++;
+    groupStart.push(a);
+    groupEnd.push(e);
+  }
+  return { bits, stateWords: Math.max(1, Math.ceil((n * bits) / 32)), slotPiece, groupStart, groupEnd };
+}
+
+/**
+ * Builds the search problem for `pos` (a compiled, valid position). The
+ * goal (UK-6) is "king on the portal"; successors are exactly
+ * `legalMoves` (UK-4, UK-5) from the decoded state (in canonical mode,
+ * re-sorted within groups). Expansion uses a reused Uint8Array occupancy
+ * grid and the precomputed ray tables; no allocation per successor.
+ * Provides `heuristic` and `expandReverse` (see the file comment).
+ */
+export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): SearchProblem & { readonly layout: UkSearchLayout } {
+  const layout = ukSearchLayout(pos, opts);
+  const n = pos.pieces.length;
+  const W = layout.stateWords;
+  const B = layout.bits;
+  const MASK = (1 << B) - 1;
   const t = pos.tables;
   const size = t.size;
   const { groupStart, rayStart, rayEnd, raySquares } = t;
 
-  // Slot order: king first, then the others in blueprint order.
-  const slotPiece = new Int32Array(n);
-  slotPiece[0] = pos.king;
-  for (let i = 0, s = 1; i < n; i++) if (i !== pos.king) slotPiece[s++] = i;
-  /** Row offset of the slot's movement class in groupStart (class * size). */
-  const slotClassBase = new Int32Array(n);
+  const fieldWord = new Int32Array(n);
+  const fieldShift = new Int32Array(n);
+  const fieldSpill = new Uint8Array(n);
+  for (let s = 0; s < n; s++) {
+    const bit = s * B;
+    fieldWord[s] = bit >>> 5;
+    fieldShift[s] = bit & 31;
+    fieldSpill[s] = (bit & 31) + B > 32 ? 1 : 0;
+  }
+  const gStart = Int32Array.from(layout.groupStart);
+  const gEnd = Int32Array.from(layout.groupEnd);
+  /** Row offset of the slot's movement class in the tables (class * size), forward and reversed. */
+  const fwdBase = new Int32Array(n);
+  const revBase = new Int32Array(n);
   const slotLetter: string[] = [];
   for (let s = 0; s < n; s++) {
-    const p = pos.pieces[slotPiece[s]!]!;
-    slotClassBase[s] = movementClass(p.role, p.facing, p.lateral) * size;
+    const p = pos.pieces[layout.slotPiece[s]!]!;
+    fwdBase[s] = movementClass(p.role, p.facing, p.lateral) * size;
+    revBase[s] = movementClass(p.role, OPPOSITE[p.facing], p.lateral) * size;
     slotLetter.push(LETTER[p.role]);
   }
-  const initial = new Int32Array(words);
-  for (let s = 0; s < n; s++) {
-    const sq = pos.pieces[slotPiece[s]!]!.square;
-    initial[s >> 2] = initial[s >> 2]! | (sq << ((s & 3) * 8));
+
+  const getField = (buf: Int32Array, off: number, s: number): number => {
+    const w = off + fieldWord[s]!;
+    const sh = fieldShift[s]!;
+    let v = buf[w]! >>> sh;
+    if (fieldSpill[s] !== 0) v |= buf[w + 1]! << (32 - sh);
+    return v & MASK;
+  };
+  const setField = (out: Int32Array, s: number, v: number): void => {
+    const w = fieldWord[s]!;
+    const sh = fieldShift[s]!;
+    out[w] = (out[w]! & ~(MASK << sh)) | (v << sh);
+    if (fieldSpill[s] !== 0) {
+      const r = 32 - sh;
+      out[w + 1] = (out[w + 1]! & ~(MASK >>> r)) | (v >>> r);
+    }
+  };
+
+  // Initial state: squares per slot, groups sorted in canonical mode.
+  const initial = new Int32Array(W);
+  {
+    const sqs = layout.slotPiece.map((i) => pos.pieces[i]!.square);
+    for (let s = 0; s < n; ) {
+      const e = layout.groupEnd[s]!;
+      const part = sqs.slice(s, e).sort((a, b) => a - b);
+      for (let k = 0; k < part.length; k++) setField(initial, s + k, part[k]!);
+      s = e;
+    }
   }
   const portal = pos.portal;
+  const dist = kingDistances(pos);
   const occ = new Uint8Array(size);
   const sqs = new Int32Array(n);
   const width = pos.width;
 
+  /** Successors (base = fwdBase) or predecessors (base = revBase) of the state at buf[off..]. */
+  const generate = (
+    base: Int32Array,
+    buf: Int32Array,
+    offset: number,
+    out: Int32Array,
+    emit: (move: number) => boolean,
+  ): void => {
+    for (let s = 0; s < n; s++) {
+      const sq = getField(buf, offset, s);
+      sqs[s] = sq;
+      occ[sq] = 1;
+    }
+    outer: for (let s = 0; s < n; s++) {
+      const from = sqs[s]!;
+      const a = gStart[s]!;
+      const e = gEnd[s]!;
+      const g = base[s]! + from;
+      const moveBase = from << 8;
+      for (let r = groupStart[g]!, rEnd = groupStart[g + 1]!; r < rEnd; r++) {
+        for (let j = rayStart[r]!, jEnd = rayEnd[r]!; j < jEnd; j++) {
+          const to = raySquares[j]!;
+          if (occ[to] !== 0) break;
+          for (let w = 0; w < W; w++) out[w] = buf[offset + w]!;
+          if (e - a === 1) {
+            setField(out, s, to);
+          } else {
+            // Re-sort the group: its squares without `from`, plus `to`, ascending.
+            let k = a;
+            let placed = false;
+            for (let i = a; i < e; i++) {
+              if (i === s) continue;
+              const v = sqs[i]!;
+              if (!placed && to < v) {
+                setField(out, k++, to);
+                placed = true;
+              }
+              setField(out, k++, v);
+            }
+            if (!placed) setField(out, k, to);
+          }
+          if (emit(moveBase | to)) break outer;
+        }
+      }
+    }
+    for (let s = 0; s < n; s++) occ[sqs[s]!] = 0;
+  };
+
   return {
-    stateWords: words,
+    stateWords: W,
+    layout,
     writeInitial(out: Int32Array): void {
       out.set(initial);
     },
     isGoal(buf: Int32Array, offset: number): boolean {
-      return (buf[offset]! & 0xff) === portal;
+      return (buf[offset]! & MASK) === portal;
     },
     expand(buf: Int32Array, offset: number, out: Int32Array, emit: (move: number) => boolean): void {
-      for (let w = 0; w < words; w++) out[w] = buf[offset + w]!;
-      for (let s = 0; s < n; s++) {
-        const sq = (out[s >> 2]! >>> ((s & 3) << 3)) & 0xff;
-        sqs[s] = sq;
-        occ[sq] = 1;
-      }
-      outer: for (let s = 0; s < n; s++) {
-        const from = sqs[s]!;
-        const w = s >> 2;
-        const shift = (s & 3) << 3;
-        const orig = out[w]!;
-        const cleared = orig & ~(0xff << shift);
-        const g = slotClassBase[s]! + from;
-        const moveBase = s << 8;
-        for (let r = groupStart[g]!, rEnd = groupStart[g + 1]!; r < rEnd; r++) {
-          for (let j = rayStart[r]!, jEnd = rayEnd[r]!; j < jEnd; j++) {
-            const to = raySquares[j]!;
-            if (occ[to] !== 0) break;
-            out[w] = cleared | (to << shift);
-            const stop = emit(moveBase | to);
-            out[w] = orig;
-            if (stop) break outer;
-          }
-        }
-      }
-      for (let s = 0; s < n; s++) occ[sqs[s]!] = 0;
+      generate(fwdBase, buf, offset, out, emit);
+    },
+    expandReverse(buf: Int32Array, offset: number, out: Int32Array, emit: (move: number) => boolean): void {
+      generate(revBase, buf, offset, out, emit);
+    },
+    heuristic(buf: Int32Array, offset: number): number {
+      const king = buf[offset]! & MASK;
+      const d = dist[king]!;
+      if (d <= 0) return d; // 0 on the portal (goal), -1 cut off by walls
+      for (let s = 1; s < n; s++) if (getField(buf, offset, s) === portal) return d + 1;
+      return d;
     },
     moveToLan(buf: Int32Array, offset: number, move: number): string {
-      const s = move >>> 8;
+      const from = move >>> 8;
       const to = move & 0xff;
-      const from = (buf[offset + (s >> 2)]! >>> ((s & 3) << 3)) & 0xff;
-      return (slotLetter[s] ?? '?') + indexToSquare(from, width) + '-' + indexToSquare(to, width);
+      let letter = '?';
+      for (let s = 0; s < n; s++) if (getField(buf, offset, s) === from) letter = slotLetter[s]!;
+      return letter + indexToSquare(from, width) + '-' + indexToSquare(to, width);
     },
   };
+}
+
+/**
+ * The optimal solve of a compiled, valid position: `kingCanReachPortal`
+ * false → `{status: 'unsolvable', states: 1}` without search; otherwise A*
+ * (solver/astar.ts) over the canonical problem with the king-distance
+ * heuristic, with the difficulty metrics (`SolveResult.metrics`, optimal
+ * solutions counted up to `opts.countSolutions`, default 1000). UK-7: the
+ * stored par is ignored; `length` is the proven optimum.
+ */
+export function ukSolve(pos: UkPosition, opts: SolveOptions = {}): SolveResult {
+  if (!kingCanReachPortal(pos)) return { status: 'unsolvable', states: 1 };
+  return solveAStar(ukSearchProblem(pos, { canonical: true }), opts);
 }

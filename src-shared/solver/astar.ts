@@ -1,0 +1,332 @@
+/**
+ * The informed optimal engine: A* over a `SearchProblem` (solver/types.ts)
+ * with the problem's admissible, consistent heuristic (`problem.heuristic`;
+ * none means h = 0, i.e. uniform-cost search), plus difficulty metrics:
+ * optimal-solution count (capped), unique first move, mean branching.
+ *
+ * Storage (typed arrays only, no string keys, no Set/Map of states):
+ * - states: solver/store.ts (chunked arena + index table), as in bfs.ts;
+ * - `g`: a Uint16 per state (chunked like the arena): moves from the start
+ *   on the best line found so far (bits 0..14) and an "expanded" flag (bit
+ *   15); 2 bytes per state;
+ * - open list: one paged int stack per f value (bucket queue, f = g + h),
+ *   LIFO inside a bucket (deepest states first, so goals surface early);
+ *   4 bytes per open entry, pages freed as buckets drain.
+ * No parent links: lines are rebuilt from the g values (solver/lines.ts).
+ *
+ * Order: buckets in increasing f. With a consistent heuristic every state
+ * is expanded at most once, with its optimal g (a cheaper line seen later is
+ * still handled: the state's g is lowered and it is pushed again). A goal is
+ * recognised when generated; it is proven optimal once no open state has a
+ * smaller f (immediately when its f equals the bucket being expanded).
+ *
+ * Counting (`opts.countSolutions` > 0, default 1000): the search goes on to
+ * finish the whole f = C* bucket, so every state on every optimal line is
+ * stored with its exact depth; then lines.ts `countOptimal` walks the optimal
+ * DAG backwards from the goals. Successor batches are prefetched as in bfs.ts.
+ */
+import { countOptimal, rebuildLine, type SearchView } from './lines.js';
+import { CHUNK_BITS, CHUNK_MASK, CHUNK_STATES, IntStack, STORE_FULL, StateStore, hashWords, lastSinkHolder } from './store.js';
+import { Batch, DEFAULT_MAX_BYTES, DEFAULT_MAX_STATES } from './bfs.js';
+import type { SearchProblem, SolveMetrics, SolveOptions, SolveResult } from './types.js';
+
+const DEFAULT_PROGRESS_EVERY = 65_536;
+const DEFAULT_COUNT_CAP = 1000;
+const CANCEL_POLL_EVERY = 4096;
+const EXPANDED = 0x8000;
+const G_MASK = 0x7fff;
+/** Parents popped into one lookup batch, and the batch size that stops adding parents. */
+const BATCH_PARENTS = 4;
+const BATCH_TARGET = 64;
+
+/** Uint16 per state, chunked like the arena (chunk 0 grows by doubling). */
+class U16Chunks {
+  chunks: Uint16Array[] = [new Uint16Array(1024)];
+  bytes = 2048;
+  /** Makes room for index i; false when the allocation fails or exceeds `budget` bytes. */
+  ensure(i: number, budget: number): boolean {
+    const ci = i >>> CHUNK_BITS;
+    if (ci === 0) {
+      const c0 = this.chunks[0]!;
+      if (i < c0.length) return true;
+      const cap = Math.min(CHUNK_STATES, c0.length * 2);
+      if ((cap - c0.length) * 2 > budget) return false;
+      try {
+        const a = new Uint16Array(cap);
+        a.set(c0);
+        this.chunks[0] = a;
+      } catch {
+        return false;
+      }
+      this.bytes += (cap - c0.length) * 2;
+      return true;
+    }
+    if (ci < this.chunks.length) return true;
+    if (CHUNK_STATES * 2 > budget) return false;
+    try {
+      this.chunks.push(new Uint16Array(CHUNK_STATES));
+    } catch {
+      return false;
+    }
+    this.bytes += CHUNK_STATES * 2;
+    return true;
+  }
+}
+
+/**
+ * Optimal A* search (see the file comment).
+ *
+ * - `length` is the proven optimum, `moves` one optimal line (LAN),
+ *   `states` the distinct states stored (fewer than BFS when the heuristic
+ *   prunes), `metrics` the difficulty metrics (`SolveMetrics`).
+ * - Caps, cancellation and progress as `solveBfs` (`maxStates`, `maxBytes`
+ *   counting the arena, table, g array, open lists and batch buffers;
+ *   `signal`; `onProgress` with `depth` = the f bound being expanded, a
+ *   proven lower bound on the optimum).
+ * - `problem.maxDepth`: lines longer than it are never followed (states with
+ *   g + h > maxDepth are not stored).
+ * - States for which the heuristic answers -1 are never stored.
+ * - Exhausting the open list without a goal proves `unsolvable`.
+ *
+ * Throws RangeError only for a malformed problem (`stateWords` not a
+ * positive integer); exceptions thrown by the problem's callbacks propagate.
+ */
+export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): SolveResult {
+  const W = problem.stateWords;
+  if (!Number.isInteger(W) || W < 1) {
+    throw new RangeError(`SearchProblem.stateWords must be a positive integer, got ${W}`);
+  }
+  const maxStates = Math.max(1, Math.floor(opts.maxStates ?? DEFAULT_MAX_STATES));
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  const progressEvery = Math.max(1, Math.floor(opts.progressEvery ?? DEFAULT_PROGRESS_EVERY));
+  const countCap = Math.max(0, Math.floor(opts.countSolutions ?? DEFAULT_COUNT_CAP));
+  const counting = countCap > 0;
+  const signal = opts.signal;
+  const onProgress = opts.onProgress;
+  const hasH = typeof problem.heuristic === 'function';
+  const maxDepth = problem.maxDepth;
+  const depthCap = Math.min(G_MASK - 1, maxDepth ?? G_MASK - 1);
+
+  const store = new StateStore(W, maxStates, maxBytes);
+  const batch = new Batch(W);
+  const g = new U16Chunks();
+  const buckets: (IntStack | undefined)[] = [];
+  let bucketBytes = 0;
+  store.otherBytes = () => batch.bytes() + g.bytes + bucketBytes;
+  const budget = (): number => maxBytes - store.bytes() - store.otherBytes();
+  /** Parent g + 1 of each batch entry. */
+  let childG = new Int32Array(64);
+
+  const out = new Int32Array(W);
+  const emit = (move: number): boolean => {
+    if (batch.n === batch.cap) batch.grow();
+    const b = batch.n * W;
+    const s = batch.states;
+    for (let k = 0; k < W; k++) s[b + k] = out[k]!;
+    batch.moves[batch.n] = move;
+    batch.n++;
+    return false;
+  };
+
+  let expanded = 0;
+  let generated = 0;
+  let fCur = 0;
+  const metrics = (): SolveMetrics => ({ expanded, generated, branching: expanded > 0 ? generated / expanded : 0 });
+
+  // ---- start state ----------------------------------------------------------
+  problem.writeInitial(out);
+  store.findOrInsert(out, 0, hashWords(out, 0, W));
+  g.chunks[0]![0] = 0;
+  if (problem.isGoal(store.chunkOf(0), 0)) {
+    const m: SolveMetrics = { ...metrics(), ...(counting ? { optimalSolutions: 1, optimalSolutionsCapped: false, uniqueFirstMove: true } : {}) };
+    return { status: 'solved', length: 0, moves: [], states: 1, optimal: true, metrics: m };
+  }
+  const h0 = hasH ? problem.heuristic!(store.chunkOf(0), 0) : 0;
+  if (h0 < 0 || h0 > depthCap) return { status: 'unsolvable', states: 1, metrics: metrics() };
+
+  /** Pushes state i into bucket f; false when out of memory. */
+  const push = (i: number, f: number): boolean => {
+    let b = buckets[f];
+    if (!b) {
+      b = new IntStack();
+      buckets[f] = b;
+    }
+    const before = b.bytes;
+    if (!b.push(i, budget())) return false;
+    bucketBytes += b.bytes - before;
+    return true;
+  };
+  const pop = (b: IntStack): number => {
+    const before = b.bytes;
+    const v = b.pop();
+    bucketBytes += b.bytes - before;
+    return v;
+  };
+  const getG = (i: number): number => g.chunks[i >>> CHUNK_BITS]![i & CHUNK_MASK]!;
+  const setG = (i: number, v: number): void => {
+    g.chunks[i >>> CHUNK_BITS]![i & CHUNK_MASK] = v;
+  };
+
+  fCur = h0;
+  if (!push(0, h0)) return { status: 'limit', states: 1, depth: h0, reason: 'memory' };
+  let fMax = h0;
+  let bestGoal = Infinity;
+  const goals: number[] = [];
+  let nextProgress = progressEvery;
+  let nextPoll = 0;
+  let sink = 0;
+  let done = false;
+  const progress = (): void => {
+    if (onProgress) onProgress({ states: store.count, depth: fCur, expanded, generated });
+  };
+  progress();
+
+  search: for (; fCur <= fMax; fCur++) {
+    if (counting ? bestGoal < fCur : bestGoal <= fCur) break;
+    const bucket = buckets[fCur];
+    if (!bucket) continue;
+    progress();
+    while (bucket.size > 0) {
+      if (expanded >= nextPoll) {
+        nextPoll = expanded + CANCEL_POLL_EVERY;
+        if (signal?.aborted) return { status: 'cancelled', states: store.count, depth: fCur };
+      }
+      // Pop a few open states of this bucket and expand them into one batch.
+      batch.n = 0;
+      let parents = 0;
+      while (bucket.size > 0 && parents < BATCH_PARENTS && batch.n < BATCH_TARGET) {
+        const i = pop(bucket);
+        const gv = getG(i);
+        if ((gv & EXPANDED) !== 0) continue; // stale entry: expanded from a cheaper line already
+        const pg = gv & G_MASK;
+        setG(i, gv | EXPANDED);
+        if (pg >= depthCap) continue;
+        const first = batch.n;
+        problem.expand(store.chunkOf(i), (i & CHUNK_MASK) * W, out, emit);
+        if (childG.length < batch.cap) {
+          const a = new Int32Array(batch.cap);
+          a.set(childG);
+          childG = a;
+        }
+        childG.fill(pg + 1, first, batch.n);
+        parents++;
+      }
+      expanded += parents;
+      const n = batch.n;
+      generated += n;
+      if (n === 0) continue;
+      const states = batch.states;
+      const hashes = batch.hashes;
+      for (let k = 0; k < n; k++) hashes[k] = hashWords(states, k * W, W);
+      sink ^= store.prefetch(hashes, n, batch.scratch);
+      for (let k = 0; k < n; k++) {
+        const off = k * W;
+        const hk = hashes[k]!;
+        const gi = childG[k]!;
+        const found = store.find(states, off, hk);
+        if (found >= 0) {
+          const old = getG(found);
+          if (gi >= (old & G_MASK)) continue;
+          // A cheaper line to a stored state: lower its g and (re)open it.
+          const hh = hasH ? problem.heuristic!(states, off) : 0;
+          setG(found, gi);
+          if (problem.isGoal(states, off)) {
+            if (gi < bestGoal) bestGoal = gi;
+            continue;
+          }
+          const f = Math.max(fCur, gi + hh);
+          if (f > fMax) fMax = f;
+          if (!push(found, f)) return { status: 'limit', states: store.count, depth: fCur, reason: 'memory' };
+          continue;
+        }
+        const hh = hasH ? problem.heuristic!(states, off) : 0;
+        if (hh < 0) continue; // no goal reachable from there
+        const f = gi + hh;
+        if (f > depthCap || f > bestGoal) continue;
+        if (!g.ensure(store.count, budget())) return { status: 'limit', states: store.count, depth: fCur, reason: 'memory' };
+        const idx = store.insertFound(states, off, hk);
+        if (idx === STORE_FULL) return { status: 'limit', states: store.count, depth: fCur, reason: store.failReason };
+        setG(idx, gi);
+        if (store.count >= nextProgress) {
+          nextProgress = store.count + progressEvery;
+          progress();
+        }
+        if (problem.isGoal(store.chunkOf(idx), (idx & CHUNK_MASK) * W)) {
+          goals.push(idx);
+          if (gi < bestGoal) bestGoal = gi;
+          if (!counting && gi <= fCur) {
+            done = true;
+            break search;
+          }
+          continue;
+        }
+        const fp = f < fCur ? fCur : f;
+        if (fp > fMax) fMax = fp;
+        if (!push(idx, fp)) return { status: 'limit', states: store.count, depth: fCur, reason: 'memory' };
+      }
+    }
+    buckets[fCur] = undefined;
+  }
+  lastSinkHolder.value = sink;
+  void done;
+  // Release the open lists before rebuilding lines.
+  buckets.length = 0;
+  bucketBytes = 0;
+
+  if (bestGoal === Infinity) return { status: 'unsolvable', states: store.count, metrics: metrics() };
+  const cStar = bestGoal;
+
+  let order: Int32Array | null = null;
+  let starts: Int32Array | null = null;
+  const view: SearchView = {
+    problem,
+    store,
+    depthOf: (i: number): number => getG(i) & G_MASK,
+    scanDepth(d: number, fn: (i: number) => boolean): void {
+      if (!order) {
+        // Counting sort of the stored states by depth (built once, on demand).
+        try {
+          const cnt = new Int32Array(cStar + 2);
+          for (let i = 0; i < store.count; i++) {
+            const gi = getG(i) & G_MASK;
+            if (gi <= cStar) cnt[gi + 1]!++;
+          }
+          for (let k = 1; k < cnt.length; k++) cnt[k]! += cnt[k - 1]!;
+          const o = new Int32Array(cnt[cnt.length - 1]!);
+          const pos = cnt.slice();
+          for (let i = 0; i < store.count; i++) {
+            const gi = getG(i) & G_MASK;
+            if (gi <= cStar) o[pos[gi]!++] = i;
+          }
+          order = o;
+          starts = cnt;
+        } catch {
+          for (let i = 0; i < store.count; i++) if ((getG(i) & G_MASK) === d && fn(i)) return;
+          return;
+        }
+      }
+      if (d > cStar) return;
+      for (let k = starts![d]!, e = starts![d + 1]!; k < e; k++) if (fn(order[k]!)) return;
+    },
+    ...(hasH
+      ? {
+          mayBeOnOptimalLine: (i: number): boolean =>
+            (getG(i) & G_MASK) + problem.heuristic!(store.chunkOf(i), (i & CHUNK_MASK) * W) <= cStar,
+        }
+      : {}),
+  };
+  const m = metrics();
+  if (counting) {
+    const c = countOptimal(view, goals, cStar, countCap);
+    if (c.solutions > 0 && c.line.length === cStar) {
+      m.optimalSolutions = c.solutions;
+      m.optimalSolutionsCapped = c.capped;
+      m.uniqueFirstMove = c.uniqueFirstMove;
+      return { status: 'solved', length: cStar, moves: c.line, states: store.count, optimal: true, metrics: m };
+    }
+  }
+  let goal = -1;
+  for (const i of goals) if ((getG(i) & G_MASK) === cStar) goal = goal < 0 ? i : goal;
+  const moves = rebuildLine(view, goal);
+  return { status: 'solved', length: moves.length, moves, states: store.count, optimal: true, metrics: m };
+}

@@ -1,0 +1,420 @@
+/**
+ * Visited-state storage shared by the search engines (bfs.ts, astar.ts).
+ * Typed arrays only: no string keys, no JSON, no Set/Map of states.
+ *
+ * - Arena: the states themselves, `W` Int32 words each, in insertion order,
+ *   split into chunks of 2^16 states (`CHUNK_STATES`). State `i` lives in
+ *   `chunks[i >>> 16]` at word offset `(i & 0xffff) * W`. Chunk 0 starts
+ *   small and doubles up to full size; later chunks are allocated full size,
+ *   so the arena never copies more than one chunk and never holds more than
+ *   one chunk of slack (no 2x doubling spike at large sizes).
+ * - Index table: an Int32Array open-addressing hash set of arena indices.
+ *   Entry = `index + 1` in the low `idxBits` bits (0 = empty) and, above
+ *   them, a tag of the state's hash low bits, so most probe mismatches are
+ *   rejected without touching the arena. The home slot is the hash's high
+ *   bits scaled to the table size ("fastrange", any size, not only powers of
+ *   two); linear probing; the table grows by 1.5x at load 0.75, so its load
+ *   stays between 0.5 and 0.75 (5.3 to 8 bytes per state).
+ * Memory: `W * 4` bytes per state in the arena plus the table; `bytes()`
+ * reports what is held, the engines add their own arrays via `otherBytes`.
+ *
+ * Lookups are batched by the engines: `prefetch` touches the table entries,
+ * then the arena words of tag matches, of a whole batch of successors
+ * before the exact probes run, so the CPU overlaps the cache misses of
+ * independent successors (the search is memory-latency bound).
+ */
+
+export const CHUNK_BITS = 16;
+export const CHUNK_STATES = 1 << CHUNK_BITS;
+export const CHUNK_MASK = CHUNK_STATES - 1;
+const FIRST_CHUNK_STATES = 1024;
+const INITIAL_TABLE = 2048;
+/** Maximum load of the index table, as a fraction. */
+const MAX_LOAD = 0.75;
+/** Growth factor of the index table. */
+const TABLE_GROWTH = 1.5;
+const TWO_POW_32 = 4294967296;
+
+/** Where engines leave the (meaningless) prefetch checksum, so the reads are not optimised away. */
+export const lastSinkHolder = { value: 0 };
+
+/** `findOrInsert` answer for "could not store: a cap was hit" (see `StateStore.failReason`). */
+export const STORE_FULL = -2147483648;
+
+/**
+ * Murmur3-style hash of `words` Int32 words at `buf[off..]`: per-word mixing
+ * (multiply, rotate, multiply), then the fmix32 finaliser. Returns an int32.
+ */
+export function hashWords(buf: Int32Array, off: number, words: number): number {
+  let h = 0x9747b28c | 0;
+  for (let i = 0; i < words; i++) {
+    let k = buf[off + i]! | 0;
+    k = Math.imul(k, 0xcc9e2d51);
+    k = (k << 15) | (k >>> 17);
+    k = Math.imul(k, 0x1b873593);
+    h ^= k;
+    h = (h << 13) | (h >>> 19);
+    h = (Math.imul(h, 5) + 0xe6546b64) | 0;
+  }
+  h ^= words << 2;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h;
+}
+
+/**
+ * The arena + index table. Not a public API of the app: the engines use it.
+ * `maxStates` caps the number of stored states (`failReason = 'states'`);
+ * `maxBytes` caps `bytes() + otherBytes()` (`failReason = 'memory'`, also
+ * when an allocation itself fails).
+ */
+export class StateStore {
+  readonly W: number;
+  /** Arena chunks (see the file comment). */
+  chunks: Int32Array[] = [];
+  /** Stored states. */
+  count = 0;
+  failReason: 'states' | 'memory' = 'states';
+  /** Bytes of the engine's own arrays, counted against `maxBytes`. */
+  otherBytes: () => number = () => 0;
+
+  private readonly maxStates: number;
+  private readonly maxBytes: number;
+  private readonly idxBits: number;
+  private readonly idxMask: number;
+  private readonly tagMask: number;
+  private chunk0Cap: number;
+  private table: Int32Array;
+  private tableSize: number;
+  private scale: number;
+  private tableLimit: number;
+  /** Slot where the last unsuccessful `find` stopped (valid until the next insert or growth). */
+  private emptySlot = -1;
+  private emptyGen = -1;
+  private gen = 0;
+
+  constructor(W: number, maxStates: number, maxBytes: number) {
+    this.W = W;
+    this.maxStates = Math.max(1, Math.min(Math.floor(maxStates), 2 ** 31 - 2));
+    this.maxBytes = maxBytes;
+    this.idxBits = Math.max(1, Math.ceil(Math.log2(this.maxStates + 2)));
+    const tagBits = Math.max(0, 32 - this.idxBits);
+    this.idxMask = tagBits > 0 ? (1 << this.idxBits) - 1 : -1;
+    this.tagMask = tagBits > 0 ? ~this.idxMask : 0;
+    this.chunk0Cap = Math.min(FIRST_CHUNK_STATES, this.maxStates);
+    this.chunks.push(new Int32Array(this.chunk0Cap * W));
+    this.tableSize = INITIAL_TABLE;
+    this.table = new Int32Array(INITIAL_TABLE);
+    this.scale = INITIAL_TABLE / TWO_POW_32;
+    this.tableLimit = Math.floor(INITIAL_TABLE * MAX_LOAD);
+  }
+
+  /** Bytes held by the arena and the index table. */
+  bytes(): number {
+    let b = this.table.byteLength;
+    for (const c of this.chunks) b += c.byteLength;
+    return b;
+  }
+
+  /** Arena chunk holding state `i` (offset: `(i & CHUNK_MASK) * W`). */
+  chunkOf(i: number): Int32Array {
+    return this.chunks[i >>> CHUNK_BITS]!;
+  }
+
+  /** Copies state `i` into `out[0..W)`. */
+  read(i: number, out: Int32Array): void {
+    const c = this.chunks[i >>> CHUNK_BITS]!;
+    const b = (i & CHUNK_MASK) * this.W;
+    for (let k = 0; k < this.W; k++) out[k] = c[b + k]!;
+  }
+
+  /** Tag bits of hash `h`, in place above the index bits. */
+  private tagOf(h: number): number {
+    return (h << this.idxBits) & this.tagMask;
+  }
+
+  /**
+   * Touches the home table entries, then the arena words of tag matches, of
+   * `n` states with hashes `hashes[0..n)` (`scratch` needs room for `n`).
+   * Returns a value to keep the reads alive; it has no meaning.
+   */
+  prefetch(hashes: Int32Array, n: number, scratch: Int32Array): number {
+    const table = this.table;
+    const scale = this.scale;
+    const idxMask = this.idxMask;
+    const tagMask = this.tagMask;
+    const idxBits = this.idxBits;
+    let sink = 0;
+    for (let k = 0; k < n; k++) {
+      const h = hashes[k]!;
+      const e = table[((h >>> 0) * scale) | 0]!;
+      scratch[k] = e;
+      sink ^= e;
+    }
+    const chunks = this.chunks;
+    const W = this.W;
+    const size = this.tableSize;
+    for (let k = 0; k < n; k++) {
+      const h = hashes[k]!;
+      const tag = (h << idxBits) & tagMask;
+      let slot = ((h >>> 0) * scale) | 0;
+      let e = scratch[k]!;
+      while (e !== 0) {
+        if ((e & tagMask) === tag) {
+          const i = (e & idxMask) - 1;
+          sink ^= chunks[i >>> CHUNK_BITS]![(i & CHUNK_MASK) * W]!;
+          break;
+        }
+        slot++;
+        if (slot === size) slot = 0;
+        e = table[slot]!;
+      }
+    }
+    return sink;
+  }
+
+  /**
+   * Index of the state at `buf[off..off+W)` with hash `h`, or -1 when it is
+   * not stored. After -1, `insertFound` stores it without probing again.
+   */
+  find(buf: Int32Array, off: number, h: number): number {
+    const table = this.table;
+    const size = this.tableSize;
+    const idxMask = this.idxMask;
+    const tag = this.tagOf(h);
+    const tagMask = this.tagMask;
+    const chunks = this.chunks;
+    const W = this.W;
+    const o0 = buf[off]!;
+    let slot = ((h >>> 0) * this.scale) | 0;
+    for (;;) {
+      const e = table[slot]!;
+      if (e === 0) break;
+      if ((e & tagMask) === tag) {
+        const i = (e & idxMask) - 1;
+        const c = chunks[i >>> CHUNK_BITS]!;
+        const b = (i & CHUNK_MASK) * W;
+        if (c[b] === o0) {
+          let same = true;
+          for (let k = 1; k < W; k++) {
+            if (c[b + k] !== buf[off + k]) {
+              same = false;
+              break;
+            }
+          }
+          if (same) return i;
+        }
+      }
+      slot++;
+      if (slot === size) slot = 0;
+    }
+    this.emptySlot = slot;
+    this.emptyGen = this.gen;
+    return -1;
+  }
+
+  /**
+   * Stores the state at `buf[off..]` (hash `h`) that the last `find` did not
+   * find. Returns its index, or `STORE_FULL` when a cap is hit.
+   */
+  insertFound(buf: Int32Array, off: number, h: number): number {
+    const idx = this.count;
+    if (idx >= this.maxStates) {
+      this.failReason = 'states';
+      return STORE_FULL;
+    }
+    if (!this.ensureArena(idx)) return STORE_FULL;
+    let slot = this.emptySlot;
+    if (idx + 1 > this.tableLimit) {
+      if (!this.growTable()) return STORE_FULL;
+      slot = -1;
+    }
+    if (slot < 0 || this.emptyGen !== this.gen) slot = this.freeSlot(h);
+    const c = this.chunks[idx >>> CHUNK_BITS]!;
+    const b = (idx & CHUNK_MASK) * this.W;
+    for (let k = 0; k < this.W; k++) c[b + k] = buf[off + k]!;
+    this.table[slot] = (idx + 1) | this.tagOf(h);
+    this.count = idx + 1;
+    this.gen++;
+    return idx;
+  }
+
+  /**
+   * `find`, then `insertFound` when absent. Returns the new index (>= 0),
+   * `-1 - index` of the stored copy when it was already there, or
+   * `STORE_FULL` when a cap is hit.
+   */
+  findOrInsert(buf: Int32Array, off: number, h: number): number {
+    const i = this.find(buf, off, h);
+    if (i >= 0) return -1 - i;
+    return this.insertFound(buf, off, h);
+  }
+
+  /** First empty slot of `h`'s probe sequence. */
+  private freeSlot(h: number): number {
+    const table = this.table;
+    const size = this.tableSize;
+    let slot = ((h >>> 0) * this.scale) | 0;
+    while (table[slot] !== 0) {
+      slot++;
+      if (slot === size) slot = 0;
+    }
+    return slot;
+  }
+
+  /** Makes room in the arena for index `idx`; false (failReason set) when it cannot. */
+  private ensureArena(idx: number): boolean {
+    const ci = idx >>> CHUNK_BITS;
+    if (ci === 0) {
+      if (idx < this.chunk0Cap) return true;
+      const cap = Math.min(this.chunk0Cap * 2, CHUNK_STATES, Math.max(this.maxStates, 1));
+      if (cap <= this.chunk0Cap) {
+        this.failReason = 'states';
+        return false;
+      }
+      const grown = this.alloc(cap * this.W, this.chunks[0]!.byteLength);
+      if (!grown) return false;
+      grown.set(this.chunks[0]!);
+      this.chunks[0] = grown;
+      this.chunk0Cap = cap;
+      return true;
+    }
+    if (ci < this.chunks.length) return true;
+    const fresh = this.alloc(CHUNK_STATES * this.W, 0);
+    if (!fresh) return false;
+    this.chunks.push(fresh);
+    return true;
+  }
+
+  /** Allocates `words` Int32 words if the byte cap allows (`freed` bytes are released after); null = memory. */
+  private alloc(words: number, freed: number): Int32Array | null {
+    // `freed` is released only after the copy: the peak holds both.
+    void freed;
+    const need = words * 4;
+    if (this.bytes() + this.otherBytes() + need > this.maxBytes) {
+      this.failReason = 'memory';
+      return null;
+    }
+    try {
+      return new Int32Array(words);
+    } catch {
+      this.failReason = 'memory';
+      return null;
+    }
+  }
+
+  /** Grows the index table by `TABLE_GROWTH` and rehashes; false (memory) when over the cap. */
+  private growTable(): boolean {
+    const newSize = Math.max(this.tableSize + 1, Math.floor(this.tableSize * TABLE_GROWTH));
+    if (this.bytes() + this.otherBytes() + newSize * 4 > this.maxBytes) {
+      this.failReason = 'memory';
+      return false;
+    }
+    let t: Int32Array;
+    try {
+      t = new Int32Array(newSize);
+    } catch {
+      this.failReason = 'memory';
+      return false;
+    }
+    const scale = newSize / TWO_POW_32;
+    const W = this.W;
+    const idxBits = this.idxBits;
+    const tagMask = this.tagMask;
+    // Rehash in blocks: hashes and home slots first, then touch the homes
+    // (independent loads overlap), then place the entries.
+    const BLOCK = 256;
+    const hs = new Int32Array(BLOCK);
+    const homes = new Int32Array(BLOCK);
+    let sink = 0;
+    for (let ci = 0; ci < this.chunks.length; ci++) {
+      const c = this.chunks[ci]!;
+      const base = ci << CHUNK_BITS;
+      const n = Math.min(this.count - base, c.length / W);
+      for (let j0 = 0; j0 < n; j0 += BLOCK) {
+        const m = Math.min(BLOCK, n - j0);
+        for (let j = 0; j < m; j++) {
+          const h = hashWords(c, (j0 + j) * W, W);
+          hs[j] = h;
+          const home = ((h >>> 0) * scale) | 0;
+          homes[j] = home;
+          sink ^= t[home]!;
+        }
+        for (let j = 0; j < m; j++) {
+          let slot = homes[j]!;
+          while (t[slot] !== 0) {
+            slot++;
+            if (slot === newSize) slot = 0;
+          }
+          t[slot] = (base + j0 + j + 1) | ((hs[j]! << idxBits) & tagMask);
+        }
+      }
+    }
+    lastSinkHolder.value ^= sink;
+    this.table = t;
+    this.tableSize = newSize;
+    this.scale = scale;
+    this.tableLimit = Math.floor(newSize * MAX_LOAD);
+    this.gen++;
+    return true;
+  }
+}
+
+/**
+ * A growable int stack in pages (first page grows by doubling up to 2^16
+ * entries, later pages are 2^16 entries and are freed as they empty), for
+ * open lists. `bytes` is what it holds.
+ */
+export class IntStack {
+  private pages: Int32Array[] = [];
+  size = 0;
+  bytes = 0;
+
+  /** Pushes `v`; false when the allocation fails or `budget()` (bytes still allowed) is exceeded. */
+  push(v: number, budget: number): boolean {
+    const p = this.size >>> CHUNK_BITS;
+    if (p === this.pages.length || (p === 0 && this.size >= this.pages[0]!.length)) {
+      const cur = p === 0 && this.pages.length > 0 ? this.pages[0]!.length : 0;
+      const want = p === 0 ? Math.min(CHUNK_STATES, Math.max(256, cur * 2)) : CHUNK_STATES;
+      if ((want - cur) * 4 > budget) return false;
+      let page: Int32Array;
+      try {
+        page = new Int32Array(want);
+      } catch {
+        return false;
+      }
+      if (p === 0 && cur > 0) {
+        page.set(this.pages[0]!);
+        this.pages[0] = page;
+      } else {
+        this.pages.push(page);
+      }
+      this.bytes += (want - cur) * 4;
+    }
+    this.pages[p]![this.size & CHUNK_MASK] = v;
+    this.size++;
+    return true;
+  }
+
+  /** Pops the top value (the stack must not be empty); frees emptied pages after the first. */
+  pop(): number {
+    const s = --this.size;
+    const p = s >>> CHUNK_BITS;
+    const v = this.pages[p]![s & CHUNK_MASK]!;
+    if ((s & CHUNK_MASK) === 0 && p > 0) {
+      this.pages.pop();
+      this.bytes -= CHUNK_STATES * 4;
+    }
+    return v;
+  }
+
+  /** Frees everything. */
+  clear(): void {
+    this.pages = [];
+    this.size = 0;
+    this.bytes = 0;
+  }
+}
