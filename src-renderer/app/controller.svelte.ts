@@ -22,7 +22,7 @@ import { squareName } from '../../src-shared/model/square.js';
 import { FACINGS, type Facing } from '../../src-shared/model/level.js';
 import { contentsAt } from '../editor/uk-ops.js';
 import { pieceAt as cmPieceAt } from '../editor/cm-ops.js';
-import { startPlaytest, type PlaySession, type PlayTarget } from '../editor/playtest.js';
+import { cmReplayViews, startPlaytest, type PlaySession, type PlayTarget } from '../editor/playtest.js';
 import { connectHost, type HostKind } from '../host/index.js';
 import { startSolve, type SolveJob } from '../solve/solve-client.js';
 import type { WorkerResult } from '../solve/protocol.js';
@@ -559,7 +559,19 @@ export class AppController {
       this.editor.stepTo(index);
       return;
     }
-    const r = replayMoves(this.st.doc, sol.moves);
+    const doc = this.st.doc;
+    if (doc.ruleset === 'chess-maze') {
+      // Play views: picked-up tiles disappear and open locks show open, as in a playtest.
+      const v = cmReplayViews(doc, sol.moves);
+      if (!v.ok) {
+        this.previewError = v.error.map((i) => i.message).join(' ');
+        return;
+      }
+      this.previewError = null;
+      this.editor.startPreview(sol.moves, v.value.map((x) => x.doc), sol.source, index, v.value.map((x) => [...x.openColors]));
+      return;
+    }
+    const r = replayMoves(doc, sol.moves);
     if (!r.ok) {
       this.previewError = r.error.map((i) => i.message).join(' ');
       return;

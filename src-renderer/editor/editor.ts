@@ -64,6 +64,8 @@ export interface Preview {
   index: number;
   /** Where the moves came from. */
   source: 'solver' | 'stored';
+  /** Chess Maze: lock colours open in each frame (keys held, plates occupied), parallel to `frames`. */
+  open?: CmColor[][];
 }
 
 export interface EditorState {
@@ -603,9 +605,9 @@ export class Editor {
   // ------------------------------------------------------------ preview
 
   /** Shows a solution instead of the document, at frame `index` (clamped). */
-  startPreview(moves: string[], frames: EditableLevel[], source: Preview['source'], index = 0): void {
+  startPreview(moves: string[], frames: EditableLevel[], source: Preview['source'], index = 0, open?: CmColor[][]): void {
     const i = Math.max(0, Math.min(frames.length - 1, index));
-    this.update({ preview: { moves: moves.slice(), frames, index: i, source }, carrying: null });
+    this.update({ preview: { moves: moves.slice(), frames, index: i, source, ...(open ? { open } : {}) }, carrying: null });
   }
 
   /** Shows frame `index` of the current preview (clamped); no-op without a preview. */

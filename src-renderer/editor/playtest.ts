@@ -32,6 +32,7 @@ import {
   cmMoveToLan,
   cmPlay,
   compileChessMaze,
+  replayStates,
   type CmEvent,
   type CmFailure,
   type CmMove,
@@ -394,6 +395,21 @@ export function startPlaytest(doc: EditableLevel, par: number | null): Result<Pl
   const c = compileUnlockTheKing(copy);
   if (!c.ok) return c;
   return { ok: true, value: new UkSession(copy, [{ pos: c.value }], par) };
+}
+
+/**
+ * Chess Maze: the play views of a solution line (`views[k]` = after k
+ * moves), for the solution preview: picked-up tiles gone, open locks known.
+ * Answers replay errors (`replayStates`, CM-3 / CM-13) as issues.
+ */
+export function cmReplayViews(level: ChessMazeLevel, lans: readonly string[]): Result<PlayView[], Issue[]> {
+  const copy = JSON.parse(JSON.stringify(level)) as ChessMazeLevel;
+  const r = replayStates(copy, lans);
+  if (!r.ok) return r;
+  const { position, states, moves, events } = r.value;
+  const frames: CmFrame[] = [{ state: states[0]!, events: [] }];
+  for (let k = 0; k < moves.length; k++) frames.push({ state: states[k + 1]!, move: moves[k]!, lan: lans[k]!, events: events[k]! });
+  return { ok: true, value: frames.map((_, k) => new CmSession(copy, position, frames.slice(0, k + 1), null).view) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChessMazeLevel, UnlockTheKingLevel } from '../../src-shared/model/level.js';
-import { playStatusText, startPlaytest, type PlaySession } from '../../src-renderer/editor/playtest.js';
+import { cmReplayViews, playStatusText, startPlaytest, type PlaySession } from '../../src-renderer/editor/playtest.js';
 import { boardStateText, displayModel } from '../../src-renderer/editor/board-model.js';
 import { redDoor } from './fixtures.js';
 
@@ -178,6 +178,23 @@ describe('playtest (Chess Maze, CM-2..CM-13)', () => {
     expect(s.targets('a1').map((t) => t.to).sort()).toEqual(['a2', 'b1', 'c1']);
     // The king on the plate may not ride it onto the lock (CM-7).
     expect(s.targets('b2').map((t) => t.to)).not.toContain('c1');
+  });
+
+  it('CM-13 solution preview views: picked tiles gone and locks open frame by frame; an illegal line is an error', () => {
+    const r = cmReplayViews(redDoor(), ['Na1-b3', 'Nb3-c5', 'Nc5-e4']);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const m = r.value.map((v) => boardStateText(displayModel(v.doc, { openColors: v.openColors })));
+    expect(m).toEqual([
+      'N:a1 r:e5 H:c3 coin:c5 finish:e4 key:red:b3 lock:red:d4',
+      'N:b3 r:e5 H:c3 coin:c5 finish:e4 lock:red:d4:open',
+      'N:c5 r:e5 H:c3 finish:e4 lock:red:d4:open',
+      'N:e4 r:e5 H:c3 finish:e4 lock:red:d4:open',
+    ]);
+    expect(r.value[3]!.status).toEqual({ kind: 'won' });
+    const bad = cmReplayViews(redDoor(), ['Na1-c3']);
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error[0]!.code).toBe('move-illegal');
   });
 
   it('a level with builder errors cannot be playtested (CM-14)', () => {
