@@ -240,10 +240,12 @@ test('Chess Maze editing: terrain tools, refused drops, enemy side, a transform 
   await page.getByTestId('playtest-choice-queen').click();
   await expect(state).toHaveText('Q:c1 n:e1 H:b2 H:b3 H:c3 H:d2 H:d3 finish:e3 transform:RQ:c1');
   await expect(page.getByTestId('playtest-events')).toContainText('The rook became a queen');
-  // Capture the enemy: the queen goes c1-e1 (d1 empty), capture target shown.
+  // Capture the enemy by dragging: the queen goes c1-e1 (d1 empty); the capture target is shown on pick.
   await clickSquare(page, 'c1');
   expect(((await board.getAttribute('data-targets')) ?? '').split(' ')).toContain('e1');
-  await clickSquare(page, 'e1');
+  await clickSquare(page, 'c1'); // a second click drops the pick
+  await expect(board).toHaveAttribute('data-picked', '');
+  await board.dragTo(board, { sourcePosition: at('c1'), targetPosition: at('e1') });
   await expect(state).toHaveText('Q:e1 H:b2 H:b3 H:c3 H:d2 H:d3 finish:e3 transform:RQ:c1');
   await page.getByTestId('btn-exit-playtest').click();
   await expect(state).toHaveText('R:a1 n:e1 H:b2 H:b3 H:c3 H:d2 H:d3 finish:e3 transform:RQ:c1');
