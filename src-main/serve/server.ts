@@ -137,22 +137,37 @@ function securityHeaders(res: ServerResponse): void {
 }
 
 /**
- * Error answers name files workspace-relative: the browser never learns the
- * server's absolute paths (and messages stay short). Only `message` fields of
- * `ok:false` answers are rewritten.
+ * Answers name files workspace-relative: the browser never learns the
+ * server's absolute paths (and messages stay short). Rewritten: the
+ * `message` of `ok:false` answers, and the `message` of every issue in
+ * `issues` (e.g. a save's `backup-failed` warning).
  */
 export function hideServerPaths(answer: unknown, roots: readonly string[]): unknown {
-  if (typeof answer !== 'object' || answer === null || (answer as { ok?: unknown }).ok !== false) return answer;
-  const err = answer as HostError;
-  if (typeof err.message !== 'string') return answer;
-  let message = err.message;
-  for (const root of roots) {
-    if (!root) continue;
-    const prefix = root.endsWith(sep) ? root : root + sep;
-    message = message.split(prefix).join('');
-    message = message.split(root).join('<workspace>');
+  if (typeof answer !== 'object' || answer === null) return answer;
+  const hide = (text: string): string => {
+    let out = text;
+    for (const root of roots) {
+      if (!root) continue;
+      const prefix = root.endsWith(sep) ? root : root + sep;
+      out = out.split(prefix).join('');
+      out = out.split(root).join('<workspace>');
+    }
+    return out;
+  };
+  const a = answer as { ok?: unknown; message?: unknown; issues?: unknown };
+  let copy: Record<string, unknown> = answer as Record<string, unknown>;
+  if (a.ok === false && typeof a.message === 'string') copy = { ...copy, message: hide(a.message) };
+  if (Array.isArray(a.issues)) {
+    copy = {
+      ...copy,
+      issues: a.issues.map((i: unknown) =>
+        typeof i === 'object' && i !== null && typeof (i as { message?: unknown }).message === 'string'
+          ? { ...(i as object), message: hide((i as { message: string }).message) }
+          : i,
+      ),
+    };
   }
-  return { ...err, message };
+  return copy;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, head = false): void {

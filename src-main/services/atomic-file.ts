@@ -23,7 +23,7 @@
  * that became a link is replaced, never written through.
  */
 import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { promises as fs, realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { HostError } from '../../src-shared/host/contract.js';
@@ -104,10 +104,15 @@ export interface WriteOptions {
 
 class FolderMoved extends Error {}
 
-/** Throws FolderMoved when `dir` is no longer its own real path (swapped for a link). */
+/**
+ * Throws FolderMoved when `dir` is no longer its own real path (swapped for
+ * a link). Uses the same realpath as the confinement (workspace.ts), so both
+ * spell paths alike; case-insensitive on Windows.
+ */
 async function assertRealDir(dir: string): Promise<void> {
-  const real = await fs.realpath(dir);
-  if (real !== dir) throw new FolderMoved(real);
+  const real = realpathSync(dir);
+  const same = process.platform === 'win32' ? real.toLowerCase() === dir.toLowerCase() : real === dir;
+  if (!same) throw new FolderMoved(real);
 }
 
 async function fsyncDir(dir: string): Promise<void> {

@@ -312,3 +312,14 @@ describe('static files: more disguises', () => {
     expect((await send(host.port, { path: '/' })).status).toBe(200);
   });
 });
+
+describe('hideServerPaths', () => {
+  it('also rewrites the messages of issues, on successful answers too (e.g. backup-failed)', async () => {
+    const { hideServerPaths } = await import('../../../src-main/serve/server.js');
+    const out = hideServerPaths(
+      { ok: true, path: 'a.level.json', issues: [{ severity: 'warning', code: 'backup-failed', message: '/srv/ws/.castellan/backups/a.level.json: EACCES' }, 'odd'] },
+      ['/srv/ws'],
+    ) as { issues: unknown[] };
+    expect(out.issues).toEqual([{ severity: 'warning', code: 'backup-failed', message: '.castellan/backups/a.level.json: EACCES' }, 'odd']);
+  });
+});
