@@ -19,7 +19,7 @@ const COMMON: Partial<Record<Tool, string>> = {
 };
 
 /** The hint for `tool` in `ruleset`; `paint` is what the CM terrain tools paint. */
-export function TOOL_HINT(tool: Tool, ruleset: EditableRuleset, paint: PaintMode): string {
+export function toolHint(tool: Tool, ruleset: EditableRuleset, paint: PaintMode): string {
   const what = paint === 'hole' ? 'holes' : 'floor';
   switch (tool) {
     case 'brush':

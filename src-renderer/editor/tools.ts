@@ -32,9 +32,6 @@ export type Tool = 'select' | 'erase' | Role | 'wall' | 'portal' | PaintTool | C
 /** What a click or drag grabs on a square: a piece, a UK wall / portal, or a Chess Maze tile. */
 export type ItemKind = 'piece' | 'wall' | 'portal' | CmTileKind;
 
-/** Unlock the King palette order (kept for callers of the original API). */
-export const TOOLS: readonly Tool[] = ['select', ...ROLES, 'wall', 'portal', 'erase'];
-
 export function isPieceTool(t: Tool): t is Role {
   return (ROLES as readonly string[]).includes(t);
 }
