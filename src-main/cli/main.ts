@@ -345,7 +345,11 @@ async function cmdProve(files: string[], flags: { draft?: boolean; maxStates?: n
     }
     if (!r.draft && r.document.solution) {
       const s = r.document.solution;
-      io.out(`${file}: proved, optimal ${s.length} move${s.length === 1 ? '' : 's'} (${s.states} states, ${r.solve.ms} ms); solution stored\n`);
+      const twoPlayer = r.document.ruleset === 'kings-valley' || r.document.ruleset === 'locking-chess';
+      const what = twoPlayer ? `forced win in ${s.length}` : `optimal ${s.length} move${s.length === 1 ? '' : 's'}`;
+      io.out(`${file}: proved, ${what} (${s.states} states, ${r.solve.ms} ms); solution stored\n`);
+    } else if (!r.draft && r.solve.status === 'position') {
+      io.out(`${file}: saved; a playable position with no goal, nothing to prove\n`);
     } else {
       io.out(`${file}: saved as a draft (${r.solve.status}${r.solve.message ? `: ${r.solve.message}` : ''})\n`);
       worst = Math.max(worst, r.solve.status === 'unsolvable' ? EXIT.unsolvable : r.solve.status === 'limit' ? EXIT.limit : EXIT.invalid);

@@ -154,6 +154,14 @@ export function saveLevelFile(path: string, document: unknown, opts: SaveOptions
   );
 }
 
+/**
+ * True for two-player levels without a `goal` (KV-8 "win in N" / LC "mate in
+ * N" absent): a position to play, not a problem to prove.
+ */
+export function isPositionOnly(level: Level): boolean {
+  return (level.ruleset === 'kings-valley' || level.ruleset === 'locking-chess') && level.goal === undefined;
+}
+
 async function saveNow(path: string, document: unknown, opts: SaveOptions): Promise<SaveReport | HostError> {
   const label = opts.label ?? path;
   const allowDraft = opts.allowDraft === true;
@@ -175,6 +183,16 @@ async function saveNow(path: string, document: unknown, opts: SaveOptions): Prom
   const ruleIssues = validateRules(level);
   let failure: { code: HostErrorCode; message: string; issues: Issue[]; solve: SolveSummary } | undefined;
   let proven: { solution: StoredSolution; solve: SolveSummary; warnings: Issue[] } | undefined;
+
+  if (!hasErrors(ruleIssues) && isPositionOnly(level)) {
+    // A playable position with no goal (KV starting setups, LC positions):
+    // valid, nothing to prove; written without a solution and not a draft.
+    const doc = { ...level } as Level;
+    const w = await writeAndVerify(path, label, doc, opts);
+    if (!w.ok) return w;
+    const solve: SolveSummary = { status: 'position', states: 0, ms: 0, message: 'a playable position: no goal to prove' };
+    return { ok: true, path, document: w.document, draft: false, solve, issues: [...ruleIssues, ...w.warnings], revision: w.revision };
+  }
 
   if (hasErrors(ruleIssues)) {
     failure = {

@@ -83,7 +83,8 @@ export interface FileRevision {
 }
 
 export interface SolveSummary {
-  status: 'solved' | 'unsolvable' | 'limit' | 'cancelled' | 'error';
+  /** `position`: a two-player position with no goal (e.g. a KV starting setup): nothing to prove. */
+  status: 'solved' | 'unsolvable' | 'limit' | 'cancelled' | 'error' | 'position';
   length?: number;
   moves?: string[];
   states: number;

@@ -212,3 +212,41 @@ describe('saveLevelFile: refusals and drafts', () => {
 it('json helper writes what JSON.parse reads (sanity of the fixtures)', () => {
   expect(JSON.parse(json(twoMoveLevel()))).toEqual(twoMoveLevel());
 });
+
+describe('saveLevelFile: playable positions (two-player levels without a goal)', () => {
+  // KV-4 standard setup (kings-valley.txt "Starting positions"), written by hand.
+  const setup = {
+    format: 'castellan.level',
+    version: 1,
+    ruleset: 'kings-valley',
+    meta: { title: 'Standard setup' },
+    board: { width: 5, height: 5 },
+    sideToMove: 'white',
+    startingSetup: true,
+    pieces: [
+      ...['a1', 'b1', 'd1', 'e1'].map((square) => ({ role: 'soldier', square, side: 'white' })),
+      { role: 'king', square: 'c1', side: 'white' },
+      ...['a5', 'b5', 'd5', 'e5'].map((square) => ({ role: 'soldier', square, side: 'black' })),
+      { role: 'king', square: 'c5', side: 'black' },
+    ],
+  };
+  it('a valid position is written as is: no solution, not a draft, solve status "position"', async () => {
+    const path = join(tempDir(), 'setup.level.json');
+    const r = await saveLevelFile(path, setup, {});
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.draft).toBe(false);
+    expect(r.solve.status).toBe('position');
+    const onDisk = JSON.parse(readFileSync(path, 'utf8')) as Level;
+    expect(onDisk.solution).toBeUndefined();
+    expect(onDisk.draft).toBeUndefined();
+  });
+  it('an invalid position (KV-9: two white kings) is still refused without allowDraft', async () => {
+    const bad = structuredClone(setup);
+    bad.pieces[0] = { role: 'king', square: 'a1', side: 'white' };
+    const path = join(tempDir(), 'bad.level.json');
+    const r = await saveLevelFile(path, bad, {});
+    expect(r).toMatchObject({ ok: false, code: 'invalid' });
+    expect(existsSync(path)).toBe(false);
+  });
+});
