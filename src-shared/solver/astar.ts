@@ -133,200 +133,218 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
   let fCur = 0;
   const metrics = (): SolveMetrics => ({ expanded, generated, branching: expanded > 0 ? generated / expanded : 0 });
 
-  // ---- start state ----------------------------------------------------------
-  problem.writeInitial(out);
-  store.findOrInsert(out, 0, hashWords(out, 0, W));
-  g.chunks[0]![0] = 0;
-  if (problem.isGoal(store.chunkOf(0), 0)) {
-    const m: SolveMetrics = { ...metrics(), ...(counting ? { optimalSolutions: 1, optimalSolutionsCapped: false, uniqueFirstMove: true } : {}) };
-    return { status: 'solved', length: 0, moves: [], states: 1, optimal: true, metrics: m };
-  }
-  const h0 = hasH ? problem.heuristic!(store.chunkOf(0), 0) : 0;
-  if (h0 < 0 || h0 > depthCap) return { status: 'unsolvable', states: 1, metrics: metrics() };
-
-  /** Pushes state i into bucket f; false when out of memory. */
-  const push = (i: number, f: number): boolean => {
-    let b = buckets[f];
-    if (!b) {
-      b = new IntStack();
-      buckets[f] = b;
+  let bytesAtStop = -1;
+  try {
+    // ---- start state ----------------------------------------------------------
+    problem.writeInitial(out);
+    store.findOrInsert(out, 0, hashWords(out, 0, W));
+    g.chunks[0]![0] = 0;
+    if (problem.isGoal(store.chunkOf(0), 0)) {
+      const m: SolveMetrics = { ...metrics(), ...(counting ? { optimalSolutions: 1, optimalSolutionsCapped: false, uniqueFirstMove: true } : {}) };
+      return { status: 'solved', length: 0, moves: [], states: 1, optimal: true, metrics: m };
     }
-    const before = b.bytes;
-    if (!b.push(i, budget())) return false;
-    bucketBytes += b.bytes - before;
-    return true;
-  };
-  const pop = (b: IntStack): number => {
-    const before = b.bytes;
-    const v = b.pop();
-    bucketBytes += b.bytes - before;
-    return v;
-  };
-  const getG = (i: number): number => g.chunks[i >>> CHUNK_BITS]![i & CHUNK_MASK]!;
-  const setG = (i: number, v: number): void => {
-    g.chunks[i >>> CHUNK_BITS]![i & CHUNK_MASK] = v;
-  };
+    const h0 = hasH ? problem.heuristic!(store.chunkOf(0), 0) : 0;
+    if (h0 < 0 || h0 > depthCap) return { status: 'unsolvable', states: 1, metrics: metrics() };
 
-  fCur = h0;
-  if (!push(0, h0)) return { status: 'limit', states: 1, depth: h0, reason: 'memory' };
-  let fMax = h0;
-  let bestGoal = Infinity;
-  const goals: number[] = [];
-  let nextProgress = progressEvery;
-  let nextPoll = 0;
-  let sink = 0;
-  let done = false;
-  const progress = (): void => {
-    if (onProgress) onProgress({ states: store.count, depth: fCur, expanded, generated });
-  };
-  progress();
+    /** Pushes state i into bucket f; false when out of memory. */
+    const push = (i: number, f: number): boolean => {
+      let b = buckets[f];
+      if (!b) {
+        b = new IntStack();
+        buckets[f] = b;
+      }
+      const before = b.bytes;
+      if (!b.push(i, budget())) return false;
+      if (b.bytes !== before) {
+        bucketBytes += b.bytes - before;
+        store.notePeak();
+      }
+      return true;
+    };
+    const pop = (b: IntStack): number => {
+      const before = b.bytes;
+      const v = b.pop();
+      bucketBytes += b.bytes - before;
+      return v;
+    };
+    const getG = (i: number): number => g.chunks[i >>> CHUNK_BITS]![i & CHUNK_MASK]!;
+    const setG = (i: number, v: number): void => {
+      g.chunks[i >>> CHUNK_BITS]![i & CHUNK_MASK] = v;
+    };
 
-  search: for (; fCur <= fMax; fCur++) {
-    if (counting ? bestGoal < fCur : bestGoal <= fCur) break;
-    const bucket = buckets[fCur];
-    if (!bucket) continue;
+    fCur = h0;
+    if (!push(0, h0)) return { status: 'limit', states: 1, depth: h0, reason: 'memory' };
+    let fMax = h0;
+    let bestGoal = Infinity;
+    const goals: number[] = [];
+    let nextProgress = progressEvery;
+    let nextPoll = 0;
+    let sink = 0;
+    let done = false;
+    const progress = (): void => {
+      if (onProgress) onProgress({ states: store.count, depth: fCur, expanded, generated });
+    };
     progress();
-    while (bucket.size > 0) {
-      if (expanded >= nextPoll) {
-        nextPoll = expanded + CANCEL_POLL_EVERY;
-        if (signal?.aborted) return { status: 'cancelled', states: store.count, depth: fCur };
-      }
-      // Pop a few open states of this bucket and expand them into one batch.
-      batch.n = 0;
-      let parents = 0;
-      while (bucket.size > 0 && parents < BATCH_PARENTS && batch.n < BATCH_TARGET) {
-        const i = pop(bucket);
-        const gv = getG(i);
-        if ((gv & EXPANDED) !== 0) continue; // stale entry: expanded from a cheaper line already
-        const pg = gv & G_MASK;
-        setG(i, gv | EXPANDED);
-        if (pg >= depthCap) continue;
-        const first = batch.n;
-        problem.expand(store.chunkOf(i), (i & CHUNK_MASK) * W, out, emit);
-        if (childG.length < batch.cap) {
-          const a = new Int32Array(batch.cap);
-          a.set(childG);
-          childG = a;
+
+    search: for (; fCur <= fMax; fCur++) {
+      if (counting ? bestGoal < fCur : bestGoal <= fCur) break;
+      const bucket = buckets[fCur];
+      if (!bucket) continue;
+      progress();
+      while (bucket.size > 0) {
+        if (expanded >= nextPoll) {
+          nextPoll = expanded + CANCEL_POLL_EVERY;
+          if (signal?.aborted) return { status: 'cancelled', states: store.count, depth: fCur };
         }
-        childG.fill(pg + 1, first, batch.n);
-        parents++;
-      }
-      expanded += parents;
-      const n = batch.n;
-      generated += n;
-      if (n === 0) continue;
-      const states = batch.states;
-      const hashes = batch.hashes;
-      for (let k = 0; k < n; k++) hashes[k] = hashWords(states, k * W, W);
-      sink ^= store.prefetch(hashes, n, batch.scratch);
-      for (let k = 0; k < n; k++) {
-        const off = k * W;
-        const hk = hashes[k]!;
-        const gi = childG[k]!;
-        const found = store.find(states, off, hk);
-        if (found >= 0) {
-          const old = getG(found);
-          if (gi >= (old & G_MASK)) continue;
-          // A cheaper line to a stored state: lower its g and (re)open it.
-          const hh = hasH ? problem.heuristic!(states, off) : 0;
-          setG(found, gi);
-          if (problem.isGoal(states, off)) {
-            if (gi < bestGoal) bestGoal = gi;
+        // Pop a few open states of this bucket and expand them into one batch.
+        batch.n = 0;
+        let parents = 0;
+        while (bucket.size > 0 && parents < BATCH_PARENTS && batch.n < BATCH_TARGET) {
+          const i = pop(bucket);
+          const gv = getG(i);
+          if ((gv & EXPANDED) !== 0) continue; // stale entry: expanded from a cheaper line already
+          const pg = gv & G_MASK;
+          setG(i, gv | EXPANDED);
+          if (pg >= depthCap) continue;
+          const first = batch.n;
+          problem.expand(store.chunkOf(i), (i & CHUNK_MASK) * W, out, emit);
+          if (childG.length < batch.cap) {
+            const a = new Int32Array(batch.cap);
+            a.set(childG);
+            childG = a;
+          }
+          childG.fill(pg + 1, first, batch.n);
+          parents++;
+        }
+        expanded += parents;
+        const n = batch.n;
+        generated += n;
+        if (n === 0) continue;
+        const states = batch.states;
+        const hashes = batch.hashes;
+        for (let k = 0; k < n; k++) hashes[k] = hashWords(states, k * W, W);
+        sink ^= store.prefetch(hashes, n, batch.scratch);
+        for (let k = 0; k < n; k++) {
+          const off = k * W;
+          const hk = hashes[k]!;
+          const gi = childG[k]!;
+          const found = store.find(states, off, hk);
+          if (found >= 0) {
+            const old = getG(found);
+            if (gi >= (old & G_MASK)) continue;
+            // A cheaper line to a stored state: lower its g and (re)open it.
+            const hh = hasH ? problem.heuristic!(states, off) : 0;
+            setG(found, gi);
+            if (problem.isGoal(states, off)) {
+              if (gi < bestGoal) bestGoal = gi;
+              continue;
+            }
+            const f = Math.max(fCur, gi + hh);
+            if (f > fMax) fMax = f;
+            if (!push(found, f)) return { status: 'limit', states: store.count, depth: fCur, reason: 'memory' };
             continue;
           }
-          const f = Math.max(fCur, gi + hh);
-          if (f > fMax) fMax = f;
-          if (!push(found, f)) return { status: 'limit', states: store.count, depth: fCur, reason: 'memory' };
-          continue;
-        }
-        const hh = hasH ? problem.heuristic!(states, off) : 0;
-        if (hh < 0) continue; // no goal reachable from there
-        const f = gi + hh;
-        if (f > depthCap || f > bestGoal) continue;
-        if (!g.ensure(store.count, budget())) return { status: 'limit', states: store.count, depth: fCur, reason: 'memory' };
-        const idx = store.insertFound(states, off, hk);
-        if (idx === STORE_FULL) return { status: 'limit', states: store.count, depth: fCur, reason: store.failReason };
-        setG(idx, gi);
-        if (store.count >= nextProgress) {
-          nextProgress = store.count + progressEvery;
-          progress();
-        }
-        if (problem.isGoal(store.chunkOf(idx), (idx & CHUNK_MASK) * W)) {
-          goals.push(idx);
-          if (gi < bestGoal) bestGoal = gi;
-          if (!counting && gi <= fCur) {
-            done = true;
-            break search;
+          const hh = hasH ? problem.heuristic!(states, off) : 0;
+          if (hh < 0) continue; // no goal reachable from there
+          const f = gi + hh;
+          if (f > depthCap || f > bestGoal) continue;
+          const gBytes = g.bytes;
+          if (!g.ensure(store.count, budget())) return { status: 'limit', states: store.count, depth: fCur, reason: 'memory' };
+          if (g.bytes !== gBytes) store.notePeak();
+          const idx = store.insertFound(states, off, hk);
+          if (idx === STORE_FULL) return { status: 'limit', states: store.count, depth: fCur, reason: store.failReason };
+          setG(idx, gi);
+          if (store.count >= nextProgress) {
+            nextProgress = store.count + progressEvery;
+            progress();
           }
-          continue;
-        }
-        const fp = f < fCur ? fCur : f;
-        if (fp > fMax) fMax = fp;
-        if (!push(idx, fp)) return { status: 'limit', states: store.count, depth: fCur, reason: 'memory' };
-      }
-    }
-    buckets[fCur] = undefined;
-  }
-  lastSinkHolder.value = sink;
-  void done;
-  // Release the open lists before rebuilding lines.
-  buckets.length = 0;
-  bucketBytes = 0;
-
-  if (bestGoal === Infinity) return { status: 'unsolvable', states: store.count, metrics: metrics() };
-  const cStar = bestGoal;
-
-  let order: Int32Array | null = null;
-  let starts: Int32Array | null = null;
-  const view: SearchView = {
-    problem,
-    store,
-    depthOf: (i: number): number => getG(i) & G_MASK,
-    scanDepth(d: number, fn: (i: number) => boolean): void {
-      if (!order) {
-        // Counting sort of the stored states by depth (built once, on demand).
-        try {
-          const cnt = new Int32Array(cStar + 2);
-          for (let i = 0; i < store.count; i++) {
-            const gi = getG(i) & G_MASK;
-            if (gi <= cStar) cnt[gi + 1]!++;
+          if (problem.isGoal(store.chunkOf(idx), (idx & CHUNK_MASK) * W)) {
+            goals.push(idx);
+            if (gi < bestGoal) bestGoal = gi;
+            if (!counting && gi <= fCur) {
+              done = true;
+              break search;
+            }
+            continue;
           }
-          for (let k = 1; k < cnt.length; k++) cnt[k]! += cnt[k - 1]!;
-          const o = new Int32Array(cnt[cnt.length - 1]!);
-          const pos = cnt.slice();
-          for (let i = 0; i < store.count; i++) {
-            const gi = getG(i) & G_MASK;
-            if (gi <= cStar) o[pos[gi]!++] = i;
-          }
-          order = o;
-          starts = cnt;
-        } catch {
-          for (let i = 0; i < store.count; i++) if ((getG(i) & G_MASK) === d && fn(i)) return;
-          return;
+          const fp = f < fCur ? fCur : f;
+          if (fp > fMax) fMax = fp;
+          if (!push(idx, fp)) return { status: 'limit', states: store.count, depth: fCur, reason: 'memory' };
         }
       }
-      if (d > cStar) return;
-      for (let k = starts![d]!, e = starts![d + 1]!; k < e; k++) if (fn(order[k]!)) return;
-    },
-    ...(hasH
-      ? {
-          mayBeOnOptimalLine: (i: number): boolean =>
-            (getG(i) & G_MASK) + problem.heuristic!(store.chunkOf(i), (i & CHUNK_MASK) * W) <= cStar,
+      buckets[fCur] = undefined;
+    }
+    lastSinkHolder.value = sink;
+    void done;
+    // Release the open lists before rebuilding lines.
+    store.notePeak();
+    bytesAtStop = store.bytes() + store.otherBytes();
+    buckets.length = 0;
+    bucketBytes = 0;
+
+    if (bestGoal === Infinity) return { status: 'unsolvable', states: store.count, metrics: metrics() };
+    const cStar = bestGoal;
+
+    let order: Int32Array | null = null;
+    let starts: Int32Array | null = null;
+    const view: SearchView = {
+      problem,
+      store,
+      depthOf: (i: number): number => getG(i) & G_MASK,
+      scanDepth(d: number, fn: (i: number) => boolean): void {
+        if (!order) {
+          // Counting sort of the stored states by depth (built once, on demand).
+          try {
+            const cnt = new Int32Array(cStar + 2);
+            for (let i = 0; i < store.count; i++) {
+              const gi = getG(i) & G_MASK;
+              if (gi <= cStar) cnt[gi + 1]!++;
+            }
+            for (let k = 1; k < cnt.length; k++) cnt[k]! += cnt[k - 1]!;
+            const o = new Int32Array(cnt[cnt.length - 1]!);
+            const pos = cnt.slice();
+            for (let i = 0; i < store.count; i++) {
+              const gi = getG(i) & G_MASK;
+              if (gi <= cStar) o[pos[gi]!++] = i;
+            }
+            order = o;
+            starts = cnt;
+          } catch {
+            for (let i = 0; i < store.count; i++) if ((getG(i) & G_MASK) === d && fn(i)) return;
+            return;
+          }
         }
-      : {}),
-  };
-  const m = metrics();
-  if (counting) {
-    const c = countOptimal(view, goals, cStar, countCap);
-    if (c.solutions > 0 && c.line.length === cStar) {
-      m.optimalSolutions = c.solutions;
-      m.optimalSolutionsCapped = c.capped;
-      m.uniqueFirstMove = c.uniqueFirstMove;
-      return { status: 'solved', length: cStar, moves: c.line, states: store.count, optimal: true, metrics: m };
+        if (d > cStar) return;
+        for (let k = starts![d]!, e = starts![d + 1]!; k < e; k++) if (fn(order[k]!)) return;
+      },
+      ...(hasH
+        ? {
+            mayBeOnOptimalLine: (i: number): boolean =>
+              (getG(i) & G_MASK) + problem.heuristic!(store.chunkOf(i), (i & CHUNK_MASK) * W) <= cStar,
+          }
+        : {}),
+    };
+    const m = metrics();
+    if (counting) {
+      const c = countOptimal(view, goals, cStar, countCap);
+      if (c.solutions > 0 && c.line.length === cStar) {
+        m.optimalSolutions = c.solutions;
+        m.optimalSolutionsCapped = c.capped;
+        m.uniqueFirstMove = c.uniqueFirstMove;
+        return { status: 'solved', length: cStar, moves: c.line, states: store.count, optimal: true, metrics: m };
+      }
+    }
+    let goal = -1;
+    for (const i of goals) if ((getG(i) & G_MASK) === cStar) goal = goal < 0 ? i : goal;
+    const moves = rebuildLine(view, goal);
+    return { status: 'solved', length: moves.length, moves, states: store.count, optimal: true, metrics: m };
+  } finally {
+    if (opts.stats) {
+      store.notePeak();
+      opts.stats.expanded = expanded;
+      opts.stats.generated = generated;
+      opts.stats.bytes = bytesAtStop >= 0 ? bytesAtStop : store.bytes() + store.otherBytes();
+      opts.stats.peakBytes = store.peakBytes;
     }
   }
-  let goal = -1;
-  for (const i of goals) if ((getG(i) & G_MASK) === cStar) goal = goal < 0 ? i : goal;
-  const moves = rebuildLine(view, goal);
-  return { status: 'solved', length: moves.length, moves, states: store.count, optimal: true, metrics: m };
 }

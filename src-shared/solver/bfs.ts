@@ -7,13 +7,13 @@
  *
  * Storage (solver/store.ts; typed arrays only, no string keys, no JSON, no
  * Set/Map of states): the chunked arena, `W` words per state in insertion
- * order, plus an open-addressing index table (4 bytes a slot, load 0.5 to
+ * order, plus an open-addressing index table (4 bytes a slot, load 0.375 to
  * 0.75). Because states are appended as they are discovered, the arena IS
  * the BFS queue and each depth is a contiguous index range: no parent links
  * and no move codes are stored. The line is rebuilt at the end from the
  * layer boundaries (solver/lines.ts: predecessors looked up with
  * `problem.expandReverse`, or found by re-expanding the previous layer).
- * Memory: W * 4 bytes per state + 5.3 to 8 bytes of table per state.
+ * Memory: W * 4 bytes per state + 5.3 to 10.7 bytes of table per state.
  *
  * Successors of one expansion are hashed and prefetched as a batch before
  * the exact lookups (see store.ts), which overlaps their cache misses.
@@ -117,104 +117,114 @@ export function solveBfs(problem: SearchProblem, opts: SolveOptions = {}): Solve
     return false;
   };
 
-  // ---- start state ----------------------------------------------------------
-  problem.writeInitial(out);
-  store.findOrInsert(out, 0, hashWords(out, 0, W));
-  if (problem.isGoal(store.chunkOf(0), 0)) {
-    return { status: 'solved', length: 0, moves: [], states: 1, optimal: true };
-  }
   let expanded = 0;
   let generated = 0;
-  let depth = 0; // plies of the states being expanded
-  const progress = (): void => {
-    if (onProgress) onProgress({ states: store.count, depth, expanded, generated });
-  };
-  progress();
-
-  const maxDepth = problem.maxDepth;
-  if (maxDepth !== undefined && maxDepth <= 0) return { status: 'unsolvable', states: store.count };
-
-  // layerStart[d] = first arena index of depth d; layerStart[depth + 1] = levelEnd.
-  const layerStart: number[] = [0, 1];
-  let levelEnd = 1;
-  let head = 0;
-  let nextProgress = progressEvery;
-  let goal = -1;
-  let sink = 0;
-
-  let nextPoll = 0;
-  while (head < store.count) {
-    if (expanded >= nextPoll) {
-      nextPoll = expanded + CANCEL_POLL_MASK + 1;
-      if (signal?.aborted) return { status: 'cancelled', states: store.count, depth };
+  try {
+    // ---- start state ----------------------------------------------------------
+    problem.writeInitial(out);
+    store.findOrInsert(out, 0, hashWords(out, 0, W));
+    if (problem.isGoal(store.chunkOf(0), 0)) {
+      return { status: 'solved', length: 0, moves: [], states: 1, optimal: true };
     }
-    if (head === levelEnd) {
-      depth++;
-      levelEnd = store.count;
-      layerStart.push(levelEnd);
-      if (maxDepth !== undefined && depth >= maxDepth) break; // depth bound: nothing deeper is wanted
-      progress();
-    }
-    // Expand a few parents of this layer into one batch (more independent lookups in flight).
-    batch.n = 0;
-    let p = head;
-    const pEnd = Math.min(levelEnd, head + BATCH_PARENTS);
-    while (p < pEnd && batch.n < BATCH_TARGET) {
-      problem.expand(store.chunkOf(p), (p & CHUNK_MASK) * W, out, emit);
-      p++;
-    }
-    expanded += p - head;
-    const n = batch.n;
-    generated += n;
-    if (n > 0) {
-      const states = batch.states;
-      const hashes = batch.hashes;
-      for (let k = 0; k < n; k++) hashes[k] = hashWords(states, k * W, W);
-      sink ^= store.prefetch(hashes, n, batch.scratch);
-      for (let k = 0; k < n; k++) {
-        const off = k * W;
-        const h = hashes[k]!;
-        if (store.find(states, off, h) >= 0) continue;
-        const idx = store.insertFound(states, off, h);
-        if (idx === STORE_FULL) {
-          return { status: 'limit', states: store.count, depth, reason: store.failReason };
-        }
-        if (store.count >= nextProgress) {
-          nextProgress = store.count + progressEvery;
-          progress();
-        }
-        if (problem.isGoal(store.chunkOf(idx), (idx & CHUNK_MASK) * W)) {
-          goal = idx;
-          break;
+    let depth = 0; // plies of the states being expanded
+    const progress = (): void => {
+      if (onProgress) onProgress({ states: store.count, depth, expanded, generated });
+    };
+    progress();
+
+    const maxDepth = problem.maxDepth;
+    if (maxDepth !== undefined && maxDepth <= 0) return { status: 'unsolvable', states: store.count };
+
+    // layerStart[d] = first arena index of depth d; layerStart[depth + 1] = levelEnd.
+    const layerStart: number[] = [0, 1];
+    let levelEnd = 1;
+    let head = 0;
+    let nextProgress = progressEvery;
+    let goal = -1;
+    let sink = 0;
+
+    let nextPoll = 0;
+    while (head < store.count) {
+      if (expanded >= nextPoll) {
+        nextPoll = expanded + CANCEL_POLL_MASK + 1;
+        if (signal?.aborted) return { status: 'cancelled', states: store.count, depth };
+      }
+      if (head === levelEnd) {
+        depth++;
+        levelEnd = store.count;
+        layerStart.push(levelEnd);
+        if (maxDepth !== undefined && depth >= maxDepth) break; // depth bound: nothing deeper is wanted
+        progress();
+      }
+      // Expand a few parents of this layer into one batch (more independent lookups in flight).
+      batch.n = 0;
+      let p = head;
+      const pEnd = Math.min(levelEnd, head + BATCH_PARENTS);
+      while (p < pEnd && batch.n < BATCH_TARGET) {
+        problem.expand(store.chunkOf(p), (p & CHUNK_MASK) * W, out, emit);
+        p++;
+      }
+      expanded += p - head;
+      const n = batch.n;
+      generated += n;
+      if (n > 0) {
+        const states = batch.states;
+        const hashes = batch.hashes;
+        for (let k = 0; k < n; k++) hashes[k] = hashWords(states, k * W, W);
+        sink ^= store.prefetch(hashes, n, batch.scratch);
+        for (let k = 0; k < n; k++) {
+          const off = k * W;
+          const h = hashes[k]!;
+          if (store.find(states, off, h) >= 0) continue;
+          const idx = store.insertFound(states, off, h);
+          if (idx === STORE_FULL) {
+            return { status: 'limit', states: store.count, depth, reason: store.failReason };
+          }
+          if (store.count >= nextProgress) {
+            nextProgress = store.count + progressEvery;
+            progress();
+          }
+          if (problem.isGoal(store.chunkOf(idx), (idx & CHUNK_MASK) * W)) {
+            goal = idx;
+            break;
+          }
         }
       }
+      if (goal >= 0) break;
+      head = p;
     }
-    if (goal >= 0) break;
-    head = p;
+    lastSinkHolder.value = sink;
+
+    if (goal < 0) return { status: 'unsolvable', states: store.count };
+
+    const view: SearchView = {
+      problem,
+      store,
+      depthOf(i: number): number {
+        // Last d with layerStart[d] <= i.
+        let lo = 0;
+        let hi = layerStart.length - 1;
+        while (lo < hi) {
+          const mid = (lo + hi + 1) >>> 1;
+          if (layerStart[mid]! <= i) lo = mid;
+          else hi = mid - 1;
+        }
+        return lo;
+      },
+      scanDepth(d: number, fn: (i: number) => boolean): void {
+        const end = d + 1 < layerStart.length ? layerStart[d + 1]! : store.count;
+        for (let i = layerStart[d]!; i < end; i++) if (fn(i)) return;
+      },
+    };
+    const moves = rebuildLine(view, goal);
+    return { status: 'solved', length: moves.length, moves, states: store.count, optimal: true };
+  } finally {
+    if (opts.stats) {
+      store.notePeak();
+      opts.stats.expanded = expanded;
+      opts.stats.generated = generated;
+      opts.stats.bytes = store.bytes() + store.otherBytes();
+      opts.stats.peakBytes = store.peakBytes;
+    }
   }
-  lastSinkHolder.value = sink;
-
-  if (goal < 0) return { status: 'unsolvable', states: store.count };
-
-  const view: SearchView = {
-    problem,
-    store,
-    depthOf(i: number): number {
-      // Last d with layerStart[d] <= i.
-      let lo = 0;
-      let hi = layerStart.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >>> 1;
-        if (layerStart[mid]! <= i) lo = mid;
-        else hi = mid - 1;
-      }
-      return lo;
-    },
-    scanDepth(d: number, fn: (i: number) => boolean): void {
-      const end = d + 1 < layerStart.length ? layerStart[d + 1]! : store.count;
-      for (let i = layerStart[d]!; i < end; i++) if (fn(i)) return;
-    },
-  };
-  const moves = rebuildLine(view, goal);
-  return { status: 'solved', length: moves.length, moves, states: store.count, optimal: true };
 }

@@ -13,8 +13,10 @@
  *   them, a tag of the state's hash low bits, so most probe mismatches are
  *   rejected without touching the arena. The home slot is the hash's high
  *   bits scaled to the table size ("fastrange", any size, not only powers of
- *   two); linear probing; the table grows by 1.5x at load 0.75, so its load
- *   stays between 0.5 and 0.75 (5.3 to 8 bytes per state).
+ *   two); linear probing; the table doubles at load 0.75, so its load stays
+ *   between 0.375 and 0.75 (5.3 to 10.7 bytes per state). Doubling rather
+ *   than growing by 1.5x: rehashing is random-access bound and 1.5x steps
+ *   cost about 15% more search time on multi-million-state searches.
  * Memory: `W * 4` bytes per state in the arena plus the table; `bytes()`
  * reports what is held, the engines add their own arrays via `otherBytes`.
  *
@@ -32,7 +34,7 @@ const INITIAL_TABLE = 2048;
 /** Maximum load of the index table, as a fraction. */
 const MAX_LOAD = 0.75;
 /** Growth factor of the index table. */
-const TABLE_GROWTH = 1.5;
+const TABLE_GROWTH = 2;
 const TWO_POW_32 = 4294967296;
 
 /** Where engines leave the (meaningless) prefetch checksum, so the reads are not optimised away. */
@@ -80,6 +82,8 @@ export class StateStore {
   failReason: 'states' | 'memory' = 'states';
   /** Bytes of the engine's own arrays, counted against `maxBytes`. */
   otherBytes: () => number = () => 0;
+  /** Most bytes held at once so far (arena, table, `otherBytes`), transient growth copies included. */
+  peakBytes = 0;
 
   private readonly maxStates: number;
   private readonly maxBytes: number;
@@ -299,11 +303,19 @@ export class StateStore {
       return null;
     }
     try {
-      return new Int32Array(words);
+      const a = new Int32Array(words);
+      this.notePeak(need);
+      return a;
     } catch {
       this.failReason = 'memory';
       return null;
     }
+  }
+
+  /** Records the bytes held now plus `transient` as a candidate peak. */
+  notePeak(transient = 0): void {
+    const b = this.bytes() + this.otherBytes() + transient;
+    if (b > this.peakBytes) this.peakBytes = b;
   }
 
   /** Grows the index table by `TABLE_GROWTH` and rehashes; false (memory) when over the cap. */
@@ -320,6 +332,7 @@ export class StateStore {
       this.failReason = 'memory';
       return false;
     }
+    this.notePeak(newSize * 4);
     const scale = newSize / TWO_POW_32;
     const W = this.W;
     const idxBits = this.idxBits;

@@ -87,6 +87,25 @@ export interface SolveOptions {
    * Default 1000.
    */
   countSolutions?: number;
+  /**
+   * When given, the engine fills it in before returning (for benchmarks and
+   * reports; the result shape does not change).
+   */
+  stats?: SolveStats;
+}
+
+/**
+ * Engine figures of one search, written into `SolveOptions.stats`:
+ * `expanded` states expanded, `generated` successors generated (duplicates
+ * included), `bytes` held by the search's typed arrays when it stopped
+ * (arena, index table, depth array, open lists, batch buffers) and
+ * `peakBytes` the most held at once (transient copies during growth included).
+ */
+export interface SolveStats {
+  expanded: number;
+  generated: number;
+  bytes: number;
+  peakBytes: number;
 }
 
 /**

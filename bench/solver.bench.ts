@@ -1,0 +1,202 @@
+/**
+ * Solver bench (issue 4): `npm run bench` (a table) or `npm run bench -- --json`.
+ * Options: `--only SUBSTRING` (puzzles whose file name contains it),
+ * `--no-baseline`, `--modes astar,bfs,baseline`.
+ *
+ * Corpus: bench/corpus/*.level.json (see bench/make-corpus.ts): Unlock the
+ * King 8x8 with 12 to 16 pieces, one whose plain BFS stores > 5 million
+ * states, and Chess Maze levels with keys, plates and coins.
+ *
+ * Every puzzle is measured in a fresh child process per engine
+ * (bench/solver-child.ts), one at a time (one worker):
+ * - `astar`: the app's solve (ukSolve / cmSolve: A*, canonical pieces,
+ *   optimal-solution counting up to 1000);
+ * - `bfs`: solver/bfs.ts, plain BFS, on the same search problem;
+ * - `baseline`: BFS with a JS Set of string keys (bench/baseline.ts), same
+ *   problem; stops at 16,000,000 entries (V8's Set limit is 2^24) and is
+ *   then reported as capped.
+ * Per run: stored states, successors/s and new states/s (per wall second),
+ * bytes per stored state (the search's typed arrays when it stopped / states),
+ * wall and CPU time, peak RSS of the child (process.resourceUsage().maxRSS;
+ * the idle floor of a child that loads the code and solves nothing is
+ * printed too), and ratios against the baseline on the same puzzle.
+ * Not a test: it asserts nothing; the "targets" lines only compare.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ChildReport } from './solver-child.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const json = args.includes('--json');
+const opt = (name: string): string | undefined => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const only = opt('only');
+let modes = (opt('modes') ?? 'astar,bfs,baseline').split(',');
+if (args.includes('--no-baseline')) modes = modes.filter((m) => m !== 'baseline');
+
+const corpusDir = join(here, 'corpus');
+const files = readdirSync(corpusDir)
+  .filter((f) => f.endsWith('.level.json') && (!only || f.includes(only)))
+  .sort();
+
+function runChild(file: string, mode: string): ChildReport | { mode: string; status: 'error'; message: string } {
+  const heap = mode === 'baseline' ? ['--max-old-space-size=16384'] : [];
+  const r = spawnSync(process.execPath, [...heap, '--import', 'tsx', join(here, 'solver-child.ts'), file, mode], {
+    encoding: 'utf8',
+    timeout: 15 * 60_000,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const line = r.stdout.trim().split('\n').pop() ?? '';
+  try {
+    return JSON.parse(line) as ChildReport;
+  } catch {
+    return { mode, status: 'error', message: (r.stderr || r.error?.message || `exit ${r.status}`).trim().split('\n').slice(-3).join(' ') };
+  }
+}
+
+interface Row extends ChildReport {
+  succPerSec: number;
+  newPerSec: number;
+  bytesPerState: number | null;
+  vsBaseline?: { wall: number; succPerSec: number; peakRss: number; baselineCapped: boolean };
+}
+
+const log = (s: string): void => {
+  if (!json) process.stderr.write(s);
+};
+
+log(`castellan solver bench: ${files.length} puzzles, modes ${modes.join(', ')}; ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(2)}\n`);
+const idle = runChild(join(corpusDir, files[0]!), 'idle');
+const idleRss = 'maxRss' in idle ? idle.maxRss : 0;
+const results: { file: string; rows: (Row | { mode: string; status: 'error'; message: string })[] }[] = [];
+for (const f of files) {
+  const rows: (Row | { mode: string; status: 'error'; message: string })[] = [];
+  for (const mode of modes) {
+    log(`  ${f} ${mode}...`);
+    const r = runChild(join(corpusDir, f), mode);
+    if (r.status === 'error') {
+      log(` error\n`);
+      rows.push(r as { mode: string; status: 'error'; message: string });
+      continue;
+    }
+    const c = r as ChildReport;
+    const sec = Math.max(c.wallMs, 1e-3) / 1000;
+    rows.push({
+      ...c,
+      succPerSec: c.generated / sec,
+      newPerSec: c.states / sec,
+      bytesPerState: c.bytes !== null && c.states > 0 ? c.bytes / c.states : null,
+    });
+    log(` ${Math.round(c.wallMs)} ms\n`);
+  }
+  const base = rows.find((r) => r.mode === 'baseline' && r.status !== 'error') as Row | undefined;
+  if (base) {
+    for (const r of rows) {
+      if (r.mode === 'baseline' || r.status === 'error') continue;
+      const row = r as Row;
+      row.vsBaseline = {
+        wall: base.wallMs / row.wallMs,
+        succPerSec: row.succPerSec / base.succPerSec,
+        peakRss: base.maxRss / row.maxRss,
+        baselineCapped: base.status === 'capped',
+      };
+    }
+  }
+  results.push({ file: f, rows });
+}
+
+// ---- targets (issue 4 item 2) -------------------------------------------------
+interface Check {
+  target: string;
+  puzzle: string;
+  mode: string;
+  value: string;
+  ok: boolean;
+}
+const checks: Check[] = [];
+for (const { file, rows } of results) {
+  for (const r of rows) {
+    if (r.status === 'error' || r.mode === 'baseline') continue;
+    const row = r as Row;
+    if (file.startsWith('uk-8x8')) {
+      checks.push({ target: '>= 8M successors/s (UK 8x8)', puzzle: file, mode: row.mode, value: `${(row.succPerSec / 1e6).toFixed(2)}M`, ok: row.succPerSec >= 8e6 });
+      checks.push({ target: '>= 1.5M new states/s (UK 8x8)', puzzle: file, mode: row.mode, value: `${(row.newPerSec / 1e6).toFixed(2)}M`, ok: row.newPerSec >= 1.5e6 });
+    }
+    if (row.bytesPerState !== null) {
+      checks.push({ target: '<= 24 bytes per stored state', puzzle: file, mode: row.mode, value: row.bytesPerState.toFixed(1), ok: row.bytesPerState <= 24 });
+    }
+    if (row.states >= 5_000_000) {
+      checks.push({ target: '5M-state solve < 5 s', puzzle: file, mode: row.mode, value: `${(row.wallMs / 1000).toFixed(2)} s`, ok: row.wallMs < 5000 });
+      checks.push({ target: '5M-state solve < 300 MB peak RSS', puzzle: file, mode: row.mode, value: `${(row.maxRss / 2 ** 20).toFixed(0)} MB`, ok: row.maxRss < 300 * 2 ** 20 });
+    }
+  }
+}
+
+if (json) {
+  process.stdout.write(
+    JSON.stringify(
+      { machine: { cores: cpus().length, cpu: cpus()[0]?.model, loadavg: loadavg(), node: process.version }, idleRss, results, checks },
+      null,
+      2,
+    ) + '\n',
+  );
+} else {
+  const M = (n: number): string => (n / 1e6).toFixed(2);
+  const MB = (n: number): string => (n / 2 ** 20).toFixed(0);
+  const head = ['puzzle', 'engine', 'result', 'states', 'succ/s', 'new/s', 'B/state', 'wall ms', 'cpu ms', 'peak MB', 'x wall', 'x succ/s', 'x mem'];
+  const lines: string[][] = [];
+  for (const { file, rows } of results) {
+    for (const r of rows) {
+      if (r.status === 'error') {
+        lines.push([basename(file, '.level.json'), r.mode, `error: ${(r as { message: string }).message}`]);
+        continue;
+      }
+      const row = r as Row;
+      const v = row.vsBaseline;
+      const cap = v?.baselineCapped ? '*' : '';
+      lines.push([
+        basename(file, '.level.json'),
+        row.mode,
+        row.status === 'solved' ? `par ${row.length}` : row.status,
+        String(row.states),
+        M(row.succPerSec) + 'M',
+        M(row.newPerSec) + 'M',
+        row.bytesPerState === null ? '-' : row.bytesPerState.toFixed(1),
+        String(Math.round(row.wallMs)),
+        String(Math.round(row.cpuMs)),
+        MB(row.maxRss),
+        v ? v.wall.toFixed(1) + cap : '',
+        v ? v.succPerSec.toFixed(1) + cap : '',
+        v ? v.peakRss.toFixed(1) + cap : '',
+      ]);
+    }
+  }
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  const fmt = (l: string[]): string => l.map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const out: string[] = [];
+  out.push(fmt(head));
+  out.push(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const l of lines) out.push(fmt(l));
+  out.push('');
+  out.push(`x wall / x succ/s / x mem: ratio against the baseline (JS Set of string keys) on the same puzzle; * = baseline stopped at its 16M-entry cap.`);
+  out.push(`peak MB: the child's max RSS; a child that only loads the code peaks at ${MB(idleRss)} MB. succ/s and new/s per wall second.`);
+  for (const { file, rows } of results) {
+    const a = rows.find((r) => r.mode === 'astar' && r.status !== 'error') as Row | undefined;
+    const m = a?.metrics as { optimalSolutions?: number; optimalSolutionsCapped?: boolean; uniqueFirstMove?: boolean; branching?: number } | undefined;
+    if (a && m) {
+      out.push(
+        `${basename(file, '.level.json')}: par ${a.length ?? '-'}, ${a.states} states, branching ${m.branching?.toFixed(2)}, optimal solutions ${m.optimalSolutions ?? '-'}${m.optimalSolutionsCapped ? '+' : ''}, unique first move ${m.uniqueFirstMove ?? '-'}`,
+      );
+    }
+  }
+  out.push('');
+  out.push('targets:');
+  for (const c of checks) out.push(`  ${c.ok ? 'ok  ' : 'MISS'} ${c.target}: ${basename(c.puzzle, '.level.json')} ${c.mode} ${c.value}`);
+  process.stdout.write(out.join('\n') + '\n');
+}
