@@ -1,7 +1,16 @@
 /**
- * Runs `solveLevel` (src-shared/rules) in a worker thread, so the host stays
- * responsive, with a wall-clock cap and cancellation by terminating the
- * thread.
+ * Runs the optimal solve (solve-worker.ts: `solveLevelOptimal`) in a worker
+ * thread, so the host stays responsive, with a wall-clock cap and
+ * cancellation by terminating the thread, or through a `SolvePool`
+ * (solve-pool.ts) of long-lived workers when one is given or set as the
+ * default (`setDefaultSolvePool`: the CLI does so for batch proving).
+ *
+ * Memory: the search's own typed arrays are capped by `maxBytes` (default
+ * `defaultSolveMaxBytes()`: 60% of free memory, at most 1 GiB, per running
+ * solve) and answer `limit`/`memory` cleanly; the worker's JS heap is capped
+ * by `resourceLimits` (`heapLimitMb`, default 1024), and a worker that
+ * still runs out of memory (ERR_WORKER_OUT_OF_MEMORY) is also answered as
+ * `{status: 'limit', reason: 'memory'}`, never a crash of the host.
  *
  * Worker entry:
  * - Electron build: `setSolveWorkerEntry(pathToFileURL('out/main/solve-worker.js'))`
@@ -14,9 +23,10 @@
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { freemem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { SolveSummary } from '../../src-shared/host/contract.js';
 import type { Level } from '../../src-shared/model/level.js';
 import type { SolveProgress, SolveResult } from '../../src-shared/solver/types.js';
@@ -33,12 +43,48 @@ export interface SolveInWorkerOptions {
   timeMs?: number;
   /** Passed to the solver (SolveOptions.maxStates). */
   maxStates?: number;
-  /** Passed to the solver (SolveOptions.maxBytes). */
+  /** Passed to the solver (SolveOptions.maxBytes); default `defaultSolveMaxBytes()`. */
   maxBytes?: number;
+  /** Optimal-solution count cap for the metrics (SolveOptions.countSolutions; default 1000, 0 = off). */
+  countSolutions?: number;
+  /** JS heap cap of the worker in MiB (resourceLimits.maxOldGenerationSizeMb); default 1024. */
+  heapLimitMb?: number;
   /** Progress from the worker, throttled there (about 10 per second). */
   onProgress?: (p: SolveProgress) => void;
   /** Aborting terminates the worker; the answer is `{status: 'cancelled'}`. */
   signal?: AbortSignal;
+  /** Run in this pool instead of a fresh worker (default: the pool set by `setDefaultSolvePool`, if any). */
+  pool?: SolvePoolLike;
+}
+
+/** What `solveInWorker` needs from a pool (solve-pool.ts `SolvePool`). */
+export interface SolvePoolLike {
+  solve(level: Level, opts?: Omit<SolveInWorkerOptions, 'pool'>): Promise<WorkerSolveOutcome>;
+}
+
+let defaultPool: SolvePoolLike | undefined;
+
+/** Routes every later `solveInWorker` call (without its own `pool`) through `pool`; `undefined` restores fresh workers. */
+export function setDefaultSolvePool(pool: SolvePoolLike | undefined): void {
+  defaultPool = pool;
+}
+
+/** The default JS heap cap of a solve worker, MiB. */
+export const DEFAULT_WORKER_HEAP_MB = 1024;
+
+/**
+ * The default byte cap of one solve's search arrays when `concurrent`
+ * solves run at once: 60% of the free memory shared between them, at most
+ * 1 GiB each and at least 64 MiB.
+ */
+export function defaultSolveMaxBytes(concurrent = 1): number {
+  const share = Math.floor((freemem() * 0.6) / Math.max(1, concurrent));
+  return Math.max(64 * 2 ** 20, Math.min(2 ** 30, share));
+}
+
+/** True for the error a worker dies with when its JS heap is exhausted. */
+export function isWorkerOutOfMemory(err: unknown): boolean {
+  return !!err && typeof err === 'object' && (err as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY';
 }
 
 export interface WorkerSolveOutcome {
@@ -82,15 +128,20 @@ function tsxApiUrl(): string {
   return tsxApiCache;
 }
 
-function spawnWorker(): Worker {
+/**
+ * Starts a solve worker on the current entry (`getSolveWorkerEntry`), a `.ts`
+ * entry through the tsx bootstrap, with `resourceLimits` (JS heap cap).
+ * Throws when the worker cannot be created.
+ */
+export function spawnSolveWorker(resourceLimits: ResourceLimits = { maxOldGenerationSizeMb: DEFAULT_WORKER_HEAP_MB }): Worker {
   const e = getSolveWorkerEntry();
   if (e.url.pathname.endsWith('.ts')) {
     const code =
       `import(${JSON.stringify(tsxApiUrl())})` +
       `.then((m) => { m.register(); return import(${JSON.stringify(e.url.href)}); });`;
-    return new Worker(code, { eval: true, execArgv: e.execArgv });
+    return new Worker(code, { eval: true, execArgv: e.execArgv, resourceLimits });
   }
-  return new Worker(e.url, { execArgv: e.execArgv });
+  return new Worker(e.url, { execArgv: e.execArgv, resourceLimits });
 }
 
 function messageOf(err: unknown): string {
@@ -98,14 +149,22 @@ function messageOf(err: unknown): string {
 }
 
 /**
- * Solves `level` in a fresh worker thread.
+ * Solves `level` in a fresh worker thread (or in `opts.pool` / the default
+ * pool, see `setDefaultSolvePool`).
  *
  * Never rejects: a time cap answers `{status: 'limit', reason: 'time'}` with the
  * last reported states/depth; an abort answers `{status: 'cancelled'}`; a
+ * worker out of JS heap answers `{status: 'limit', reason: 'memory'}`; a
  * worker that cannot start, throws, or exits without answering answers
  * `{status: 'error', message}`. `ms` is the wall time of the whole run.
  */
 export function solveInWorker(level: Level, opts: SolveInWorkerOptions = {}): Promise<WorkerSolveOutcome> {
+  const pool = opts.pool ?? defaultPool;
+  if (pool) {
+    const { pool: _unused, ...rest } = opts;
+    void _unused;
+    return pool.solve(level, rest);
+  }
   return new Promise<WorkerSolveOutcome>((resolve) => {
     const t0 = performance.now();
     let settled = false;
@@ -135,7 +194,7 @@ export function solveInWorker(level: Level, opts: SolveInWorkerOptions = {}): Pr
       return;
     }
     try {
-      worker = spawnWorker();
+      worker = spawnSolveWorker({ maxOldGenerationSizeMb: opts.heapLimitMb ?? DEFAULT_WORKER_HEAP_MB });
     } catch (err) {
       finish({ status: 'error', message: `could not start the solver worker: ${messageOf(err)}`, states, depth });
       return;
@@ -146,8 +205,14 @@ export function solveInWorker(level: Level, opts: SolveInWorkerOptions = {}): Pr
       if (m.type === 'progress' && typeof m.states === 'number' && typeof m.depth === 'number') {
         states = m.states;
         depth = m.depth;
+        const extra = m as { expanded?: unknown; generated?: unknown };
         try {
-          opts.onProgress?.({ states, depth });
+          opts.onProgress?.({
+            states,
+            depth,
+            ...(typeof extra.expanded === 'number' ? { expanded: extra.expanded } : {}),
+            ...(typeof extra.generated === 'number' ? { generated: extra.generated } : {}),
+          });
         } catch {
           // a faulty progress callback must not kill the solve
         }
@@ -158,7 +223,8 @@ export function solveInWorker(level: Level, opts: SolveInWorkerOptions = {}): Pr
       }
     });
     worker.on('error', (err: unknown) => {
-      finish({ status: 'error', message: `solver worker crashed: ${messageOf(err)}`, states, depth });
+      if (isWorkerOutOfMemory(err)) finish({ status: 'limit', reason: 'memory', states, depth });
+      else finish({ status: 'error', message: `solver worker crashed: ${messageOf(err)}`, states, depth });
     });
     worker.on('messageerror', (err: unknown) => {
       finish({ status: 'error', message: `solver worker sent an unreadable message: ${messageOf(err)}`, states, depth });
@@ -174,7 +240,8 @@ export function solveInWorker(level: Level, opts: SolveInWorkerOptions = {}): Pr
       worker.postMessage({
         level,
         ...(opts.maxStates !== undefined ? { maxStates: opts.maxStates } : {}),
-        ...(opts.maxBytes !== undefined ? { maxBytes: opts.maxBytes } : {}),
+        maxBytes: opts.maxBytes ?? defaultSolveMaxBytes(),
+        ...(opts.countSolutions !== undefined ? { countSolutions: opts.countSolutions } : {}),
       });
     } catch (err) {
       finish({ status: 'error', message: `could not send the level to the solver worker: ${messageOf(err)}`, states, depth });

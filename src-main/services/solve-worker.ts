@@ -1,20 +1,30 @@
 /**
- * worker_threads entry of the solve runner (solve-runner.ts).
+ * worker_threads entry of the solve runner (solve-runner.ts) and the solve
+ * pool (solve-pool.ts). Solves with `solveLevelOptimal` (src-shared/solver/
+ * level.ts: A* with metrics for Unlock the King and Chess Maze, rules/index.ts
+ * `solveLevel` otherwise).
  *
- * Protocol (structured-clone messages):
- * - in:  `{ level: Level, maxStates?: number, maxBytes?: number }` (one per worker)
- * - out: `{ type: 'progress', states, depth }` at most every PROGRESS_MS,
- *        then exactly one `{ type: 'result', result }` (a SolveResult or
- *        `{status: 'invalid', issues}` from `solveLevel`), or
- *        `{ type: 'error', message }` when the solver threw.
+ * Two protocols (structured-clone messages):
+ * - one-shot (solve-runner `solveInWorker`): in `{ level, maxStates?,
+ *   maxBytes?, countSolutions? }` (one per worker); out
+ *   `{ type: 'progress', states, depth, expanded?, generated? }` at most
+ *   every PROGRESS_MS, then exactly one `{ type: 'result', result }` (a
+ *   SolveResult or `{status: 'invalid', issues}`), or `{ type: 'error',
+ *   message }` when the solver threw. Time caps and cancellation: the runner
+ *   terminates the thread.
+ * - pool (solve-pool `SolvePool`): in `{ type: 'solve', id, level,
+ *   maxStates?, maxBytes?, countSolutions?, cancel? }`, any number, one at a
+ *   time; out the same messages with `id`. `cancel` is a SharedArrayBuffer
+ *   (Int32 flag): the pool sets it to 1 and the search, which polls it
+ *   every few thousand expansions, answers `{status: 'cancelled'}`, so the
+ *   thread survives for the next job.
  *
- * The search itself is synchronous; time caps and cancellation are enforced
- * by the runner terminating this thread. Built by electron-vite as
- * `out/main/solve-worker.js`; run from source through tsx otherwise.
+ * Built by electron-vite as `out/main/solve-worker.js`; run from source
+ * through tsx otherwise.
  */
 import { parentPort } from 'node:worker_threads';
 import type { Level } from '../../src-shared/model/level.js';
-import { solveLevel } from '../../src-shared/rules/index.js';
+import { solveLevelOptimal } from '../../src-shared/solver/level.js';
 import type { SolveProgress } from '../../src-shared/solver/types.js';
 
 /** Minimum milliseconds between two progress messages. */
@@ -24,39 +34,69 @@ export interface SolveWorkerRequest {
   level: Level;
   maxStates?: number;
   maxBytes?: number;
+  /** Optimal-solution count cap (SolveOptions.countSolutions); 0 turns counting off. */
+  countSolutions?: number;
+}
+
+/** A pool job: a request with an id and an optional shared cancel flag. */
+export interface SolveWorkerJob extends SolveWorkerRequest {
+  type: 'solve';
+  id: number;
+  /** SharedArrayBuffer of at least 4 bytes; Int32 0 = go on, non-zero = cancel. */
+  cancel?: SharedArrayBuffer;
 }
 
 export type SolveWorkerMessage =
-  | { type: 'progress'; states: number; depth: number }
-  | { type: 'result'; result: ReturnType<typeof solveLevel> }
-  | { type: 'error'; message: string };
+  | { type: 'progress'; states: number; depth: number; expanded?: number; generated?: number; id?: number }
+  | { type: 'result'; result: ReturnType<typeof solveLevelOptimal>; id?: number }
+  | { type: 'error'; message: string; id?: number };
 
-function run(req: SolveWorkerRequest): SolveWorkerMessage {
+function run(req: SolveWorkerRequest, id: number | undefined, cancel: Int32Array | undefined): SolveWorkerMessage {
   let last = 0;
   let lastDepth = -1;
+  const withId = id === undefined ? {} : { id };
   const onProgress = (p: SolveProgress): void => {
     const now = Date.now();
     if (now - last < PROGRESS_MS && p.depth === lastDepth) return;
     last = now;
     lastDepth = p.depth;
-    parentPort?.postMessage({ type: 'progress', states: p.states, depth: p.depth } satisfies SolveWorkerMessage);
+    parentPort?.postMessage({
+      type: 'progress',
+      states: p.states,
+      depth: p.depth,
+      ...(p.expanded !== undefined ? { expanded: p.expanded } : {}),
+      ...(p.generated !== undefined ? { generated: p.generated } : {}),
+      ...withId,
+    } satisfies SolveWorkerMessage);
   };
   try {
-    const result = solveLevel(req.level, {
+    const result = solveLevelOptimal(req.level, {
       ...(typeof req.maxStates === 'number' ? { maxStates: req.maxStates } : {}),
       ...(typeof req.maxBytes === 'number' ? { maxBytes: req.maxBytes } : {}),
+      ...(typeof req.countSolutions === 'number' ? { countSolutions: req.countSolutions } : {}),
+      ...(cancel ? { signal: { get aborted() { return Atomics.load(cancel, 0) !== 0; } } } : {}),
       onProgress,
       progressEvery: 16_384,
     });
-    return { type: 'result', result };
+    return { type: 'result', result, ...withId };
   } catch (err) {
-    return { type: 'error', message: err instanceof Error ? err.message : String(err) };
+    return { type: 'error', message: err instanceof Error ? err.message : String(err), ...withId };
   }
 }
 
 if (parentPort) {
   const port = parentPort;
-  port.once('message', (msg: SolveWorkerRequest) => {
-    port.postMessage(run(msg));
+  port.on('message', (msg: SolveWorkerRequest | SolveWorkerJob) => {
+    if (msg && (msg as SolveWorkerJob).type === 'solve') {
+      const job = msg as SolveWorkerJob;
+      const flag = job.cancel ? new Int32Array(job.cancel) : undefined;
+      if (flag && Atomics.load(flag, 0) !== 0) {
+        port.postMessage({ type: 'result', result: { status: 'cancelled', states: 0, depth: 0 }, id: job.id } satisfies SolveWorkerMessage);
+        return;
+      }
+      port.postMessage(run(job, job.id, flag));
+      return;
+    }
+    port.postMessage(run(msg, undefined, undefined));
   });
 }
