@@ -6,8 +6,12 @@
  * - `validate FILE...`: per file every issue as
  *   `FILE: error|warning CODE [SQUARE] MESSAGE`, then `FILE: ok` when it has
  *   no errors. Exit 0 all valid, 1 any invalid or unreadable.
- * - `solve FILE [--json] [--max-states N] [--time-ms N]`: optimal solve in a
- *   worker. Exit 0 solved, 1 invalid, 2 proved unsolvable, 3 gave up at a
+ * - `solve FILE... [--json] [--max-states N] [--time-ms N]`: optimal solve in a
+ *   worker (several files: in parallel on a worker pool with a progress bar,
+ *   reports in file order, `--json` one object per line with `file` first;
+ *   exit code the highest per file). `--json` adds `metrics` (difficulty:
+ *   optimalSolutions, optimalSolutionsCapped, uniqueFirstMove, branching,
+ *   expanded, generated; extension) for Unlock the King and Chess Maze. Exit 0 solved, 1 invalid, 2 proved unsolvable, 3 gave up at a
  *   limit (states, memory or time). `--json` prints exactly one object
  *   `{"status","length","moves","states","ms"}` (+ `errors: [{code, message,
  *   square?}]` when invalid, + `reason` when limit; `length` is null unless
@@ -20,8 +24,9 @@
  *   it is a terminal.
  * - `prove FILE... [--draft] [--max-states N] [--time-ms N]` (extension):
  *   runs the save pipeline in place, storing the proven solution; with
- *   `--draft` unproved levels are written as drafts. Exit code: the highest of
- *   the per-file codes (as for solve).
+ *   `--draft` unproved levels are written as drafts. Several files are proved
+ *   in parallel on a worker pool (progress bar on a terminal), reports in
+ *   file order. Exit code: the highest of the per-file codes (as for solve).
  * - `serve [--workspace DIR] [--port N] [--open FILE] [--renderer DIR]`:
  *   the editor over HTTP on 127.0.0.1; prints the URL (token in the
  *   fragment) and runs until SIGINT/SIGTERM.
@@ -42,6 +47,7 @@ import { solveInWorker, type WorkerSolveResult } from '../services/solve-runner.
 import { castellanVersion } from '../services/version.js';
 import { comparePaths, openWorkspace, resolveWorkspacePath, toWorkspaceRelative } from '../services/workspace.js';
 import { startServeHost } from '../serve/server.js';
+import { runBatch } from './batch.js';
 
 export const EXIT = { ok: 0, invalid: 1, unsolvable: 2, limit: 3, failure: 4, interrupted: 130 } as const;
 
@@ -164,9 +170,22 @@ interface SolveFlags {
   timeMs?: number;
 }
 
-async function cmdSolve(file: string, flags: SolveFlags, io: CliIo): Promise<number> {
+/** Difficulty line of a solved single-player result (SolveResult.metrics), or ''. */
+function metricsNote(r: WorkerSolveResult): string {
+  if (r.status !== 'solved' || !r.metrics || r.metrics.optimalSolutions === undefined) return '';
+  const m = r.metrics;
+  const n = `${m.optimalSolutions}${m.optimalSolutionsCapped ? '+' : ''}`;
+  return `  difficulty: ${n} optimal solution${m.optimalSolutions === 1 ? '' : 's'}, first move ${m.uniqueFirstMove ? 'unique' : 'not unique'}, mean branching ${m.branching.toFixed(2)}, ${m.expanded} states expanded\n`;
+}
+
+/**
+ * `solve FILE` (one file). In a batch (`solve A B C`, batch.ts) `signal`
+ * replaces the SIGINT handler and `--json` objects start with `file`.
+ */
+async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?: AbortSignal): Promise<number> {
   const t0 = performance.now();
   const json = flags.json === true;
+  const fileField = batchSignal ? { file } : {};
   const loaded = await loadLevel(file);
   const invalidErrors =
     'error' in loaded
@@ -180,7 +199,7 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo): Promise<num
     const errors = invalidErrors ?? [];
     if (json) {
       const ms = Math.round(performance.now() - t0);
-      io.out(JSON.stringify({ status: 'invalid', length: null, moves: [], states: 0, ms, errors }) + '\n');
+      io.out(JSON.stringify({ ...fileField, status: 'invalid', length: null, moves: [], states: 0, ms, errors }) + '\n');
     } else if ('error' in loaded && loaded.issues.length === 0) {
       io.err(`castellan: ${loaded.error}\n`);
     } else {
@@ -191,7 +210,8 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo): Promise<num
   }
 
   const controller = new AbortController();
-  const stopListening = onInterrupt(() => controller.abort());
+  const stopListening = batchSignal ? () => undefined : onInterrupt(() => controller.abort());
+  batchSignal?.addEventListener('abort', () => controller.abort(), { once: true });
   const progress = !json && io.errIsTTY;
   let outcome;
   try {
@@ -212,6 +232,7 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo): Promise<num
   const twoPlayer = loaded.level.ruleset === 'kings-valley';
   if (json) {
     const obj: Record<string, unknown> = {
+      ...fileField,
       status: r.status,
       length: r.status === 'solved' ? r.length : null,
       moves: r.status === 'solved' ? r.moves : [],
@@ -227,6 +248,8 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo): Promise<num
     if (r.status === 'invalid') obj['errors'] = errorsOf(r.issues);
     if (r.status === 'limit') obj['reason'] = r.reason;
     if (r.status === 'error') obj['message'] = r.message;
+    // Difficulty metrics (extension; extra fields are allowed by the contract).
+    if ((r.status === 'solved' || r.status === 'unsolvable') && r.metrics) obj['metrics'] = r.metrics;
     io.out(JSON.stringify(obj) + '\n');
     return exitFor(r.status);
   }
@@ -238,6 +261,7 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo): Promise<num
   switch (r.status) {
     case 'solved':
       io.out(`${file}: solved, optimal ${r.length} move${r.length === 1 ? '' : 's'} (${r.states} states, ${ms} ms)\n`);
+      io.out(metricsNote(r));
       r.moves.forEach((m, k) => io.out(`  ${String(k + 1).padStart(3)}. ${m}\n`));
       break;
     case 'unsolvable':
@@ -315,6 +339,8 @@ function exitForHostError(e: HostError): number {
 }
 
 async function cmdProve(files: string[], flags: { draft?: boolean; maxStates?: number; timeMs?: number }, io: CliIo): Promise<number> {
+  // Several files: proved in parallel on a worker pool (batch.ts), reports in file order.
+  if (files.length > 1) return runBatch(files, io, (f, fio) => cmdProve([f], flags, fio), 'proving');
   let worst = EXIT.ok as number;
   for (const file of files) {
     const read = await readTextFile(file, { maxBytes: MAX_LEVEL_FILE_BYTES });
@@ -447,13 +473,16 @@ export async function runCli(args: string[], io: CliIo = processIo): Promise<num
 
   program
     .command('solve')
-    .description('optimal solve (exit 0 solved, 1 invalid, 2 unsolvable, 3 limit)')
-    .argument('<file>', 'level file')
+    .description('optimal solve (exit 0 solved, 1 invalid, 2 unsolvable, 3 limit); several files are solved in parallel')
+    .argument('<files...>', 'level files')
     .option('--json', 'print one JSON object')
     .option('--max-states <n>', `state cap (default ${DEFAULT_SAVE_MAX_STATES})`, positiveInt)
     .option('--time-ms <n>', 'wall-clock cap in milliseconds (default none)', positiveInt)
-    .action(async (file: string, flags: SolveFlags) => {
-      code = await cmdSolve(file, flags, io);
+    .action(async (files: string[], flags: SolveFlags) => {
+      code =
+        files.length === 1
+          ? await cmdSolve(files[0]!, flags, io)
+          : await runBatch(files, io, (f, fio, signal) => cmdSolve(f, flags, fio, signal));
     });
 
   program

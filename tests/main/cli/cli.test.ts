@@ -70,13 +70,15 @@ describe('castellan validate', () => {
 });
 
 describe('castellan solve --json', () => {
-  it('UK-4/UK-6 solved: exit 0 and exactly one object {status,length,moves,states,ms}', () => {
+  it('UK-4/UK-6 solved: exit 0 and exactly one object {status,length,moves,states,ms} (+ metrics, an extension)', () => {
     const r = run('solve', 'walk.level.json', '--json');
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
     const o = JSON.parse(lines[0]!) as Record<string, unknown>;
-    expect(Object.keys(o)).toEqual(['status', 'length', 'moves', 'states', 'ms']);
+    expect(Object.keys(o)).toEqual(['status', 'length', 'moves', 'states', 'ms', 'metrics']);
+    // b2 is the only square next to both a1 and c3: one optimal line, so a unique first move.
+    expect(o['metrics']).toMatchObject({ optimalSolutions: 1, optimalSolutionsCapped: false, uniqueFirstMove: true });
     expect(o['status']).toBe('solved');
     expect(o['length']).toBe(2);
     expect(o['moves']).toEqual(TWO_MOVE_SOLUTION);
