@@ -1,0 +1,35 @@
+/**
+ * Locking Chess (RULINGS LC-1..LC-13) public API.
+ * - `LcPosition` (position.ts): mutable 0x88 position of stacks; make /
+ *   unmake, `generateLegal`, `legalMoves`, `inCheck`, `isInCheck(side)`,
+ *   `kingState`, `perft`, `outcome()` (LC-8 mates named, LC-9 draws),
+ *   `lfen()`; move-code helpers `lcFrom`, `lcTo`, `lcAction`, `lcFromTop`,
+ *   `lcPromo` and the A_* actions.
+ * - LFEN (lfen.ts, LC-13): `parseLfen(text)` (syntax + playability, `lc-*`
+ *   codes), `parseLfenFields`, `lcPositionIssues`, `LC_START_LFEN`.
+ * - Notation (notation.ts): `lcMoveToLan`, `lcMoveToSan`, `lcSanList`,
+ *   `lcParseMove`, `lcPerftDivide`.
+ */
+export {
+  LcPosition,
+  lcFromFields,
+  lcFrom,
+  lcTo,
+  lcAction,
+  lcFromTop,
+  lcPromo,
+  LC_MAX_MOVES,
+  A_MOVE,
+  A_DOUBLE,
+  A_SUPER,
+  A_CAPB,
+  A_CAPUNDER,
+  A_CAPTOP,
+  A_EP,
+  A_EPS,
+  A_CASTLE,
+  A_CASTLOCK,
+} from './position.js';
+export type { LcKingState, LcMateKind, LcOutcome } from './position.js';
+export { parseLfen, parseLfenFields, lcPositionIssues, LC_START_LFEN } from './lfen.js';
+export { lcMoveToLan, lcMoveToSan, lcSanList, lcParseMove, lcPerftDivide, lcIsCapture, lcEndsOnTop } from './notation.js';
