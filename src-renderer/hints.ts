@@ -16,10 +16,13 @@ const COMMON: Partial<Record<Tool, string>> = {
   letter: 'Letter: click a square to place the chosen letter (CM-9)',
   transform: 'Transform: click a square to place a transform tile with the chosen types (CM-10)',
   finish: 'Finish: click a square to move the single flag there (CM-11)',
+  soldier: 'Soldier: click a square to place a soldier of the chosen side (C switches white / black)',
+  pillar: 'Pillar: click a square (replaces what is there) or drag across empty squares to paint pillars (KV-1)',
 };
 
 /** The hint for `tool` in `ruleset`; `paint` is what the CM terrain tools paint. */
 export function toolHint(tool: Tool, ruleset: EditableRuleset, paint: PaintMode): string {
+  if (tool === 'king' && ruleset === 'kings-valley') return 'King: click a square to place the king of the chosen side (C switches white / black; one king per side, KV-9)';
   const what = paint === 'hole' ? 'holes' : 'floor';
   switch (tool) {
     case 'brush':

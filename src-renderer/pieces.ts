@@ -88,3 +88,36 @@ export const ROLE_NAME: Record<Role, string> = {
   knight: 'Knight',
   pawn: 'Pawn',
 };
+
+// ---------------------------------------------------------------- King's Valley (KV-1)
+
+/**
+ * King's Valley pieces: the king keeps the chess king's crowned outline; the
+ * soldier is a round-helmeted figure with a visor slit (a different
+ * silhouette, so roles never depend on colour).
+ */
+export const KV_ART: Record<'king' | 'soldier', PieceArt> = {
+  king: PIECE_ART.king,
+  soldier: {
+    body:
+      'M 26 90 L 74 90 L 74 81 L 66 81 L 61 62 L 69 57 L 69 50 L 63 50 ' +
+      'C 69 45 70 30 61 24 C 54 19 46 19 39 24 C 30 30 31 45 37 50 L 31 50 L 31 57 L 39 62 L 34 81 L 26 81 Z',
+    detail: 'M 38 36 L 62 36 M 31 57 L 69 57',
+  },
+};
+
+/**
+ * King's Valley sides differ by more than colour: White light with a solid
+ * dark outline; Black dark with a dashed light outline AND a light dot on
+ * the body (`dot`).
+ */
+export const KV_STYLE: Record<'white' | 'black', PieceStyle & { dot: boolean }> = {
+  white: { fill: '#f6eedb', stroke: '#1b1814', dash: [], strokeWidth: 4, dot: false },
+  black: { fill: '#25232c', stroke: '#f1e6c8', dash: [9, 5], strokeWidth: 4, dot: true },
+};
+
+/** Where Black's dot sits on each silhouette (100 x 100 box). */
+export const KV_DOT: Record<'king' | 'soldier', { x: number; y: number; r: number }> = {
+  king: { x: 50, y: 70, r: 6.5 },
+  soldier: { x: 50, y: 72, r: 6.5 },
+};

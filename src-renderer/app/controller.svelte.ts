@@ -6,23 +6,27 @@
  * the Editor.
  */
 import type { HostApi, HostError, SavedLevel, StartupInfo, ListedFile, SolveSummary } from '../../src-shared/host/contract.js';
-import type { Level, TransformType } from '../../src-shared/model/level.js';
+import type { KingsValleyLevel, KvSide, Level, TransformType } from '../../src-shared/model/level.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
 import { replayMoves, validateDocument } from '../../src-shared/rules/index.js';
 import { hasErrors, type Issue } from '../../src-shared/validation/issue.js';
 import { ActionRegistry, type Action } from '../editor/actions.js';
-import { newLevel, newUkLevel, isEditable, type EditableLevel, type EditableRuleset } from '../editor/default-doc.js';
+import { newLevel, newUkLevel, isEditable, type EditableLevel, type EditableRuleset, type KvSetupChoice } from '../editor/default-doc.js';
 import { sameJson } from '../editor/doc-ops.js';
 import { Editor, type EditorState } from '../editor/editor.js';
 import type { BoardLayout } from '../editor/geometry.js';
 import { squareAtPoint } from '../editor/geometry.js';
-import { CM_TOGGLE_KEYS, RULESETS_INFO, rulesetInfo, type RulesetInfo } from '../editor/rulesets.js';
+import { CM_TOGGLE_KEYS, KV_TOGGLE_KEYS, RULESETS_INFO, rulesetInfo, type RulesetInfo } from '../editor/rulesets.js';
 import type { Tool } from '../editor/tools.js';
 import { squareName } from '../../src-shared/model/square.js';
 import { FACINGS, type Facing } from '../../src-shared/model/level.js';
 import { contentsAt } from '../editor/uk-ops.js';
 import { pieceAt as cmPieceAt } from '../editor/cm-ops.js';
+import { pieceAt as kvPieceAt } from '../editor/kv-ops.js';
 import { cmReplayViews, startPlaytest, type PlaySession, type PlayTarget } from '../editor/playtest.js';
+import { KvSession, startKvPlay, type KvUser } from '../editor/kv-play.js';
+import { startEngine, type EngineJob } from '../solve/engine-client.js';
+import type { EngineAnswer } from '../solve/engine-protocol.js';
 import { connectHost, type HostKind } from '../host/index.js';
 import { startSolve, type SolveJob } from '../solve/solve-client.js';
 import type { WorkerResult } from '../solve/protocol.js';
@@ -30,7 +34,7 @@ import { displayMessage, extraIssues } from './messages.js';
 
 export type Dialog =
   | { kind: 'open'; files: ListedFile[] | null; error?: string }
-  | { kind: 'new' }
+  | { kind: 'new'; step?: 'kv-setup' }
   | {
       kind: 'save-as';
       path: string;
@@ -84,6 +88,37 @@ export interface PlaytestUi {
   targets: PlayTarget[];
   /** A move waiting for the transform choice. */
   choice: { from: string; to: string; choices: TransformType[] } | null;
+  /** King's Valley against the engine: thinking, its last answer, an error. Null without an engine. */
+  engine: EngineUi | null;
+}
+
+export interface EngineUi {
+  thinking: boolean;
+  /** The engine's answer for its last move (its reasoning), or null. */
+  last: EngineAnswer | null;
+  error: string | null;
+}
+
+/** King's Valley engine horizon: the goal's N (at least 4, at most 6), in the attacker's moves. */
+export function engineHorizon(doc: KingsValleyLevel): number {
+  const n = doc.goal?.moves;
+  return Math.min(6, Math.max(4, typeof n === 'number' && Number.isInteger(n) ? n : 4));
+}
+
+/** What the engine says about its move: "Engine played Kc5-a3: best defence; you can force a win in 1." */
+export function engineNote(a: EngineAnswer): string {
+  switch (a.kind) {
+    case 'win':
+      return `Engine played ${a.lan}: it forces a win in ${a.winIn ?? '?'}.`;
+    case 'draw':
+      return `Engine played ${a.lan}: it repeats the position for a draw (KV-7).`;
+    case 'any':
+      return `Engine played ${a.lan} (it ran out of time to look ahead).`;
+    default:
+      return a.lossIn
+        ? `Engine played ${a.lan}: its longest defence; you can force a win in ${a.lossIn}.`
+        : `Engine played ${a.lan}: no forced win for you within ${a.horizon} moves.`;
+  }
 }
 
 const DRAFT_CODES = new Set(['invalid', 'unsolvable', 'limit']);
@@ -156,6 +191,7 @@ export class AppController {
   readonly isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
   private job: SolveJob | null = null;
+  private engineJob: EngineJob | null = null;
   private noticeTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** Live validation of the edited document (schema, then the ruleset's builder rules). */
@@ -292,13 +328,21 @@ export class AppController {
     this.dialog = { kind: 'new' };
   }
 
-  /** Creates a new document of `ruleset` (after confirming to discard unsaved changes). */
-  createNew(ruleset: EditableRuleset): void {
+  /** New → King's Valley: the second step asks for the starting position. */
+  chooseKvSetup(): void {
+    this.dialog = { kind: 'new', step: 'kv-setup' };
+  }
+
+  /**
+   * Creates a new document of `ruleset` (after confirming to discard unsaved
+   * changes); King's Valley starts from `kvSetup` (a rulebook setup or empty).
+   */
+  createNew(ruleset: EditableRuleset, kvSetup: KvSetupChoice = 'empty'): void {
     this.dialog = null;
     this.confirmDiscard(`Creating a new ${RULESETS_INFO[ruleset].noun}`, () => {
       this.exitPlaytest();
       this.cancelSolve();
-      this.editor.load(newLevel(ruleset));
+      this.editor.load(newLevel(ruleset, kvSetup));
       this.saveWarnings = [];
       this.path = null;
       this.rememberPath(null);
@@ -352,7 +396,7 @@ export class AppController {
       if (!quiet) {
         this.showError({
           code: 'unsupported',
-          message: `${basename(r.path)} is a "${String(rs)}" level; this editor edits Unlock the King and Chess Maze levels.`,
+          message: `${basename(r.path)} is a "${String(rs)}" level; this editor edits Unlock the King, Chess Maze and King's Valley levels.`,
         });
       }
       return false;
@@ -482,7 +526,7 @@ export class AppController {
       // Keep history when the host kept the board content (order included): the recorded ops still apply.
       const a = doc as unknown as Record<string, unknown>;
       const b = sent as unknown as Record<string, unknown>;
-      const same = ['pieces', 'walls', 'board', 'tiles', 'portal', 'objectives'].every((k) => sameJson(a[k], b[k]));
+      const same = ['pieces', 'walls', 'board', 'tiles', 'portal', 'objectives', 'pillars', 'sideToMove', 'startingSetup', 'options', 'goal'].every((k) => sameJson(a[k], b[k]));
       this.editor.adoptSaved(doc, same);
     }
     if (r.draft) this.flash(`Saved ${basename(r.path)} as a DRAFT (not proved)`);
@@ -618,16 +662,83 @@ export class AppController {
     }
     this.editor.exitPreview();
     this.editor.cancelCarry();
-    this.play = { session: r.value, picked: null, targets: [], choice: null };
+    this.play = { session: r.value, picked: null, targets: [], choice: null, engine: null };
+  }
+
+  /**
+   * King's Valley: plays against the engine on a copy of the document. The
+   * person takes `side` (default: the side to move, the attacker of a
+   * "win in N"); the engine plays the other side (kv-engine.ts, in a
+   * worker). Refused with a notice while the document has builder errors.
+   */
+  startPlayEngine(side?: KvSide): void {
+    const d = this.st.doc;
+    if (d.ruleset !== 'kings-valley') return;
+    if (this.play) this.exitPlaytest();
+    const r = startKvPlay(d, side ?? d.sideToMove);
+    if (!r.ok) {
+      const n = r.error.length;
+      this.flash(`Cannot play: fix ${n} error${n === 1 ? '' : 's'} first (${r.error[0]?.message ?? ''})`);
+      return;
+    }
+    this.editor.exitPreview();
+    this.editor.cancelCarry();
+    this.play = { session: r.value, picked: null, targets: [], choice: null, engine: { thinking: false, last: null, error: null } };
+    this.engineTurn();
+  }
+
+  /** King's Valley: the person takes `user` from this position (the engine the other side; `both`: no engine). */
+  setPlaySide(user: KvUser): void {
+    const p = this.play;
+    if (!p || !(p.session instanceof KvSession) || p.session.user === user) return;
+    this.cancelEngine();
+    this.play = { session: p.session.withUser(user), picked: null, targets: [], choice: null, engine: user === 'both' ? null : { thinking: false, last: null, error: null } };
+    this.engineTurn();
   }
 
   /** Leaves the playtest; the document is exactly as before (the session played a copy). */
   exitPlaytest(): void {
+    this.cancelEngine();
     this.play = null;
   }
 
-  private setSession(s: PlaySession): void {
-    this.play = { session: s, picked: null, targets: [], choice: null };
+  private setSession(s: PlaySession, engineLast: EngineAnswer | null = null): void {
+    const e = this.play?.engine;
+    this.play = { session: s, picked: null, targets: [], choice: null, engine: e ? { thinking: false, last: engineLast, error: null } : null };
+    this.engineTurn();
+  }
+
+  private cancelEngine(): void {
+    const j = this.engineJob;
+    this.engineJob = null;
+    j?.cancel();
+  }
+
+  /** When the engine is to move in a King's Valley game, asks the engine worker and plays its answer. */
+  private engineTurn(): void {
+    const p = this.play;
+    const s = p?.session;
+    if (!p || !(s instanceof KvSession) || !s.engineToMove || !p.engine) return;
+    this.cancelEngine();
+    const job = startEngine(s.level, s.lans, { horizon: engineHorizon(s.level) });
+    this.engineJob = job;
+    this.play = { ...p, engine: { ...p.engine, thinking: true, error: null } };
+    void job.promise.then((o) => {
+      if (this.engineJob !== job) return;
+      this.engineJob = null;
+      const now = this.play;
+      if (!now || now.session !== s) return;
+      if (o.kind === 'move') {
+        const next = s.playLan(o.choice.lan);
+        if (next) {
+          this.setSession(next, o.choice);
+          return;
+        }
+        this.play = { ...now, engine: { thinking: false, last: null, error: `The engine answered an illegal move (${o.choice.lan}).` } };
+      } else if (o.kind === 'error') {
+        this.play = { ...now, engine: { thinking: false, last: null, error: o.message } };
+      }
+    });
   }
 
   /** Picks the piece on `square` (its legal targets get highlighted); picking it again or an empty square drops the pick. */
@@ -680,14 +791,20 @@ export class AppController {
     if (p?.choice) this.play = { ...p, choice: null };
   }
 
+  /** Undo in play: one move; against the engine, back to the person's previous turn. */
   playUndo(): void {
     const p = this.play;
-    if (p) this.setSession(p.session.undo());
+    if (!p) return;
+    this.cancelEngine();
+    if (p.session instanceof KvSession) this.setSession(p.session.undoTurn());
+    else this.setSession(p.session.undo());
   }
 
   playRestart(): void {
     const p = this.play;
-    if (p) this.setSession(p.session.restart());
+    if (!p) return;
+    this.cancelEngine();
+    this.setSession(p.session.restart());
   }
 
   // ------------------------------------------------------------------ board helpers
@@ -718,6 +835,8 @@ export class AppController {
     const running = (): boolean => this.solve.kind === 'running';
     const editing = (): boolean => !this.play;
     const cm = (): boolean => this.isCm();
+    const kv = (): boolean => this.st.doc.ruleset === 'kings-valley';
+    const uk = (): boolean => this.st.doc.ruleset === 'unlock-the-king';
     // Shortcut lists are getters: they follow the document's ruleset (UK P = pawn, CM P = playtest).
     const list: Action[] = [
       { id: 'new', label: 'New', run: () => this.newDocument() },
@@ -743,6 +862,7 @@ export class AppController {
         enabled: () => !this.play,
         run: () => this.startPlaytest(),
       },
+      { id: 'play-engine', label: 'Play against the engine', enabled: () => kv(), run: () => this.startPlayEngine() },
       { id: 'exit-playtest', label: 'Back to editing', enabled: () => !!this.play, run: () => this.exitPlaytest() },
       { id: 'playtest-restart', label: 'Restart', enabled: () => !!this.play, run: () => this.playRestart() },
       {
@@ -757,7 +877,7 @@ export class AppController {
         id: 'toggle-color',
         label: 'Toggle colour',
         get shortcuts() {
-          return cm() ? [] : ['C'];
+          return cm() ? [] : kv() ? [KV_TOGGLE_KEYS.side] : ['C'];
         },
         enabled: editing,
         run: () => this.toggleColor(),
@@ -766,7 +886,7 @@ export class AppController {
         id: 'rotate-facing',
         label: 'Rotate pawn facing',
         get shortcuts() {
-          return cm() ? [CM_TOGGLE_KEYS.facing] : ['F'];
+          return cm() ? [CM_TOGGLE_KEYS.facing] : uk() ? ['F'] : [];
         },
         enabled: editing,
         run: () => this.rotateFacing(),
@@ -775,7 +895,7 @@ export class AppController {
         id: 'toggle-lateral',
         label: 'Toggle pawn lateral',
         get shortcuts() {
-          return cm() ? [] : ['L'];
+          return uk() ? ['L'] : [];
         },
         enabled: editing,
         run: () => this.toggleLateral(),
@@ -804,7 +924,7 @@ export class AppController {
       { id: 'step-last', label: 'Last position', enabled: () => !!this.solution, run: () => this.stepLast() },
       { id: 'exit-preview', label: 'Back to editing', enabled: () => !!this.st.preview, run: () => e.exitPreview() },
     ];
-    const allTools = new Set<Tool>([...RULESETS_INFO['unlock-the-king'].tools, ...RULESETS_INFO['chess-maze'].tools]);
+    const allTools = new Set<Tool>([...RULESETS_INFO['unlock-the-king'].tools, ...RULESETS_INFO['chess-maze'].tools, ...RULESETS_INFO['kings-valley'].tools]);
     for (const t of allTools) {
       const key = (): string => this.toolKey(t);
       list.push({
@@ -860,6 +980,14 @@ export class AppController {
   }
 
   toggleColor(): void {
+    const d = this.st.doc;
+    if (d.ruleset === 'kings-valley') {
+      const sq = this.st.selection;
+      const k = sq ? kvPieceAt(d, sq) : undefined;
+      if (k) this.editor.setKvPieceProps(k.square, { side: k.side === 'white' ? 'black' : 'white' });
+      else this.editor.setPlacement({ kvSide: this.st.placement.kvSide === 'white' ? 'black' : 'white' });
+      return;
+    }
     const p = this.selectedUkPiece();
     if (p) this.editor.setPieceProps(p.square, { color: (p.color ?? 'ivory') === 'ivory' ? 'obsidian' : 'ivory' });
     else this.editor.setPlacement({ color: this.st.placement.color === 'ivory' ? 'obsidian' : 'ivory' });

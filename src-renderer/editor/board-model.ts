@@ -5,10 +5,11 @@
  * screen readers. The board knows no rules: this module only reads
  * positions.
  */
-import type { CmColor, CmSide, CmTileKind, Facing, Role, TransformType, UkColor } from '../../src-shared/model/level.js';
+import type { CmColor, CmSide, CmTileKind, Facing, KvPiece, KvSide, Role, TransformType, UkColor } from '../../src-shared/model/level.js';
 import { parseSquare } from '../../src-shared/model/square.js';
 import type { EditableLevel, EditableRuleset } from './default-doc.js';
 import { TILE_TOP_ORDER } from './cm-ops.js';
+import { valleySquare } from './kv-ops.js';
 
 export interface DisplayCell {
   square: string;
@@ -38,6 +39,12 @@ export interface DisplayTile extends DisplayCell {
   open?: boolean;
 }
 
+/** A King's Valley piece (KV-1): king or soldier, white or black. */
+export interface DisplayKvPiece extends DisplayCell {
+  role: KvPiece['role'];
+  side: KvSide;
+}
+
 export interface DisplayModel {
   ruleset: EditableRuleset;
   width: number;
@@ -51,6 +58,14 @@ export interface DisplayModel {
   holes: DisplayCell[];
   /** CM tiles, drawing order bottom first (floor tiles, then keys, collectibles, the finish). */
   tiles: DisplayTile[];
+  /** King's Valley pieces (the chess `pieces` list stays empty). */
+  kvPieces: DisplayKvPiece[];
+  /** KV-1 pillars. */
+  pillars: DisplayCell[];
+  /** KV-1 the valley (centre square), null on other rulesets or an even side. */
+  valley: DisplayCell | null;
+  /** KV side to move (KV-4), undefined on other rulesets. */
+  sideToMove?: KvSide;
 }
 
 export interface DisplayOptions {
@@ -71,7 +86,22 @@ export function displayModel(doc: EditableLevel, opts: DisplayOptions = {}): Dis
   const walls: DisplayCell[] = [];
   const holes: DisplayCell[] = [];
   const tiles: DisplayTile[] = [];
+  const kvPieces: DisplayKvPiece[] = [];
+  const pillars: DisplayCell[] = [];
   let portal: DisplayCell | null = null;
+  if (doc.ruleset === 'kings-valley') {
+    for (const p of doc.pieces ?? []) {
+      const c = cell(p.square, width, height);
+      if (c) kvPieces.push({ ...c, role: p.role === 'king' ? 'king' : 'soldier', side: p.side === 'black' ? 'black' : 'white' });
+    }
+    for (const s of doc.pillars ?? []) {
+      const c = cell(s, width, height);
+      if (c && !pillars.some((x) => x.square === s)) pillars.push(c);
+    }
+    const v = valleySquare(width, height);
+    const valley = v ? cell(v, width, height) : null;
+    return { ruleset: doc.ruleset, width, height, pieces, walls, portal, holes, tiles, kvPieces, pillars, valley, sideToMove: doc.sideToMove === 'black' ? 'black' : 'white' };
+  }
   if (doc.ruleset === 'chess-maze') {
     for (const p of doc.pieces ?? []) {
       const c = cell(p.square, width, height);
@@ -113,7 +143,13 @@ export function displayModel(doc: EditableLevel, opts: DisplayOptions = {}): Dis
     }
     portal = typeof doc.portal === 'string' ? cell(doc.portal, width, height) : null;
   }
-  return { ruleset: doc.ruleset, width, height, pieces, walls, portal, holes, tiles };
+  return { ruleset: doc.ruleset, width, height, pieces, walls, portal, holes, tiles, kvPieces, pillars, valley: null };
+}
+
+/** A King's Valley piece token: `K:c1` white king, `k:c5` black king, `S:a1` / `s:a5` soldiers. */
+export function kvPieceToken(p: { role: KvPiece['role']; side: KvSide; square: string }): string {
+  const l = p.role === 'king' ? 'K' : 'S';
+  return `${p.side === 'black' ? l.toLowerCase() : l}:${p.square}`;
 }
 
 /** LAN piece letters (RULINGS "Common"). */
@@ -150,12 +186,22 @@ export function tileToken(t: DisplayTile): string {
  * Unlock the King: `"K:e1 P:e2 R:e4 W:d4 portal:e8"` — piece tokens
  * (`<letter>:<square>`) sorted, then wall tokens (`W:<square>`) sorted, then
  * the portal.
+ * King's Valley: piece tokens sorted (`K:c1` white king, `k:c5` black
+ * king, `S:` / `s:` soldiers), pillars `X:b3` sorted, the valley
+ * `valley:c3`, the side to move `to-move:white`.
  * Chess Maze: piece tokens sorted (player upper case `N:a1`, enemy lower
  * case `n:e5`), then holes `H:c3` sorted, then tile tokens (`tileToken`)
  * sorted: `"N:a1 r:e5 H:c3 coin:c5 finish:e4 key:red:b3 lock:red:d4"`.
  * Colour, facing and lateral are in `boardStateDetail`.
  */
 export function boardStateText(m: DisplayModel): string {
+  if (m.ruleset === 'kings-valley') {
+    // King's Valley: `K:c1 S:a1 k:c5 s:a5 X:b3 valley:c3 to-move:white`.
+    const out = [...m.kvPieces.map(kvPieceToken).sort(), ...m.pillars.map((p) => `X:${p.square}`).sort()];
+    if (m.valley) out.push(`valley:${m.valley.square}`);
+    out.push(`to-move:${m.sideToMove ?? 'white'}`);
+    return out.join(' ');
+  }
   if (m.ruleset === 'chess-maze') {
     const pieces = m.pieces.map((p) => `${p.side === 'enemy' ? ROLE_LETTER[p.role].toLowerCase() : ROLE_LETTER[p.role]}:${p.square}`).sort();
     const holes = m.holes.map((h) => `H:${h.square}`).sort();
@@ -172,9 +218,11 @@ export function boardStateText(m: DisplayModel): string {
 /**
  * Detailed mirror, one token per piece, sorted. Unlock the King:
  * `K:e1:ivory`, pawns `P:e2:obsidian:east` plus `:lateral` when lateral.
- * Chess Maze: `N:a1:player`, `P:b2:enemy:south`.
+ * Chess Maze: `N:a1:player`, `P:b2:enemy:south`. King's Valley:
+ * `K:c1:white`, `S:a5:black`.
  */
 export function boardStateDetail(m: DisplayModel): string {
+  if (m.ruleset === 'kings-valley') return m.kvPieces.map((p) => `${p.role === 'king' ? 'K' : 'S'}:${p.square}:${p.side}`).sort().join(' ');
   return m.pieces
     .map((p) => {
       if (m.ruleset === 'chess-maze') {
@@ -193,6 +241,13 @@ export function boardStateDetail(m: DisplayModel): string {
 /** Human sentence for screen readers: "e1: ivory king" / "c3: hole" / "b3: player knight, red key". */
 export function describeSquare(doc: EditableLevel, square: string): string {
   const parts: string[] = [];
+  if (doc.ruleset === 'kings-valley') {
+    if ((doc.pillars ?? []).includes(square)) parts.push('pillar');
+    const p = (doc.pieces ?? []).find((x) => x.square === square);
+    if (p) parts.push(`${p.side} ${p.role}`);
+    if (valleySquare(doc.board.width, doc.board.height) === square) parts.push('the valley');
+    return `${square}: ${parts.length ? parts.join(', ') : 'empty'}`;
+  }
   if (doc.ruleset === 'chess-maze') {
     if ((doc.board.holes ?? []).includes(square)) parts.push('hole');
     const p = (doc.pieces ?? []).find((x) => x.square === square);

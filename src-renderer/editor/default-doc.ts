@@ -1,8 +1,9 @@
 /** Documents the editor creates from nothing, and which opened documents it can edit. */
-import type { ChessMazeLevel, Level, UnlockTheKingLevel } from '../../src-shared/model/level.js';
+import type { ChessMazeLevel, KingsValleyLevel, Level, UnlockTheKingLevel } from '../../src-shared/model/level.js';
+import { KV_LABYRINTH_SETUP, KV_RETRIEVE_THE_KING_SETUP, KV_STANDARD_SETUP, kvSetupCopy } from '../../src-shared/rules/kings-valley/index.js';
 
 /** The rulesets this editor edits. */
-export type EditableLevel = UnlockTheKingLevel | ChessMazeLevel;
+export type EditableLevel = UnlockTheKingLevel | ChessMazeLevel | KingsValleyLevel;
 export type EditableRuleset = EditableLevel['ruleset'];
 
 /** A new blueprint: 8 x 8 (UK-1 default), ivory king on e1, portal on e8. */
@@ -36,8 +37,37 @@ export function newCmLevel(title = 'Untitled maze'): ChessMazeLevel {
   };
 }
 
-/** A new document of `ruleset`. */
-export function newLevel(ruleset: EditableRuleset): EditableLevel {
+/** The starting positions New offers for King's Valley (KV-1, KV-4), or an empty board. */
+export const KV_SETUPS = ['standard', 'retrieve', 'labyrinth', 'empty'] as const;
+export type KvSetupChoice = (typeof KV_SETUPS)[number];
+
+/**
+ * A new King's Valley document:
+ * - `standard` / `retrieve` / `labyrinth`: a copy of the rulebook setup
+ *   (KV-1 Labyrinth 7 x 7 with pillars; KV-4 `startingSetup: true`, White to
+ *   move, no goal: a playable position);
+ * - `empty`: an empty 5 x 5 board, White to move, not a starting setup, no
+ *   goal; the live validation then asks for one king per side (KV-9).
+ */
+export function newKvLevel(setup: KvSetupChoice = 'empty'): KingsValleyLevel {
+  if (setup === 'empty') {
+    return {
+      format: 'castellan.level',
+      version: 1,
+      ruleset: 'kings-valley',
+      meta: { title: 'Untitled valley' },
+      board: { width: 5, height: 5 },
+      pieces: [],
+      sideToMove: 'white',
+    };
+  }
+  const src = setup === 'standard' ? KV_STANDARD_SETUP : setup === 'retrieve' ? KV_RETRIEVE_THE_KING_SETUP : KV_LABYRINTH_SETUP;
+  return kvSetupCopy(src);
+}
+
+/** A new document of `ruleset` (King's Valley: `kvSetup`, default empty). */
+export function newLevel(ruleset: EditableRuleset, kvSetup: KvSetupChoice = 'empty'): EditableLevel {
+  if (ruleset === 'kings-valley') return newKvLevel(kvSetup);
   return ruleset === 'chess-maze' ? newCmLevel() : newUkLevel();
 }
 
@@ -79,7 +109,15 @@ export function isEditableCm(level: Level | unknown): level is ChessMazeLevel {
   );
 }
 
-/** True when the editor can edit the document (Unlock the King or Chess Maze). */
+/** Same for `kings-valley`: board, pieces, pillars absent or an array, options / goal absent or objects. */
+export function isEditableKv(level: Level | unknown): level is KingsValleyLevel {
+  if (typeof level !== 'object' || level === null) return false;
+  const l = level as Record<string, unknown>;
+  const obj = (v: unknown): boolean => v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v));
+  return l['ruleset'] === 'kings-valley' && hasBoardAndPieces(l) && (l['pillars'] === undefined || Array.isArray(l['pillars'])) && obj(l['options']) && obj(l['goal']);
+}
+
+/** True when the editor can edit the document (Unlock the King, Chess Maze or King's Valley). */
 export function isEditable(level: Level | unknown): level is EditableLevel {
-  return isEditableUk(level) || isEditableCm(level);
+  return isEditableUk(level) || isEditableCm(level) || isEditableKv(level);
 }

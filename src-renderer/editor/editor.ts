@@ -5,9 +5,9 @@
  * immutable snapshot, replaced on every change) and call methods; the
  * board only emits intents (tools.ts) that land here.
  *
- * Ruleset-aware: the document is an Unlock the King or a Chess Maze level
- * (default-doc.ts `EditableLevel`); board gestures dispatch to uk-ops.ts or
- * cm-ops.ts by `doc.ruleset`.
+ * Ruleset-aware: the document is an Unlock the King, a Chess Maze or a
+ * King's Valley level (default-doc.ts `EditableLevel`); board gestures
+ * dispatch to uk-ops.ts, cm-ops.ts or kv-ops.ts by `doc.ruleset`.
  *
  * - Every document change goes through `edit()`: it records reversible ops
  *   and pushes ONE history step.
@@ -23,7 +23,7 @@
  *   they replaced ("Replaced ivory rook on e4").
  * - Notices (short user-facing messages) go to `onNotice` listeners.
  */
-import type { ChessMazeLevel, CmColor, CmSide, Facing, TransformType, UkColor, UnlockTheKingLevel } from '../../src-shared/model/level.js';
+import type { ChessMazeLevel, CmColor, CmSide, Facing, KingsValleyLevel, KvSide, TransformType, UkColor, UnlockTheKingLevel } from '../../src-shared/model/level.js';
 import { TRANSFORM_TYPES } from '../../src-shared/model/level.js';
 import { parseSquare, squareName } from '../../src-shared/model/square.js';
 import * as cm from './cm-ops.js';
@@ -35,6 +35,8 @@ import { rulesetInfo } from './rulesets.js';
 import { isPieceTool, type ItemKind, type Tool } from './tools.js';
 import * as uk from './uk-ops.js';
 import type { MetaField, PiecePatch } from './uk-ops.js';
+import * as kv from './kv-ops.js';
+import type { KvPiecePatch } from './kv-ops.js';
 
 export interface PlacementOptions {
   /** Colour of new pieces (UK-2, cosmetic). */
@@ -53,6 +55,8 @@ export interface PlacementOptions {
   allowed: TransformType[];
   /** What the Chess Maze terrain tools paint (CM-1). */
   paint: PaintMode;
+  /** Side of new King's Valley pieces. */
+  kvSide: KvSide;
 }
 
 export interface Preview {
@@ -104,6 +108,7 @@ export const DEFAULT_PLACEMENT: PlacementOptions = {
   letter: 'A',
   allowed: [...TRANSFORM_TYPES],
   paint: 'hole',
+  kvSide: 'white',
 };
 
 const NAME: Record<string, string> = {
@@ -118,10 +123,19 @@ const NAME: Record<string, string> = {
   letter: 'letter',
   transform: 'transform',
   finish: 'finish',
+  pillar: 'pillar',
 };
 
 function isCm(doc: EditableLevel): doc is ChessMazeLevel {
   return doc.ruleset === 'chess-maze';
+}
+
+function isKv(doc: EditableLevel): doc is KingsValleyLevel {
+  return doc.ruleset === 'kings-valley';
+}
+
+function isUk(doc: EditableLevel): doc is UnlockTheKingLevel {
+  return doc.ruleset === 'unlock-the-king';
 }
 
 export class Editor {
@@ -260,13 +274,25 @@ export class Editor {
   }
 
   private editUk(label: string, fn: (tx: uk.UkTx) => void, opts: PushOptions = {}): boolean {
-    if (isCm(this.s.doc)) return false;
+    if (!isUk(this.s.doc)) return false;
     return this.edit(label, fn as (tx: Tx<EditableLevel>) => void, opts);
   }
 
   private editCm(label: string, fn: (tx: cm.CmTx) => void, opts: PushOptions = {}): boolean {
     if (!isCm(this.s.doc)) return false;
     return this.edit(label, fn as (tx: Tx<EditableLevel>) => void, opts);
+  }
+
+  private editKv(label: string, fn: (tx: kv.KvTx) => void, opts: PushOptions = {}): boolean {
+    if (!isKv(this.s.doc)) return false;
+    return this.edit(label, fn as (tx: Tx<EditableLevel>) => void, opts);
+  }
+
+  /** `editKv` answering what `fn` returned (undefined when the document is not KV). */
+  private editKvR<T>(label: string, fn: (tx: kv.KvTx) => T, opts: PushOptions = {}): T | undefined {
+    let out: T | undefined;
+    this.editKv(label, (tx) => void (out = fn(tx)), opts);
+    return out;
   }
 
   /** `editUk` answering what `fn` returned (undefined when the document is not UK). */
@@ -360,6 +386,7 @@ export class Editor {
   /** What a click or drag on `square` grabs in the document (piece first). */
   topItem(square: string): ItemKind | null {
     const d = this.s.doc;
+    if (isKv(d)) return kv.topItem(d, square);
     return isCm(d) ? cm.topItem(d, square) : uk.topItem(d, square);
   }
 
@@ -388,11 +415,16 @@ export class Editor {
     if (tool === 'erase') {
       const d = this.s.doc;
       if (isCm(d)) this.editCm('Erase', (tx) => void cm.eraseTop(tx, square), opts);
+      else if (isKv(d)) this.editKv('Erase', (tx) => void kv.eraseTop(tx, square), opts);
       else this.editUk('Erase', (tx) => void uk.eraseTop(tx, square), opts);
       return;
     }
     if (isCm(this.s.doc)) {
       this.applyCmTool(tool, square, mergeKey, opts);
+      return;
+    }
+    if (isKv(this.s.doc)) {
+      this.applyKvTool(tool, square, mergeKey, opts);
       return;
     }
     const pl = this.s.placement;
@@ -415,6 +447,25 @@ export class Editor {
     }
     if (tool === 'portal') {
       this.replacedNotice(this.editUkR('Place portal', (tx) => uk.placePortal(tx, square), opts));
+      this.select(square);
+    }
+  }
+
+  /** King's Valley tools: king / soldier of the placement side, pillars (a stroke paints empty squares only). */
+  private applyKvTool(tool: Tool, square: string, mergeKey: string | undefined, opts: PushOptions): void {
+    const side = this.s.placement.kvSide;
+    if (tool === 'king' || tool === 'soldier') {
+      this.replacedNotice(this.editKvR(`Place ${side} ${tool}`, (tx) => kv.placePiece(tx, square, { role: tool, side }), opts));
+      this.select(square);
+      return;
+    }
+    if (tool === 'pillar') {
+      if (mergeKey) {
+        if (kv.topItem(this.s.doc as KingsValleyLevel, square) !== null) return;
+        this.editKv('Paint pillars', (tx) => void kv.placePillar(tx, square), opts);
+        return;
+      }
+      this.replacedNotice(this.editKvR('Place pillar', (tx) => kv.placePillar(tx, square), opts));
       this.select(square);
     }
   }
@@ -475,8 +526,11 @@ export class Editor {
     const label = `Move ${NAME[item] ?? item}`;
     let outcome: uk.MoveOutcome | undefined;
     if (isCm(d)) {
-      if (item === 'wall' || item === 'portal') return false;
+      if (item === 'wall' || item === 'portal' || item === 'pillar') return false;
       outcome = this.editCmR(label, (tx) => cm.moveItem(tx, from, to, item));
+    } else if (isKv(d)) {
+      if (item !== 'piece' && item !== 'pillar') return false;
+      outcome = this.editKvR(label, (tx) => kv.moveItem(tx, from, to, item));
     } else {
       if (item !== 'piece' && item !== 'wall' && item !== 'portal') return false;
       outcome = this.editUkR(label, (tx) => uk.moveItem(tx, from, to, item));
@@ -497,6 +551,7 @@ export class Editor {
     if (!sq) return false;
     const d = this.s.doc;
     if (isCm(d)) return this.editCm('Erase', (tx) => void cm.eraseTop(tx, sq));
+    if (isKv(d)) return this.editKv('Erase', (tx) => void kv.eraseTop(tx, sq));
     return this.editUk('Erase', (tx) => void uk.eraseTop(tx, sq));
   }
 
@@ -570,18 +625,50 @@ export class Editor {
     return this.editCm('Edit objectives', (tx) => cm.setObjective(tx, key, value), opts);
   }
 
+  /** King's Valley: changes the piece on `square` (role king / soldier, side). */
+  setKvPieceProps(square: string, patch: KvPiecePatch): boolean {
+    return this.editKv('Edit piece', (tx) => void kv.setPieceProps(tx, square, patch));
+  }
+
+  /** King's Valley: the side to move (KV-4). */
+  setKvSideToMove(side: KvSide): boolean {
+    return this.editKv('Side to move', (tx) => kv.setSideToMove(tx, side));
+  }
+
+  /** King's Valley: the KV-4 starting-setup flag. */
+  setKvStartingSetup(on: boolean): boolean {
+    return this.editKv(on ? 'Mark as starting setup' : 'Unmark starting setup', (tx) => kv.setStartingSetup(tx, on));
+  }
+
+  /** King's Valley: the KV-3 option soldiersMayStopOnValley. */
+  setKvSoldiersMayStopOnValley(on: boolean): boolean {
+    return this.editKv('Edit options', (tx) => kv.setSoldiersMayStopOnValley(tx, on));
+  }
+
+  /** King's Valley: goal "win in N" (KV-8), or none with `undefined`; typing merges into one step. */
+  setKvGoal(moves: number | undefined): boolean {
+    return this.editKv('Edit goal', (tx) => kv.setGoal(tx, moves), { mergeKey: 'kv.goal' });
+  }
+
   /** What resizing to `width` x `height` would remove (empty when nothing), for the confirm dialog. */
   resizeLoss(width: number, height: number): string[] {
     const d = this.s.doc;
+    if (isKv(d)) return kv.removedByResize(d, width, height);
     return isCm(d) ? cm.removedByResize(d, width, height) : uk.removedByResize(d, width, height);
   }
 
-  /** Resizes the board, a1 fixed; content outside is removed in the same step (callers confirm first, see resizeLoss). */
+  /**
+   * Resizes the board (UK, CM: a1 fixed; King's Valley: content kept
+   * centred on the valley); content outside is removed in the same step
+   * (callers confirm first, see resizeLoss).
+   */
   setBoardSize(width: number, height: number): boolean {
     const d = this.s.doc;
     const done = isCm(d)
       ? this.editCm('Resize board', (tx) => cm.setBoardSize(tx, width, height))
-      : this.editUk('Resize board', (tx) => uk.setBoardSize(tx, width, height));
+      : isKv(d)
+        ? this.editKv('Resize board', (tx) => kv.setBoardSize(tx, width, height))
+        : this.editUk('Resize board', (tx) => uk.setBoardSize(tx, width, height));
     if (done) {
       const sel = this.s.selection;
       this.update({

@@ -13,6 +13,9 @@
  *   the king reaches the portal (UK-6); with a known par the attempt fails
  *   once the move count exceeds the ceiling 2 x par (UK-7).
  *
+ * - King's Valley (KV-2..KV-7): kv-play.ts `KvSession` (both sides by hand
+ *   here; the controller plays against the engine with `startKvPlay`).
+ *
  * Par for the win banner comes from the caller (the level's par, else a
  * proven solution length); null when unknown.
  *
@@ -42,6 +45,7 @@ import {
 import { applyMove, compileUnlockTheKing, isSolved, legalMoves, moveToLan, type UkMove, type UkPosition } from '../../src-shared/rules/unlock-the-king/index.js';
 import type { Issue, Result } from '../../src-shared/validation/issue.js';
 import type { EditableLevel } from './default-doc.js';
+import { kvStatusText, startKvPlay, type KvPlayInfo } from './kv-play.js';
 
 /** A square a selected piece can move to. `choices`: transform types to pick from (CM-10), empty when the move needs no choice. */
 export interface PlayTarget {
@@ -50,7 +54,8 @@ export interface PlayTarget {
   choices: TransformType[];
 }
 
-export type PlayFailure = CmFailure | 'move-ceiling';
+/** `kv-lost`: the engine won a King's Valley game; `kv-draw`: KV-7 repetition. */
+export type PlayFailure = CmFailure | 'move-ceiling' | 'kv-lost' | 'kv-draw';
 
 export type PlayStatus = { kind: 'playing' } | { kind: 'won' } | { kind: 'failed'; reason: PlayFailure };
 
@@ -89,6 +94,7 @@ export interface PlayView {
   /** What the last move did, in words ("Picked up the red key"). */
   lastEvents: string[];
   cm?: CmProgress;
+  kv?: KvPlayInfo;
 }
 
 export interface PlaySession {
@@ -387,6 +393,7 @@ class UkSession implements PlaySession {
  */
 export function startPlaytest(doc: EditableLevel, par: number | null): Result<PlaySession, Issue[]> {
   const copy = JSON.parse(JSON.stringify(doc)) as EditableLevel;
+  if (copy.ruleset === 'kings-valley') return startKvPlay(copy, 'both');
   if (copy.ruleset === 'chess-maze') {
     const c = compileChessMaze(copy);
     if (!c.ok) return c;
@@ -419,6 +426,7 @@ export function cmReplayViews(level: ChessMazeLevel, lans: readonly string[]): R
  * reached". Contains "won", "misspelled", "dead end" or "move limit".
  */
 export function playStatusText(v: PlayView): string {
+  if (v.kv) return kvStatusText(v);
   const s = v.status;
   if (s.kind === 'won') {
     const n = v.moves;
@@ -442,6 +450,9 @@ export function playStatusText(v: PlayView): string {
         return `Failed — move limit of ${v.moveLimit ?? '?'} reached without winning`;
       case 'move-ceiling':
         return `Failed — move limit: over the ceiling of ${v.moveLimit ?? '?'} moves (2 × par, UK-7)`;
+      case 'kv-lost':
+      case 'kv-draw':
+        return kvStatusText(v);
     }
   }
   return v.moves === 0 ? 'Playing: pick a piece to move' : 'Playing';

@@ -69,6 +69,17 @@ const CM_KEYS: Partial<Record<Tool, string>> = {
   finish: 'F',
 };
 
+const KV_KEYS: Partial<Record<Tool, string>> = {
+  select: 'V',
+  erase: 'E',
+  king: 'K',
+  soldier: 'S',
+  pillar: 'X',
+};
+
+/** King's Valley: the key that switches the side of new pieces (or of the selected piece). */
+export const KV_TOGGLE_KEYS = { side: 'C' } as const;
+
 export const RULESETS_INFO: Record<EditableRuleset, RulesetInfo> = {
   'unlock-the-king': {
     id: 'unlock-the-king',
@@ -94,7 +105,25 @@ export const RULESETS_INFO: Record<EditableRuleset, RulesetInfo> = {
     toolKeys: CM_KEYS,
     blurb: 'Reach the flag through holes, locks, keys, plates and transforms; collect coins, spell words.',
   },
+  'kings-valley': {
+    id: 'kings-valley',
+    name: "King's Valley",
+    noun: 'problem',
+    sizeMin: 5,
+    sizeMax: 9,
+    sizeRuling: 'KV-9',
+    folder: 'kings-valley/',
+    tools: ['select', 'king', 'soldier', 'pillar', 'erase'],
+    toolKeys: KV_KEYS,
+    blurb: 'Two players slide pieces to the edge; bring your king to the centre valley. Win-in-N problems, play against the engine.',
+  },
 };
+
+/** King's Valley board sides are odd (KV-1, KV-9). */
+export function sizeAllowed(id: EditableRuleset, n: number): boolean {
+  const r = RULESETS_INFO[id];
+  return Number.isInteger(n) && n >= r.sizeMin && n <= r.sizeMax && (id !== 'kings-valley' || n % 2 === 1);
+}
 
 /** Keys of the ruleset-specific toggles (not tools). */
 export const CM_TOGGLE_KEYS = { paintMode: 'H', side: 'X', facing: 'D' } as const;

@@ -9,8 +9,8 @@
  * - press on an occupied square + move > DRAG_THRESHOLD px: drag the top
  *   item; release on another square: ONE `move` intent; released off the
  *   board or on its own square: nothing;
- * - painting tools (the erase tool; the wall tool started on an empty
- *   square; the Chess Maze brush) paint: `apply-tool` for every new square
+ * - painting tools (the erase tool; the wall / pillar tool started on an
+ *   empty square; the Chess Maze brush) paint: `apply-tool` for every new square
  *   under the pointer with one `mergeKey`, so the stroke is one undo step;
  * - the rectangle tool: press on a corner, release on the opposite corner:
  *   ONE `rect` intent (the live rectangle is the gesture's from/to).
@@ -24,13 +24,14 @@ export type PaintTool = 'brush' | 'rect' | 'fill';
 /**
  * Every tool of every ruleset. Unlock the King: select, pieces, wall,
  * portal, erase. Chess Maze: select, pieces, terrain tools, tile kinds
- * (CM-5..CM-11), erase. Which ones a palette offers is decided by the
- * ruleset module (rulesets.ts).
+ * (CM-5..CM-11), erase. King's Valley: select, king, soldier (the side is
+ * a placement option), pillar (KV-1), erase. Which ones a palette offers
+ * is decided by the ruleset module (rulesets.ts).
  */
-export type Tool = 'select' | 'erase' | Role | 'wall' | 'portal' | PaintTool | CmTileKind;
+export type Tool = 'select' | 'erase' | Role | 'soldier' | 'wall' | 'portal' | 'pillar' | PaintTool | CmTileKind;
 
-/** What a click or drag grabs on a square: a piece, a UK wall / portal, or a Chess Maze tile. */
-export type ItemKind = 'piece' | 'wall' | 'portal' | CmTileKind;
+/** What a click or drag grabs on a square: a piece, a UK wall / portal, a KV pillar, or a Chess Maze tile. */
+export type ItemKind = 'piece' | 'wall' | 'portal' | 'pillar' | CmTileKind;
 
 export function isPieceTool(t: Tool): t is Role {
   return (ROLES as readonly string[]).includes(t);
@@ -72,7 +73,7 @@ export const IDLE: Gesture = { kind: 'idle' };
  */
 export function pointerDown(tool: Tool, input: PointerInput, item: ItemKind | null, strokeId: string): Step {
   if (!input.square) return { gesture: IDLE, intents: [{ type: 'select', square: null }] };
-  if (tool === 'erase' || tool === 'brush' || (tool === 'wall' && item === null)) {
+  if (tool === 'erase' || tool === 'brush' || ((tool === 'wall' || tool === 'pillar') && item === null)) {
     return {
       gesture: { kind: 'painting', last: input.square, strokeId },
       intents: [{ type: 'apply-tool', square: input.square, mergeKey: strokeId }],
