@@ -13,8 +13,10 @@ import type { Issue } from '../../src-shared/validation/issue.js';
  * - `Par 1 is below the proven optimum 3 (UK-7).`
  * - `The level breaks 2 builder rules: ... (CM-14).`
  * - `The solver proved that the level has no solution.`
+ * - King's Valley (`goal`: the problem's N): `The solver proved that the
+ *   side to move cannot force a win within 3 moves ("no win in 3", KV-8).`
  */
-export function draftReason(f: Pick<HostError, 'code' | 'issues' | 'solve'>): string {
+export function draftReason(f: Pick<HostError, 'code' | 'issues' | 'solve'>, kv?: { goal: number | undefined }): string {
   const issues = f.issues ?? [];
   const errors = issues.filter((i) => i.severity === 'error');
   const parLow = errors.find((i) => i.code === 'uk-par-below-optimal');
@@ -39,6 +41,10 @@ export function draftReason(f: Pick<HostError, 'code' | 'issues' | 'solve'>): st
       return `The level breaks ${rules.length === 1 ? 'a builder rule' : `${rules.length} builder rules`}: ${first}${more}${rulings.length ? ` (${rulings.join(', ')})` : ''}. The solver cannot prove a par until it is fixed.`;
     }
     case 'unsolvable':
+      if (kv) {
+        const n = kv.goal ?? 'N';
+        return `The solver proved that the side to move cannot force a win within ${n} move${n === 1 ? '' : 's'} ("no win in ${n}", KV-8).`;
+      }
       return 'The solver proved that the level has no solution.';
     case 'limit':
       return 'The solver gave up at its time or state limit before finding a proof.';

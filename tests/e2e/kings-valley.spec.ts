@@ -289,6 +289,22 @@ test("King's Valley editing: setups, KV-4 first move, centred resize, pillars an
   await page.getByTestId('board-height').press('Enter');
   await expect(state).toHaveText('K:b5 S:b3 k:a5 X:b4 valley:c3 to-move:white');
 
+  // A cook (KV-8): with a White soldier on a1 too, Sa1-a4 (N, stops under a5) and Sb3-a4 (NW) both
+  // fill a5's last free neighbour a4 (b4 pillar, b5 White's king): two keys win in 1, and nothing is
+  // left to refute. (Kb5-a4 fills a4 but frees b5.)
+  await place(page, 'palette-kv-soldier-white', ['a1']);
+  await page.getByTestId('kv-goal-moves').fill('1');
+  await page.getByTestId('kv-goal-moves').press('Enter');
+  await page.getByTestId('btn-solve').click();
+  await expect(page.getByTestId('solve-status')).toContainText('win in 1', { timeout: 60_000 });
+  await expect(page.getByTestId('solve-keys')).toHaveText('Sa1-a4, Sb3-a4');
+  await expect(page.getByTestId('solve-cook')).toContainText('2 keys win in 1');
+  await expect(page.getByTestId('solve-keys-within-n')).toHaveText('Sa1-a4, Sb3-a4');
+  await expect(page.getByTestId('solve-refutations')).toContainText('none');
+  await page.keyboard.press('Control+z'); // the goal
+  await page.keyboard.press('Control+z'); // the soldier on a1
+  await expect(state).toHaveText('K:b5 S:b3 k:a5 X:b4 valley:c3 to-move:white');
+
   // Play White against the engine: Sb3-a4 fills a5's last free neighbour: Black's king is trapped (KV-6).
   await page.getByTestId('btn-play-engine').click();
   await clickSquare(page, 'b3');

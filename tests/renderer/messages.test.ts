@@ -30,6 +30,12 @@ describe('draft dialog reason (QA #6)', () => {
     expect(draftReason({ code: 'unsolvable', issues: [] })).toMatch(/no solution/);
     expect(draftReason({ code: 'limit', issues: [] })).toMatch(/limit/);
   });
+
+  it('KV-8 a King\'s Valley problem that is proved unsolvable has "no win in N"', () => {
+    expect(draftReason({ code: 'unsolvable', issues: [] }, { goal: 3 })).toBe(
+      'The solver proved that the side to move cannot force a win within 3 moves ("no win in 3", KV-8).',
+    );
+  });
 });
 
 describe('host error messages (QA #8)', () => {
