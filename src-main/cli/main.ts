@@ -27,6 +27,8 @@
  *   `--draft` unproved levels are written as drafts. Several files are proved
  *   in parallel on a worker pool (progress bar on a terminal), reports in
  *   file order. Exit code: the highest of the per-file codes (as for solve).
+ * - `perft --rules orthodox|locking --depth N [--fen STRING] [--divide]`
+ *   (extension, see perft.ts): move-generator node count; exit 1 on a bad FEN/LFEN.
  * - `serve [--workspace DIR] [--port N] [--open FILE] [--renderer DIR]`:
  *   the editor over HTTP on 127.0.0.1; prints the URL (token in the
  *   fragment) and runs until SIGINT/SIGTERM.
@@ -48,6 +50,7 @@ import { castellanVersion } from '../services/version.js';
 import { comparePaths, openWorkspace, resolveWorkspacePath, toWorkspaceRelative } from '../services/workspace.js';
 import { startServeHost } from '../serve/server.js';
 import { runBatch } from './batch.js';
+import { cmdPerft } from './perft.js';
 
 export const EXIT = { ok: 0, invalid: 1, unsolvable: 2, limit: 3, failure: 4, interrupted: 130 } as const;
 
@@ -494,6 +497,17 @@ export async function runCli(args: string[], io: CliIo = processIo): Promise<num
     .option('--time-ms <n>', `wall-clock cap in milliseconds (default ${DEFAULT_SAVE_TIME_MS})`, positiveInt)
     .action(async (files: string[], flags: { draft?: boolean; maxStates?: number; timeMs?: number }) => {
       code = await cmdProve(files, flags, io);
+    });
+
+  program
+    .command('perft')
+    .description('count the leaf nodes of the legal move tree (orthodox chess or Locking Chess)')
+    .requiredOption('--rules <rules>', 'orthodox or locking')
+    .requiredOption('--depth <n>', 'plies', positiveInt)
+    .option('--fen <fen>', 'start position (FEN, or LFEN for locking; default the initial position)')
+    .option('--divide', 'print the node count per legal move (LAN)')
+    .action(async (flags: { rules?: string; depth?: number; fen?: string; divide?: boolean }) => {
+      code = await cmdPerft(flags, io);
     });
 
   program
