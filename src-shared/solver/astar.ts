@@ -7,8 +7,8 @@
  * Storage (typed arrays only, no string keys, no Set/Map of states):
  * - states: solver/store.ts (chunked arena + index table), as in bfs.ts;
  * - `g`: a Uint16 per state (chunked like the arena): moves from the start
- *   on the best line found so far (bits 0..14) and an "expanded" flag (bit
- *   15); 2 bytes per state;
+ *   on the best line found so far (bits 0..13), a "strong bound checked"
+ *   flag (bit 14) and an "expanded" flag (bit 15); 2 bytes per state;
  * - open list: one paged int stack per f value (bucket queue, f = g + h),
  *   LIFO inside a bucket (deepest states first, so goals surface early);
  *   4 bytes per open entry, pages freed as buckets drain.
@@ -19,6 +19,13 @@
  * still handled: the state's g is lowered and it is pushed again). A goal is
  * recognised when generated; it is proven optimal once no open state has a
  * smaller f (immediately when its f equals the bucket being expanded).
+ *
+ * Lazy strong bound: when the problem has `strongHeuristic` (admissible,
+ * costlier), a state popped for expansion is first checked against it once;
+ * when g + strong > the bucket's f it is pushed back to bucket g + strong
+ * instead of being expanded (the heuristic is then effectively inconsistent,
+ * which the g-lowering reopening above handles). This is what keeps the
+ * f = C* contour small when counting.
  *
  * Counting (`opts.countSolutions` > 0, default 1000): the search goes on to
  * finish the whole f = C* bucket, so every state on every optimal line is
@@ -34,7 +41,9 @@ const DEFAULT_PROGRESS_EVERY = 65_536;
 const DEFAULT_COUNT_CAP = 1000;
 const CANCEL_POLL_EVERY = 4096;
 const EXPANDED = 0x8000;
-const G_MASK = 0x7fff;
+/** Set once `problem.strongHeuristic` was checked for the state at its current g. */
+const STRONG_DONE = 0x4000;
+const G_MASK = 0x3fff;
 /** Parents popped into one lookup batch, and the batch size that stops adding parents. */
 const BATCH_PARENTS = 4;
 const BATCH_TARGET = 64;
@@ -104,6 +113,7 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
   const signal = opts.signal;
   const onProgress = opts.onProgress;
   const hasH = typeof problem.heuristic === 'function';
+  const hasStrong = typeof problem.strongHeuristic === 'function';
   const maxDepth = problem.maxDepth;
   const depthCap = Math.min(G_MASK - 1, maxDepth ?? G_MASK - 1);
 
@@ -204,7 +214,19 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
           const gv = getG(i);
           if ((gv & EXPANDED) !== 0) continue; // stale entry: expanded from a cheaper line already
           const pg = gv & G_MASK;
-          setG(i, gv | EXPANDED);
+          if (hasStrong && (gv & STRONG_DONE) === 0) {
+            const hs = problem.strongHeuristic!(store.chunkOf(i), (i & CHUNK_MASK) * W);
+            setG(i, gv | STRONG_DONE);
+            if (hs < 0) continue; // no goal reachable from there
+            if (pg + hs > fCur) {
+              // Not yet: its real f is higher. Back to the open list at that f.
+              if (pg + hs > depthCap) continue;
+              if (pg + hs > fMax) fMax = pg + hs;
+              if (!push(i, pg + hs)) return { status: 'limit', states: store.count, depth: fCur, reason: 'memory' };
+              continue;
+            }
+          }
+          setG(i, pg | EXPANDED);
           if (pg >= depthCap) continue;
           const first = batch.n;
           problem.expand(store.chunkOf(i), (i & CHUNK_MASK) * W, out, emit);

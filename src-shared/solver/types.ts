@@ -42,6 +42,14 @@ export interface SearchProblem {
    */
   heuristic?(buf: Int32Array, offset: number): number;
   /**
+   * Optional second lower bound, admissible (never above the true number of
+   * moves to a goal) but possibly costlier and not necessarily consistent;
+   * -1 when no goal can be reached. A* evaluates it lazily, once per state
+   * about to be expanded, and postpones the state when it proves the state
+   * lies beyond the f being expanded.
+   */
+  strongHeuristic?(buf: Int32Array, offset: number): number;
+  /**
    * Optional predecessor generator: calls `emit(0)` once per state p such
    * that p -> (the state at `buf[offset..]`) is a legal move, after writing
    * p into `out` (the move code is ignored). It may emit states that are not

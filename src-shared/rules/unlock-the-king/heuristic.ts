@@ -38,3 +38,74 @@ export function kingDistances(pos: UkPosition): Int16Array {
   }
   return dist;
 }
+
+/**
+ * Blocker-aware route bound: `bound(occ, king)` is the least, over king
+ * routes (UK-4 steps over non-wall squares) from `king` to the portal, of
+ * the route's steps plus the number of its squares that a piece stands on
+ * (`occ[sq]` non-zero; the king's own square is not counted). Each such
+ * piece must move away at least once before the king steps there (UK-5: no
+ * captures, one piece per square), and distinct squares hold distinct
+ * pieces, so this is a lower bound on the moves to solve (UK-6); -1 when no
+ * route exists. Costs a small Dijkstra (edge weights 1 or 2, Dial buckets)
+ * over the board per call: used lazily (SearchProblem.strongHeuristic).
+ */
+export function routeBound(pos: UkPosition): (occ: Uint8Array, king: number) => number {
+  const { width, height, walls, portal } = pos;
+  const size = width * height;
+  const nbStart = new Int32Array(size + 1);
+  const nb: number[] = [];
+  for (let sq = 0; sq < size; sq++) {
+    nbStart[sq] = nb.length;
+    if (walls[sq]) continue;
+    const f = sq % width;
+    const r = (sq - f) / width;
+    for (let dr = -1; dr <= 1; dr++) {
+      for (let df = -1; df <= 1; df++) {
+        if (dr === 0 && df === 0) continue;
+        const nf = f + df;
+        const nr = r + dr;
+        if (nf < 0 || nr < 0 || nf >= width || nr >= height) continue;
+        const n = nr * width + nf;
+        if (!walls[n]) nb.push(n);
+      }
+    }
+  }
+  nbStart[size] = nb.length;
+  const nbs = Int32Array.from(nb);
+  const INF = 0x7fff;
+  const dist = new Int16Array(size);
+  // Three ring buckets (costs 1 or 2 ahead); a square is queued at most once per improvement.
+  const cap = nbs.length + 1;
+  const qs = [new Int32Array(cap), new Int32Array(cap), new Int32Array(cap)];
+  const qn = new Int32Array(3);
+  return (occ: Uint8Array, king: number): number => {
+    dist.fill(INF);
+    qn[0] = qn[1] = qn[2] = 0;
+    dist[king] = 0;
+    qs[0]![qn[0]++] = king;
+    let pending = 1;
+    for (let d = 0; pending > 0; d++) {
+      const b = d % 3;
+      const q = qs[b]!;
+      for (let k = 0; k < qn[b]!; k++) {
+        const sq = q[k]!;
+        pending--;
+        if (dist[sq] !== d) continue; // improved since it was queued
+        if (sq === portal) return d;
+        for (let j = nbStart[sq]!, e = nbStart[sq + 1]!; j < e; j++) {
+          const n = nbs[j]!;
+          const nd = d + 1 + (occ[n] !== 0 ? 1 : 0);
+          if (nd < dist[n]!) {
+            dist[n] = nd;
+            const nbk = nd % 3;
+            qs[nbk]![qn[nbk]!++] = n;
+            pending++;
+          }
+        }
+      }
+      qn[b] = 0;
+    }
+    return -1;
+  };
+}

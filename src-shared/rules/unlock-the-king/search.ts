@@ -24,6 +24,10 @@
  * move off before the king lands, UK-6). Both terms change by at most 1 per
  * move, so the sum is admissible and consistent.
  *
+ * Strong bound (`strongHeuristic`, used lazily by A*): the least, over king
+ * routes to the portal, of steps plus pieces standing on the route
+ * (heuristic.ts `routeBound`): every such piece must move away first.
+ *
  * Predecessors (`expandReverse`): every move is undone by the same piece
  * moving back along the same line, except that a pawn steps back against
  * its facing, so predecessors are the moves of the "reversed" position
@@ -38,7 +42,7 @@ import { solveAStar } from '../../solver/astar.js';
 import { indexToSquare } from '../../model/square.js';
 import type { Facing, Role } from '../../model/level.js';
 import type { UkPosition } from './position.js';
-import { kingDistances } from './heuristic.js';
+import { kingDistances, routeBound } from './heuristic.js';
 import { movementClass } from './tables.js';
 
 const LETTER: Record<Role, string> = { king: 'K', queen: 'Q', rook: 'R', bishop: 'B', knight: 'N', pawn: 'P' };
@@ -200,6 +204,7 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
   }
   const portal = pos.portal;
   const dist = kingDistances(pos);
+  const route = routeBound(pos);
   const occ = new Uint8Array(size);
   const sqs = new Int32Array(n);
   const width = pos.width;
@@ -273,6 +278,17 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
       if (d <= 0) return d; // 0 on the portal (goal), -1 cut off by walls
       for (let s = 1; s < n; s++) if (getField(buf, offset, s) === portal) return d + 1;
       return d;
+    },
+    strongHeuristic(buf: Int32Array, offset: number): number {
+      const king = buf[offset]! & MASK;
+      for (let s = 1; s < n; s++) {
+        const sq = getField(buf, offset, s);
+        sqs[s] = sq;
+        occ[sq] = 1;
+      }
+      const b = route(occ, king);
+      for (let s = 1; s < n; s++) occ[sqs[s]!] = 0;
+      return b;
     },
     moveToLan(buf: Int32Array, offset: number, move: number): string {
       const from = move >>> 8;

@@ -382,3 +382,22 @@ describe('solveLevelOptimal dispatch', () => {
     expect(d[5]).toBe(2); // c2
   });
 });
+
+describe('UK blocker-aware route bound (strongHeuristic)', () => {
+  it('UK-5 counts pieces standing on every king route: king a1 -> c1 through b1 (rook) with a2 b2 walled = 2 steps + 1', () => {
+    const p = ukSearchProblem(ukPos({
+      width: 3,
+      height: 3,
+      walls: ['a2', 'b2'],
+      portal: 'c1',
+      pieces: [
+        { role: 'king', square: 'a1' },
+        { role: 'rook', square: 'b1' },
+      ],
+    }));
+    const out = new Int32Array(p.stateWords);
+    p.writeInitial(out);
+    expect(p.heuristic!(out, 0)).toBe(2);
+    expect(p.strongHeuristic!(out, 0)).toBe(3);
+  });
+});
