@@ -1,7 +1,7 @@
 /**
  * Ruleset dispatch: validation, solving and replay for any level document.
- * Unlock the King, Chess Maze and King's Valley are implemented; the other
- * rulesets answer an error issue `ruleset-unsupported`.
+ * Unlock the King, Chess Maze, King's Valley and Locking Chess are
+ * implemented; an unknown ruleset answers an error issue `ruleset-unsupported`.
  */
 import type { ChessMazeLevel, Level, UnlockTheKingLevel } from '../model/level.js';
 import { indexToSquare, squareIndex } from '../model/square.js';
@@ -21,6 +21,7 @@ import {
 } from './unlock-the-king/index.js';
 import { cmSearchProblem, cmStateToLevel, compileChessMaze, replayStates, validateChessMaze } from './chess-maze/index.js';
 import { kvReplay, solveKingsValley, validateKingsValley } from './kings-valley/index.js';
+import { lcReplay, solveLockingChess, validateLockingChess } from './locking-chess/index.js';
 
 function unsupported(ruleset: unknown): Issue {
   return issue('error', 'ruleset-unsupported', `${String(ruleset)} rules are not implemented yet`, { pointer: '/ruleset' });
@@ -40,6 +41,9 @@ export function validateRules(level: Level): Issue[] {
     case 'kings-valley':
       // KV-9 builder rules (a missing goal is not an error here: see solveLevel).
       return validateKingsValley(level);
+    case 'locking-chess':
+      // LC-1..LC-13: LFEN syntax and playability, goal (a missing goal is a playable position).
+      return validateLockingChess(level);
     default:
       return [unsupported((level as { ruleset?: unknown }).ruleset)];
   }
@@ -77,6 +81,11 @@ export function solveLevel(level: Level, opts?: SolveOptions): SolveResult | { s
     // two-player fields keys / keysWithinN / refutations, `unsolvable` = no win in N.
     return solveKingsValley(level, opts);
   }
+  if (level.ruleset === 'locking-chess') {
+    // "Mate in N" (any LC-8 win) proof search, N = goal.moves (`lc-goal-missing` without a goal);
+    // two-player fields keys / keysWithinN / refutations, plus `mateType`.
+    return solveLockingChess(level, opts);
+  }
   if (level.ruleset !== 'unlock-the-king') {
     return { status: 'invalid', issues: [unsupported((level as { ruleset?: unknown }).ruleset)] };
   }
@@ -109,6 +118,8 @@ export function replayMoves(level: Level, moves: string[]): Result<Level[], Issu
   // King's Valley: sideToMove switches, startingSetup false after a move;
   // `move-after-game-over` (KV-5..KV-7) after the game ended.
   if (level.ruleset === 'kings-valley') return kvReplay(level, moves);
+  // Locking Chess: `position` = the LFEN after k moves; `move-after-game-over` (LC-8, LC-9).
+  if (level.ruleset === 'locking-chess') return lcReplay(level, moves);
   if (level.ruleset !== 'unlock-the-king') {
     return { ok: false, error: [unsupported((level as { ruleset?: unknown }).ruleset)] };
   }

@@ -9,6 +9,10 @@
  *   codes), `parseLfenFields`, `lcPositionIssues`, `LC_START_LFEN`.
  * - Notation (notation.ts): `lcMoveToLan`, `lcMoveToSan`, `lcSanList`,
  *   `lcParseMove`, `lcPerftDivide`.
+ * - Levels: `validateLockingChess(level)` builder errors + warnings
+ *   (validate.ts), `compileLockingChess(level)`, `solveLockingChess(level,
+ *   opts)` "mate in N" (any LC-8 win) with `mateType`, `lcReplay(level,
+ *   moves)` (solve.ts); `LcGame` the proof-search game (game.ts).
  */
 export {
   LcPosition,
@@ -33,3 +37,7 @@ export {
 export type { LcKingState, LcMateKind, LcOutcome } from './position.js';
 export { parseLfen, parseLfenFields, lcPositionIssues, LC_START_LFEN } from './lfen.js';
 export { lcMoveToLan, lcMoveToSan, lcSanList, lcParseMove, lcPerftDivide, lcIsCapture, lcEndsOnTop } from './notation.js';
+export { validateLockingChess, compileLockingChess, lcPiecesOf } from './validate.js';
+export { LcGame } from './game.js';
+export { solveLockingChess, lcReplay } from './solve.js';
+export type { LcSolveResult } from './solve.js';

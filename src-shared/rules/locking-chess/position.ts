@@ -996,14 +996,15 @@ export class LcPosition {
   }
 
   /**
-   * LC-9 deadlock: the side to move is not in check (caller's duty), its
-   * king is on top, it has legal moves, every one of them is a move of that
-   * king, and after each the opponent mates in 1.
+   * LC-9 deadlock: the side to move is not in check, its king is on top,
+   * it has legal moves, every one of them is a move of that king, and after
+   * each the opponent mates in 1.
    */
   isDeadlock(): boolean {
     const us = this.side;
     const k = this.king[us]!;
     if (this.top[k] !== (KING | (us << 3))) return false;
+    if (this.isInCheck(us)) return false;
     const buf = this.scratch;
     const off = 2 * LC_MAX_MOVES;
     const n = this.generateLegal(buf, off);
@@ -1063,7 +1064,7 @@ export class LcPosition {
       if (this.isInCheck(us)) return { status: 'mate', kind: this.mateKind(us), winner: us === 0 ? 'black' : 'white' };
       return { status: 'draw', reason: this.kingState(us) === 'locked-opposite' ? 'lockout' : 'stalemate' };
     }
-    if (!this.isInCheck(us) && this.isDeadlock()) return { status: 'draw', reason: 'deadlock' };
+    if (this.isDeadlock()) return { status: 'draw', reason: 'deadlock' };
     if (this.isInsufficientMaterial()) return { status: 'draw', reason: 'insufficient-material' };
     if (this.halfmove >= 100) return { status: 'draw', reason: 'fifty-move' };
     if (this.repetitionCount() >= 3) return { status: 'draw', reason: 'repetition' };

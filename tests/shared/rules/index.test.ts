@@ -52,15 +52,22 @@ const valley = (): KingsValleyLevel => ({
   sideToMove: 'white',
 });
 
-/** Locking Chess: still unimplemented. */
+/**
+ * Locking Chess: the white king on its pawn e4 is in point-blank check from the free black
+ * king d5 (LC-6); Ke4-d5* locks it and the freed pawn attacks it (LC-5b): lockmate in 1.
+ */
 const lockingChess = (): LockingChessLevel => ({
   format: 'castellan.level',
   version: 1,
   ruleset: 'locking-chess',
   meta: { title: 'lc' },
   board: { width: 8, height: 8 },
-  position: '4k3/8/8/8/8/8/8/4K3 w - - 0 1',
+  position: '8/8/8/3k4/4(PK)3/8/8/8 w - - 0 1',
+  goal: { type: 'mate-in', moves: 1 },
 });
+
+/** A ruleset no version of the format knows (dispatch answers ruleset-unsupported). */
+const unknownRuleset = (): Level => ({ ...lockingChess(), ruleset: 'go' }) as unknown as Level;
 
 describe('validateRules', () => {
   it('dispatches Unlock the King to its builder rules', () => {
@@ -78,8 +85,12 @@ describe('validateRules', () => {
   it('dispatches King\'s Valley to its builder rules (KV-9)', () => {
     expect(validateRules(valley())).toEqual([]);
   });
-  it('answers ruleset-unsupported for the other rulesets', () => {
-    for (const level of [lockingChess()] as Level[]) {
+  it('dispatches Locking Chess to its builder rules (LC-13 LFEN)', () => {
+    expect(validateRules(lockingChess())).toEqual([]);
+    expect(validateRules({ ...lockingChess(), position: '8/8/8/3k4/4(PK3/8/8/8 w - - 0 1' }).map((i) => i.code)).toEqual(['lc-lfen-syntax']);
+  });
+  it('answers ruleset-unsupported for an unknown ruleset', () => {
+    for (const level of [unknownRuleset()]) {
       const issues = validateRules(level);
       expect(issues).toHaveLength(1);
       expect(issues[0]).toMatchObject({
@@ -129,10 +140,13 @@ describe('solveLevel', () => {
     expect(r.status).toBe('invalid');
     if (r.status === 'invalid') expect(r.issues.map((i) => i.code)).toEqual(['uk-king-count']);
   });
-  it('answers invalid/ruleset-unsupported for unimplemented rulesets', () => {
-    const r = solveLevel(lockingChess());
+  it('answers invalid/ruleset-unsupported for an unknown ruleset', () => {
+    const r = solveLevel(unknownRuleset());
     expect(r.status).toBe('invalid');
-    if (r.status === 'invalid') expect(r.issues[0]).toMatchObject({ code: 'ruleset-unsupported', message: 'locking-chess rules are not implemented yet' });
+    if (r.status === 'invalid') expect(r.issues[0]).toMatchObject({ code: 'ruleset-unsupported', message: 'go rules are not implemented yet' });
+  });
+  it('LC-8 solves the Locking Chess lockmate in 1 (Ke4-d5*)', () => {
+    expect(solveLevel(lockingChess())).toMatchObject({ status: 'solved', length: 1, moves: ['Ke4-d5*'], keys: ['Ke4-d5*'], mateType: 'lockmate' });
   });
   it('CM-11 solves the LEVEL-FORMAT chess maze: key b3 on the way to the coin c5, then the flag (3 moves)', () => {
     // Knight a1 -> c5 takes 2 jumps, only via b3; c5 -> e4 is one jump. The coin gates the flag.
@@ -262,8 +276,20 @@ describe('replayMoves', () => {
     expect(!failed.ok && failed.error[0]).toMatchObject({ code: 'move-after-failed', pointer: '/moves/1' });
   });
 
-  it('replay of an unsupported ruleset answers ruleset-unsupported', () => {
-    const r = replayMoves(lockingChess(), []);
+  it('replay of an unknown ruleset answers ruleset-unsupported', () => {
+    const r = replayMoves(unknownRuleset(), []);
     expect(!r.ok && r.error[0]!.code).toBe('ruleset-unsupported');
+  });
+
+  it('replays Locking Chess moves as LFEN frames; nothing after the mate', () => {
+    const r = replayMoves(lockingChess(), ['Ke4-d5*']);
+    expect(r.ok && r.value.map((f) => (f as LockingChessLevel).position)).toEqual([
+      '8/8/8/3k4/4(PK)3/8/8/8 w - - 0 1',
+      '8/8/8/3(kK)4/4P3/8/8/8 b - - 1 1',
+    ]);
+    const after = replayMoves(lockingChess(), ['Ke4-d5*', 'Kd5-d4']);
+    expect(!after.ok && after.error[0]).toMatchObject({ code: 'move-after-game-over', pointer: '/moves/1' });
+    const illegal = replayMoves(lockingChess(), ['Ke4-e5']);
+    expect(!illegal.ok && illegal.error[0]).toMatchObject({ code: 'move-illegal', pointer: '/moves/0', square: 'e4' });
   });
 });
