@@ -16,7 +16,8 @@
  * uk-climb: hill climbing for blueprints that are hard for A* itself (the
  * app's solve): start from a random 8x8 blueprint (as for uk), mutate it
  * (move a piece, a wall or the portal; change a pawn's facing) and keep
- * the change when A* still solves it and stores at least as many states;
+ * the change when the app's solve (ukSolve: A* with both bounds, counting
+ * optimal solutions) still solves it and stores at least as many states;
  * stops after --minutes or once A* stores --target states.
  * cm: random Chess Maze levels with a key + lock, a plate + lock of another
  * colour and coins with the collect objective (CM-5, CM-6, CM-7, CM-8,
@@ -184,7 +185,7 @@ function ukClimbMode(): void {
   const score = (l: UnlockTheKingLevel): number => {
     const c = compileUnlockTheKing(l);
     if (!c.ok) return -1;
-    const r = ukSolve(c.value, { countSolutions: 0, maxStates: Math.ceil(target * 1.2) });
+    const r = ukSolve(c.value, { maxStates: Math.ceil(target * 1.2) });
     return r.status === 'solved' ? r.states : -1;
   };
   let best = ukCandidate(nPieces, nWalls);

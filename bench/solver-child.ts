@@ -3,10 +3,11 @@
  *
  *   node --import tsx bench/solver-child.ts FILE MODE
  *
- * MODE: `astar` (the app's solve: ukSolve / cmSolve, A* + metrics), `bfs`
- * (solver/bfs.ts over the same problem), `baseline` (bench/baseline.ts:
- * BFS with a JS Set of string keys), `idle` (loads everything, solves
- * nothing: the process floor). Prints one JSON object on stdout.
+ * MODE: `astar` (the app's solve: ukSolve / cmSolve, A* + metrics, the
+ * app's 20M state cap), `bfs` (solver/bfs.ts over the same problem) and
+ * `baseline` (bench/baseline.ts: BFS with a JS Set of string keys), both
+ * capped at 16M states, `idle` (loads everything, solves nothing: the
+ * process floor). Prints one JSON object on stdout.
  */
 import { readFileSync } from 'node:fs';
 import { parseLevelText } from '../src-shared/format/load.js';
@@ -18,6 +19,11 @@ import { cmSearchProblem, cmSolve } from '../src-shared/rules/chess-maze/search.
 import { solveBfs } from '../src-shared/solver/bfs.js';
 import type { SearchProblem, SolveResult, SolveStats } from '../src-shared/solver/types.js';
 import { baselineBfs } from './baseline.js';
+
+/** The app's state cap (save pipeline / CLI default). */
+const APP_MAX_STATES = 20_000_000;
+/** The baseline's cap (below V8's 2^24 Set limit); plain BFS gets the same cap so both do the same work. */
+const BASELINE_CAP = 16_000_000;
 
 export interface ChildReport {
   mode: string;
@@ -66,11 +72,11 @@ function appSolve(l: Level, stats: SolveStats): SolveResult {
   if (l.ruleset === 'unlock-the-king') {
     const c = compileUnlockTheKing(l);
     if (!c.ok) throw new Error(c.error[0]!.message);
-    return ukSolve(c.value, { stats, maxStates: 50_000_000, maxBytes: 4 * 1024 ** 3 });
+    return ukSolve(c.value, { stats, maxStates: APP_MAX_STATES, maxBytes: 4 * 1024 ** 3 });
   }
   const c = compileChessMaze(l as Extract<Level, { ruleset: 'chess-maze' }>);
   if (!c.ok) throw new Error(c.error[0]!.message);
-  return cmSolve(c.value, { stats, maxStates: 50_000_000, maxBytes: 4 * 1024 ** 3 });
+  return cmSolve(c.value, { stats, maxStates: APP_MAX_STATES, maxBytes: 4 * 1024 ** 3 });
 }
 
 const problem = problemOf(level);
@@ -79,7 +85,7 @@ const c0 = process.cpuUsage();
 const t0 = performance.now();
 let report: ChildReport;
 if (mode === 'baseline') {
-  const r = baselineBfs(problem);
+  const r = baselineBfs(problem, BASELINE_CAP);
   report = {
     mode,
     status: r.status,
@@ -97,7 +103,7 @@ if (mode === 'baseline') {
   report = { mode, status: 'idle', length: null, states: 0, expanded: 0, generated: 0, wallMs: 0, cpuMs: 0, bytes: null, peakBytes: null, maxRss: 0 };
 } else {
   const r =
-    mode === 'bfs' ? solveBfs(problem, { stats, maxStates: 50_000_000, maxBytes: 4 * 1024 ** 3 }) : appSolve(level, stats);
+    mode === 'bfs' ? solveBfs(problem, { stats, maxStates: BASELINE_CAP, maxBytes: 4 * 1024 ** 3 }) : appSolve(level, stats);
   report = {
     mode,
     status: r.status,

@@ -222,17 +222,22 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
       sqs[s] = sq;
       occ[sq] = 1;
     }
+    // `out` holds the parent; each target rewrites only the moving piece's
+    // field (or its group's fields), which the next target overwrites again;
+    // the parent is restored after each piece.
+    for (let w = 0; w < W; w++) out[w] = buf[offset + w]!;
     outer: for (let s = 0; s < n; s++) {
       const from = sqs[s]!;
       const a = gStart[s]!;
       const e = gEnd[s]!;
       const g = base[s]! + from;
       const moveBase = from << 8;
+      let touched = false;
       for (let r = groupStart[g]!, rEnd = groupStart[g + 1]!; r < rEnd; r++) {
         for (let j = rayStart[r]!, jEnd = rayEnd[r]!; j < jEnd; j++) {
           const to = raySquares[j]!;
           if (occ[to] !== 0) break;
-          for (let w = 0; w < W; w++) out[w] = buf[offset + w]!;
+          touched = true;
           if (e - a === 1) {
             setField(out, s, to);
           } else {
@@ -253,6 +258,7 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
           if (emit(moveBase | to)) break outer;
         }
       }
+      if (touched) for (let w = 0; w < W; w++) out[w] = buf[offset + w]!;
     }
     for (let s = 0; s < n; s++) occ[sqs[s]!] = 0;
   };
