@@ -44,6 +44,8 @@ const EXPANDED = 0x8000;
 /** Set once `problem.strongHeuristic` was checked for the state at its current g. */
 const STRONG_DONE = 0x4000;
 const G_MASK = 0x3fff;
+/** How far past the current f the strong bound is computed exactly. */
+const STRONG_SLACK = 3;
 /** Parents popped into one lookup batch, and the batch size that stops adding parents. */
 const BATCH_PARENTS = 4;
 const BATCH_TARGET = 64;
@@ -164,7 +166,7 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
         buckets[f] = b;
       }
       const before = b.bytes;
-      if (!b.push(i, budget())) return false;
+      if (!b.push(i, budget)) return false;
       if (b.bytes !== before) {
         bucketBytes += b.bytes - before;
         store.notePeak();
@@ -215,9 +217,14 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
           if ((gv & EXPANDED) !== 0) continue; // stale entry: expanded from a cheaper line already
           const pg = gv & G_MASK;
           if (hasStrong && (gv & STRONG_DONE) === 0) {
-            const hs = problem.strongHeuristic!(store.chunkOf(i), (i & CHUNK_MASK) * W);
-            setG(i, gv | STRONG_DONE);
-            if (hs < 0) continue; // no goal reachable from there
+            // Exact up to STRONG_SLACK past the bucket; beyond it only "more than that" (re-checked later).
+            const limit = fCur - pg + STRONG_SLACK;
+            const hs = problem.strongHeuristic!(store.chunkOf(i), (i & CHUNK_MASK) * W, limit);
+            if (hs < 0) {
+              setG(i, gv | EXPANDED); // no goal reachable from there: never expand it
+              continue;
+            }
+            if (hs <= limit) setG(i, gv | STRONG_DONE);
             if (pg + hs > fCur) {
               // Not yet: its real f is higher. Back to the open list at that f.
               if (pg + hs > depthCap) continue;

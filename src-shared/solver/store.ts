@@ -110,6 +110,7 @@ export class StateStore {
     this.tagMask = tagBits > 0 ? ~this.idxMask : 0;
     this.chunk0Cap = Math.min(FIRST_CHUNK_STATES, this.maxStates);
     this.chunks.push(new Int32Array(this.chunk0Cap * W));
+    this.arenaBytes = this.chunk0Cap * W * 4;
     this.tableSize = INITIAL_TABLE;
     this.table = new Int32Array(INITIAL_TABLE);
     this.scale = INITIAL_TABLE / TWO_POW_32;
@@ -118,10 +119,11 @@ export class StateStore {
 
   /** Bytes held by the arena and the index table. */
   bytes(): number {
-    let b = this.table.byteLength;
-    for (const c of this.chunks) b += c.byteLength;
-    return b;
+    return this.table.byteLength + this.arenaBytes;
   }
+
+  /** Bytes of the arena chunks (kept up to date on every allocation). */
+  private arenaBytes = 0;
 
   /** Arena chunk holding state `i` (offset: `(i & CHUNK_MASK) * W`). */
   chunkOf(i: number): Int32Array {
@@ -151,33 +153,35 @@ export class StateStore {
     const idxMask = this.idxMask;
     const tagMask = this.tagMask;
     const idxBits = this.idxBits;
-    let sink = 0;
-    for (let k = 0; k < n; k++) {
-      const h = hashes[k]!;
-      const e = table[((h >>> 0) * scale) | 0]!;
-      scratch[k] = e;
-      sink ^= e;
-    }
-    const chunks = this.chunks;
-    const W = this.W;
+    // 1. Home entries: independent loads, no dependency between iterations.
+    for (let k = 0; k < n; k++) scratch[k] = table[((hashes[k]! >>> 0) * scale) | 0]!;
+    // 2. Walk each probe run (mostly in the line just loaded) to the first tag match.
     const size = this.tableSize;
     for (let k = 0; k < n; k++) {
       const h = hashes[k]!;
       const tag = (h << idxBits) & tagMask;
       let slot = ((h >>> 0) * scale) | 0;
       let e = scratch[k]!;
+      let idx = -1;
       while (e !== 0) {
         if ((e & tagMask) === tag) {
-          const i = (e & idxMask) - 1;
-          sink ^= chunks[i >>> CHUNK_BITS]![(i & CHUNK_MASK) * W]!;
+          idx = (e & idxMask) - 1;
           break;
         }
         slot++;
         if (slot === size) slot = 0;
         e = table[slot]!;
       }
+      scratch[k] = idx;
     }
-    return sink;
+    // 3. Arena words of the matches: independent loads again.
+    const chunks = this.chunks;
+    const W = this.W;
+    for (let k = 0; k < n; k++) {
+      const i = scratch[k]!;
+      if (i >= 0) scratch[k] = chunks[i >>> CHUNK_BITS]![(i & CHUNK_MASK) * W]!;
+    }
+    return n > 0 ? scratch[0]! : 0;
   }
 
   /**
@@ -282,6 +286,7 @@ export class StateStore {
       const grown = this.alloc(cap * this.W, this.chunks[0]!.byteLength);
       if (!grown) return false;
       grown.set(this.chunks[0]!);
+      this.arenaBytes += grown.byteLength - this.chunks[0]!.byteLength;
       this.chunks[0] = grown;
       this.chunk0Cap = cap;
       return true;
@@ -290,6 +295,7 @@ export class StateStore {
     const fresh = this.alloc(CHUNK_STATES * this.W, 0);
     if (!fresh) return false;
     this.chunks.push(fresh);
+    this.arenaBytes += fresh.byteLength;
     return true;
   }
 
@@ -386,13 +392,13 @@ export class IntStack {
   size = 0;
   bytes = 0;
 
-  /** Pushes `v`; false when the allocation fails or `budget()` (bytes still allowed) is exceeded. */
-  push(v: number, budget: number): boolean {
+  /** Pushes `v`; false when a new page is needed and the allocation fails or exceeds `budget()` bytes. */
+  push(v: number, budget: () => number): boolean {
     const p = this.size >>> CHUNK_BITS;
     if (p === this.pages.length || (p === 0 && this.size >= this.pages[0]!.length)) {
       const cur = p === 0 && this.pages.length > 0 ? this.pages[0]!.length : 0;
       const want = p === 0 ? Math.min(CHUNK_STATES, Math.max(256, cur * 2)) : CHUNK_STATES;
-      if ((want - cur) * 4 > budget) return false;
+      if ((want - cur) * 4 > budget()) return false;
       let page: Int32Array;
       try {
         page = new Int32Array(want);

@@ -46,9 +46,11 @@ export interface SearchProblem {
    * moves to a goal) but possibly costlier and not necessarily consistent;
    * -1 when no goal can be reached. A* evaluates it lazily, once per state
    * about to be expanded, and postpones the state when it proves the state
-   * lies beyond the f being expanded.
+   * lies beyond the f being expanded. `limit`: the caller only needs to know
+   * whether the bound exceeds it; the problem may then stop early and
+   * answer any value > `limit` (still a lower bound).
    */
-  strongHeuristic?(buf: Int32Array, offset: number): number;
+  strongHeuristic?(buf: Int32Array, offset: number, limit?: number): number;
   /**
    * Optional predecessor generator: calls `emit(0)` once per state p such
    * that p -> (the state at `buf[offset..]`) is a legal move, after writing

@@ -285,14 +285,14 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
       for (let s = 1; s < n; s++) if (getField(buf, offset, s) === portal) return d + 1;
       return d;
     },
-    strongHeuristic(buf: Int32Array, offset: number): number {
+    strongHeuristic(buf: Int32Array, offset: number, limit = 0x3fff): number {
       const king = buf[offset]! & MASK;
       for (let s = 1; s < n; s++) {
         const sq = getField(buf, offset, s);
         sqs[s] = sq;
         occ[sq] = 1;
       }
-      const b = route(occ, king);
+      const b = route(occ, king, limit);
       for (let s = 1; s < n; s++) occ[sqs[s]!] = 0;
       return b;
     },
