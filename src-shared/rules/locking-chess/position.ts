@@ -31,27 +31,28 @@
  * Hot path: typed arrays only. Legality: make, test the mover's king for
  * check (LC-7), unmake; kings' adjacency (LC-6) is filtered at generation.
  */
-import {
-  BISHOP,
-  BISHOP_DIRS,
-  BLACK_BIT,
-  CASTLE_BK,
-  CASTLE_BQ,
-  CASTLE_MASK,
-  CASTLE_WK,
-  CASTLE_WQ,
-  KING,
-  KING_OFFSETS,
-  KNIGHT,
-  KNIGHT_OFFSETS,
-  PAWN,
-  QUEEN,
-  ROOK,
-  ROOK_DIRS,
-  splitmix32,
-} from '../orthodox/board.js';
+import * as B from '../orthodox/board.js';
+import { splitmix32 } from '../orthodox/board.js';
 import type { FenFields } from '../orthodox/fen.js';
 import { fenFromFields } from '../orthodox/fen.js';
+
+// Module-local copies of board.ts constants: no cross-module binding lookups on the hot path.
+const BISHOP = B.BISHOP;
+const BISHOP_DIRS = B.BISHOP_DIRS;
+const BLACK_BIT = B.BLACK_BIT;
+const CASTLE_BK = B.CASTLE_BK;
+const CASTLE_BQ = B.CASTLE_BQ;
+const CASTLE_MASK = B.CASTLE_MASK;
+const CASTLE_WK = B.CASTLE_WK;
+const CASTLE_WQ = B.CASTLE_WQ;
+const KING = B.KING;
+const KING_OFFSETS = B.KING_OFFSETS;
+const KNIGHT = B.KNIGHT;
+const KNIGHT_OFFSETS = B.KNIGHT_OFFSETS;
+const PAWN = B.PAWN;
+const QUEEN = B.QUEEN;
+const ROOK = B.ROOK;
+const ROOK_DIRS = B.ROOK_DIRS;
 
 export const A_MOVE = 0;
 export const A_DOUBLE = 1;
@@ -92,6 +93,13 @@ export type LcOutcome =
 const ADJ = (() => {
   const t = new Uint8Array(239);
   for (const d of KING_OFFSETS) t[d + 119] = 1;
+  return t;
+})();
+
+/** 0x88 squares a and b share a rank, file or diagonal: index `a - b + 119`. */
+const ALIGN = (() => {
+  const t = new Uint8Array(239);
+  for (const d of KING_OFFSETS) for (let k = 1; k < 8; k++) t[d * k + 119] = 1;
   return t;
 })();
 
@@ -671,19 +679,51 @@ export class LcPosition {
     return n;
   }
 
+  /**
+   * True when pseudo-legal move `m` of the side to move (not in check, king
+   * on `k`) cannot leave its own king in check, so the make / test / unmake
+   * round can be skipped. Check (LC-7) depends on the king's stack, on
+   * board-level rays (blocked by any piece), top-level rays (blocked by top
+   * pieces) and on which enemy pieces are free. A move can only change
+   * these for our king when it: moves the king or a piece on the king's
+   * square (its state changes), lands on the king's square (locks it), is
+   * en passant / en passant superimpose / castling (several squares), frees
+   * an enemy piece by leaving from on top of it, vacates a square on a line
+   * with the king (opens a ray at either level), or removes a top piece on a
+   * line with the king (a capture of a stack landing at board level opens
+   * top-level rays). Landing elsewhere only adds blockers or removes
+   * attackers. Every other move is legal.
+   */
+  private quietlySafe(m: number, k: number): boolean {
+    const from = m & 0x7f;
+    const to = (m >>> 7) & 0x7f;
+    const act = (m >>> 14) & 15;
+    if (from === k || to === k || act >= A_EP) return false;
+    if (ALIGN[from - k + 119] === 1) return false;
+    if ((m >>> 18) & 1 && this.bot[from]! >> 3 !== this.side) return false;
+    if (act === A_CAPB && this.top[to] !== 0 && ALIGN[to - k + 119] === 1) return false;
+    return true;
+  }
+
   /** Legal moves of the side to move at `out[offset..]`; returns the count (LC-7 filter). */
   generateLegal(out: Int32Array, offset: number): number {
     const n = this.generatePseudo(out, offset);
     const us = this.side;
-    let k = offset;
+    const k = this.king[us]!;
+    const checked = this.isInCheck(us);
+    let j = offset;
     for (let i = offset; i < offset + n; i++) {
       const m = out[i]!;
-      this.make(m);
-      const ok = !this.isInCheck(us);
-      this.unmake();
-      if (ok) out[k++] = m;
+      let ok: boolean;
+      if (!checked && this.quietlySafe(m, k)) ok = true;
+      else {
+        this.make(m);
+        ok = !this.isInCheck(us);
+        this.unmake();
+      }
+      if (ok) out[j++] = m;
     }
-    return k - offset;
+    return j - offset;
   }
 
   /** Legal moves as a fresh array (not for the hot path). */
@@ -699,8 +739,12 @@ export class LcPosition {
     const off = slot * LC_MAX_MOVES;
     const n = this.generatePseudo(buf, off);
     const us = this.side;
+    const k = this.king[us]!;
+    const checked = this.isInCheck(us);
     for (let i = off; i < off + n; i++) {
-      this.make(buf[i]!);
+      const m = buf[i]!;
+      if (!checked && this.quietlySafe(m, k)) return true;
+      this.make(m);
       const ok = !this.isInCheck(us);
       this.unmake();
       if (ok) return true;

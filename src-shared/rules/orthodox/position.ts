@@ -11,27 +11,27 @@
  * make / king-attacked test / unmake.
  */
 import { issue, type Issue, type Result } from '../../validation/issue.js';
-import {
-  BISHOP,
-  BISHOP_DIRS,
-  BLACK_BIT,
-  CASTLE_BK,
-  CASTLE_BQ,
-  CASTLE_MASK,
-  CASTLE_WK,
-  CASTLE_WQ,
-  KING,
-  KING_OFFSETS,
-  KNIGHT,
-  KNIGHT_OFFSETS,
-  PAWN,
-  QUEEN,
-  ROOK,
-  ROOK_DIRS,
-  name88,
-  splitmix32,
-} from './board.js';
+import * as B from './board.js';
+import { name88, splitmix32 } from './board.js';
 import { fenFromFields, parseFenFields, type FenFields } from './fen.js';
+
+// Module-local copies of board.ts constants: no cross-module binding lookups on the hot path.
+const BISHOP = B.BISHOP;
+const BISHOP_DIRS = B.BISHOP_DIRS;
+const BLACK_BIT = B.BLACK_BIT;
+const CASTLE_BK = B.CASTLE_BK;
+const CASTLE_BQ = B.CASTLE_BQ;
+const CASTLE_MASK = B.CASTLE_MASK;
+const CASTLE_WK = B.CASTLE_WK;
+const CASTLE_WQ = B.CASTLE_WQ;
+const KING = B.KING;
+const KING_OFFSETS = B.KING_OFFSETS;
+const KNIGHT = B.KNIGHT;
+const KNIGHT_OFFSETS = B.KNIGHT_OFFSETS;
+const PAWN = B.PAWN;
+const QUEEN = B.QUEEN;
+const ROOK = B.ROOK;
+const ROOK_DIRS = B.ROOK_DIRS;
 
 export const FLAG_QUIET = 0;
 export const FLAG_DOUBLE = 1;
