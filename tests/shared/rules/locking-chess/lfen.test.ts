@@ -64,6 +64,13 @@ describe('Locking Chess SAN and LAN parsing', () => {
     expect(lcMoveToSan(q, lcParseMove(q, 'Ke4-d5*')!)).toBe('Kd5*#');
   });
 
+  it('SAN disambiguates a board-level and a top knight reaching the same square', () => {
+    // Knight c3 (board level) and knight e3 (on a white pawn) both step onto d5 and d1.
+    const p = lc('4k3/8/8/8/8/2N1(PN)3/8/4K3 w - - 0 1');
+    const sans = lcSanList(p, p.legalMoves());
+    for (const s of ['Ncd5', 'Ned5', 'Ncd1', 'Ned1', 'Ne2']) expect(sans).toContain(s);
+  });
+
   it('parses LAN, SAN and their variants', () => {
     const p = lc('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
     expect(lcParseMove(p, 'Nd2*')).toBe(lcParseMove(p, 'Nb1-d2*'));
