@@ -232,7 +232,7 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
   }
   const r = outcome.result;
   const ms = outcome.ms;
-  const twoPlayer = loaded.level.ruleset === 'kings-valley';
+  const twoPlayer = loaded.level.ruleset === 'kings-valley' || loaded.level.ruleset === 'locking-chess';
   if (json) {
     const obj: Record<string, unknown> = {
       ...fileField,
@@ -247,6 +247,7 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
       obj['keys'] = r.status === 'solved' ? (r.keys ?? []) : [];
       obj['keysWithinN'] = r.status === 'solved' ? (r.keysWithinN ?? []) : [];
       if (r.status === 'solved') obj['refutations'] = r.refutations ?? [];
+      if (r.status === 'solved' && r.mateType !== undefined) obj['mateType'] = r.mateType;
     }
     if (r.status === 'invalid') obj['errors'] = errorsOf(r.issues);
     if (r.status === 'limit') obj['reason'] = r.reason;
@@ -308,7 +309,9 @@ function reportTwoPlayer(
     return;
   }
   const keys = r.keys ?? [];
-  io.out(`${file}: solved, forced win in ${r.length} move${r.length === 1 ? '' : 's'} (goal: win in ${n}; ${r.states} nodes, ${ms} ms)\n`);
+  const win = r.mateType ? `${r.mateType} in` : 'forced win in';
+  const goalName = level.ruleset === 'locking-chess' ? 'mate' : 'win';
+  io.out(`${file}: solved, ${win} ${r.length} move${r.length === 1 ? '' : 's'} (goal: ${goalName} in ${n}; ${r.states} nodes, ${ms} ms)\n`);
   io.out(`  keys: ${keys.join(', ')}${keys.length > 1 ? ` (cook: ${keys.length} first moves win in ${r.length})` : ''}\n`);
   io.out(`  keys within ${n}: ${(r.keysWithinN ?? []).join(', ')}\n`);
   io.out('  main line:\n');

@@ -171,6 +171,8 @@ export type SolveResult =
       keys?: string[];
       keysWithinN?: string[];
       refutations?: Refutation[];
+      /** Locking Chess: the LC-8 win at the end of the main line (checkmate, lockmate, refugee mate, ...). */
+      mateType?: string;
       metrics?: SolveMetrics;
     }
   | { status: 'unsolvable'; states: number; metrics?: SolveMetrics }
