@@ -6,9 +6,9 @@
  *
  * Storage (typed arrays only, no string keys, no Set/Map of states):
  * - states: solver/store.ts (chunked arena + index table), as in bfs.ts;
- * - `g`: a Uint16 per state (chunked like the arena): moves from the start
- *   on the best line found so far (bits 0..13), a "strong bound checked"
- *   flag (bit 14) and an "expanded" flag (bit 15); 2 bytes per state;
+ * - `g` (`GArray`, chunked like the arena): moves from the start on the
+ *   best line found so far, a "strong bound checked" flag and an "expanded"
+ *   flag; 1 byte per state while g <= 62, 2 bytes after;
  * - open list: one paged int stack per f value (bucket queue, f = g + h),
  *   LIFO inside a bucket (deepest states first, so goals surface early);
  *   4 bytes per open entry, pages freed as buckets drain.
@@ -40,46 +40,89 @@ import type { SearchProblem, SolveMetrics, SolveOptions, SolveResult } from './t
 const DEFAULT_PROGRESS_EVERY = 65_536;
 const DEFAULT_COUNT_CAP = 1000;
 const CANCEL_POLL_EVERY = 4096;
-const EXPANDED = 0x8000;
-/** Set once `problem.strongHeuristic` was checked for the state at its current g. */
-const STRONG_DONE = 0x4000;
-const G_MASK = 0x3fff;
+/** Largest g (two-byte mode); flags and masks of the current width live in `GArray`. */
+const G_MAX = 0x3fff;
 /** How far past the current f the strong bound is computed exactly. */
 const STRONG_SLACK = 3;
 /** Parents popped into one lookup batch, and the batch size that stops adding parents. */
 const BATCH_PARENTS = 4;
 const BATCH_TARGET = 64;
 
-/** Uint16 per state, chunked like the arena (chunk 0 grows by doubling). */
-class U16Chunks {
-  chunks: Uint16Array[] = [new Uint16Array(1024)];
-  bytes = 2048;
-  /** Makes room for index i; false when the allocation fails or exceeds `budget` bytes. */
-  ensure(i: number, budget: number): boolean {
-    const ci = i >>> CHUNK_BITS;
-    if (ci === 0) {
-      const c0 = this.chunks[0]!;
-      if (i < c0.length) return true;
-      const cap = Math.min(CHUNK_STATES, c0.length * 2);
-      if ((cap - c0.length) * 2 > budget) return false;
-      try {
-        const a = new Uint16Array(cap);
-        a.set(c0);
-        this.chunks[0] = a;
-      } catch {
-        return false;
-      }
-      this.bytes += (cap - c0.length) * 2;
-      return true;
-    }
-    if (ci < this.chunks.length) return true;
-    if (CHUNK_STATES * 2 > budget) return false;
+/**
+ * Per-state g and flags, chunked like the arena (chunk 0 grows by doubling):
+ * one byte per state (g 0..63, bit 6 "strong bound checked", bit 7
+ * "expanded") until a line longer than 62 moves appears, then two bytes
+ * (g 0..16383, bits 14 and 15), converted in place once.
+ */
+class GArray {
+  wide = false;
+  /** Flag and mask values of the current width. */
+  EXP = 0x80;
+  STR = 0x40;
+  GM = 0x3f;
+  c8: Uint8Array[] = [new Uint8Array(1024)];
+  c16: Uint16Array[] = [];
+  bytes = 1024;
+
+  get(i: number): number {
+    return this.wide ? this.c16[i >>> CHUNK_BITS]![i & CHUNK_MASK]! : this.c8[i >>> CHUNK_BITS]![i & CHUNK_MASK]!;
+  }
+  set(i: number, v: number): void {
+    if (this.wide) this.c16[i >>> CHUNK_BITS]![i & CHUNK_MASK] = v;
+    else this.c8[i >>> CHUNK_BITS]![i & CHUNK_MASK] = v;
+  }
+  /** Makes g values up to `g` storable (switches to two bytes once); false when the allocation fails or exceeds `budget` bytes. */
+  fit(g: number, budget: number): boolean {
+    if (g <= this.GM - 1 || this.wide) return true;
+    if (this.bytes > budget) return false;
     try {
-      this.chunks.push(new Uint16Array(CHUNK_STATES));
+      this.c16 = this.c8.map((c) => {
+        const w = new Uint16Array(c.length);
+        for (let k = 0; k < c.length; k++) {
+          const v = c[k]!;
+          w[k] = (v & 0x3f) | (v & 0x40 ? 0x4000 : 0) | (v & 0x80 ? 0x8000 : 0);
+        }
+        return w;
+      });
     } catch {
       return false;
     }
-    this.bytes += CHUNK_STATES * 2;
+    this.c8 = [];
+    this.bytes *= 2;
+    this.wide = true;
+    this.EXP = 0x8000;
+    this.STR = 0x4000;
+    this.GM = 0x3fff;
+    return true;
+  }
+  /** Makes room for index i; false when the allocation fails or exceeds `budget` bytes. */
+  ensure(i: number, budget: number): boolean {
+    const ci = i >>> CHUNK_BITS;
+    const per = this.wide ? 2 : 1;
+    const chunks: (Uint8Array | Uint16Array)[] = this.wide ? this.c16 : this.c8;
+    if (ci === 0) {
+      const c0 = chunks[0]!;
+      if (i < c0.length) return true;
+      const cap = Math.min(CHUNK_STATES, c0.length * 2);
+      if ((cap - c0.length) * per > budget) return false;
+      try {
+        const a = this.wide ? new Uint16Array(cap) : new Uint8Array(cap);
+        a.set(c0);
+        chunks[0] = a;
+      } catch {
+        return false;
+      }
+      this.bytes += (cap - c0.length) * per;
+      return true;
+    }
+    if (ci < chunks.length) return true;
+    if (CHUNK_STATES * per > budget) return false;
+    try {
+      chunks.push(this.wide ? new Uint16Array(CHUNK_STATES) : new Uint8Array(CHUNK_STATES));
+    } catch {
+      return false;
+    }
+    this.bytes += CHUNK_STATES * per;
     return true;
   }
 }
@@ -117,11 +160,11 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
   const hasH = typeof problem.heuristic === 'function';
   const hasStrong = typeof problem.strongHeuristic === 'function';
   const maxDepth = problem.maxDepth;
-  const depthCap = Math.min(G_MASK - 1, maxDepth ?? G_MASK - 1);
+  const depthCap = Math.min(G_MAX - 1, maxDepth ?? G_MAX - 1);
 
-  const store = new StateStore(W, maxStates, maxBytes);
+  const store = new StateStore(W, maxStates, maxBytes, 1.5);
   const batch = new Batch(W);
-  const g = new U16Chunks();
+  const g = new GArray();
   const buckets: (IntStack | undefined)[] = [];
   let bucketBytes = 0;
   store.otherBytes = () => batch.bytes() + g.bytes + bucketBytes;
@@ -150,7 +193,7 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
     // ---- start state ----------------------------------------------------------
     problem.writeInitial(out);
     store.findOrInsert(out, 0, hashWords(out, 0, W));
-    g.chunks[0]![0] = 0;
+    g.set(0, 0);
     if (problem.isGoal(store.chunkOf(0), 0)) {
       const m: SolveMetrics = { ...metrics(), ...(counting ? { optimalSolutions: 1, optimalSolutionsCapped: false, uniqueFirstMove: true } : {}) };
       return { status: 'solved', length: 0, moves: [], states: 1, optimal: true, metrics: m };
@@ -179,9 +222,9 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
       bucketBytes += b.bytes - before;
       return v;
     };
-    const getG = (i: number): number => g.chunks[i >>> CHUNK_BITS]![i & CHUNK_MASK]!;
+    const getG = (i: number): number => g.get(i);
     const setG = (i: number, v: number): void => {
-      g.chunks[i >>> CHUNK_BITS]![i & CHUNK_MASK] = v;
+      g.set(i, v);
     };
 
     fCur = h0;
@@ -214,17 +257,17 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
         while (bucket.size > 0 && parents < BATCH_PARENTS && batch.n < BATCH_TARGET) {
           const i = pop(bucket);
           const gv = getG(i);
-          if ((gv & EXPANDED) !== 0) continue; // stale entry: expanded from a cheaper line already
-          const pg = gv & G_MASK;
-          if (hasStrong && (gv & STRONG_DONE) === 0) {
+          if ((gv & g.EXP) !== 0) continue; // stale entry: expanded from a cheaper line already
+          const pg = gv & g.GM;
+          if (hasStrong && (gv & g.STR) === 0) {
             // Exact up to STRONG_SLACK past the bucket; beyond it only "more than that" (re-checked later).
             const limit = fCur - pg + STRONG_SLACK;
             const hs = problem.strongHeuristic!(store.chunkOf(i), (i & CHUNK_MASK) * W, limit);
             if (hs < 0) {
-              setG(i, gv | EXPANDED); // no goal reachable from there: never expand it
+              setG(i, gv | g.EXP); // no goal reachable from there: never expand it
               continue;
             }
-            if (hs <= limit) setG(i, gv | STRONG_DONE);
+            if (hs <= limit) setG(i, gv | g.STR);
             if (pg + hs > fCur) {
               // Not yet: its real f is higher. Back to the open list at that f.
               if (pg + hs > depthCap) continue;
@@ -233,7 +276,7 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
               continue;
             }
           }
-          setG(i, pg | EXPANDED);
+          setG(i, pg | g.EXP);
           if (pg >= depthCap) continue;
           const first = batch.n;
           problem.expand(store.chunkOf(i), (i & CHUNK_MASK) * W, out, emit);
@@ -260,7 +303,7 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
           const found = store.find(states, off, hk);
           if (found >= 0) {
             const old = getG(found);
-            if (gi >= (old & G_MASK)) continue;
+            if (gi >= (old & g.GM)) continue;
             // A cheaper line to a stored state: lower its g and (re)open it.
             const hh = hasH ? problem.heuristic!(states, off) : 0;
             setG(found, gi);
@@ -278,7 +321,9 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
           const f = gi + hh;
           if (f > depthCap || f > bestGoal) continue;
           const gBytes = g.bytes;
-          if (!g.ensure(store.count, budget())) return { status: 'limit', states: store.count, depth: fCur, reason: 'memory' };
+          if (!g.fit(gi, budget()) || !g.ensure(store.count, budget())) {
+            return { status: 'limit', states: store.count, depth: fCur, reason: 'memory' };
+          }
           if (g.bytes !== gBytes) store.notePeak();
           const idx = store.insertFound(states, off, hk);
           if (idx === STORE_FULL) return { status: 'limit', states: store.count, depth: fCur, reason: store.failReason };
@@ -319,27 +364,27 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
     const view: SearchView = {
       problem,
       store,
-      depthOf: (i: number): number => getG(i) & G_MASK,
+      depthOf: (i: number): number => getG(i) & g.GM,
       scanDepth(d: number, fn: (i: number) => boolean): void {
         if (!order) {
           // Counting sort of the stored states by depth (built once, on demand).
           try {
             const cnt = new Int32Array(cStar + 2);
             for (let i = 0; i < store.count; i++) {
-              const gi = getG(i) & G_MASK;
+              const gi = getG(i) & g.GM;
               if (gi <= cStar) cnt[gi + 1]!++;
             }
             for (let k = 1; k < cnt.length; k++) cnt[k]! += cnt[k - 1]!;
             const o = new Int32Array(cnt[cnt.length - 1]!);
             const pos = cnt.slice();
             for (let i = 0; i < store.count; i++) {
-              const gi = getG(i) & G_MASK;
+              const gi = getG(i) & g.GM;
               if (gi <= cStar) o[pos[gi]!++] = i;
             }
             order = o;
             starts = cnt;
           } catch {
-            for (let i = 0; i < store.count; i++) if ((getG(i) & G_MASK) === d && fn(i)) return;
+            for (let i = 0; i < store.count; i++) if ((getG(i) & g.GM) === d && fn(i)) return;
             return;
           }
         }
@@ -349,7 +394,7 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
       ...(hasH
         ? {
             mayBeOnOptimalLine: (i: number): boolean =>
-              (getG(i) & G_MASK) + problem.heuristic!(store.chunkOf(i), (i & CHUNK_MASK) * W) <= cStar,
+              (getG(i) & g.GM) + problem.heuristic!(store.chunkOf(i), (i & CHUNK_MASK) * W) <= cStar,
           }
         : {}),
     };
@@ -364,7 +409,7 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
       }
     }
     let goal = -1;
-    for (const i of goals) if ((getG(i) & G_MASK) === cStar) goal = goal < 0 ? i : goal;
+    for (const i of goals) if ((getG(i) & g.GM) === cStar) goal = goal < 0 ? i : goal;
     const moves = rebuildLine(view, goal);
     return { status: 'solved', length: moves.length, moves, states: store.count, optimal: true, metrics: m };
   } finally {

@@ -16,7 +16,9 @@
  *   two); linear probing; the table doubles at load 0.75, so its load stays
  *   between 0.375 and 0.75 (5.3 to 10.7 bytes per state). Doubling rather
  *   than growing by 1.5x: rehashing is random-access bound and 1.5x steps
- *   cost about 15% more search time on multi-million-state searches.
+ *   cost about 15% more search time on multi-million-state BFS. A* (which
+ *   also holds g and open lists) grows by 1.5x: load 0.5..0.75, 5.3 to 8
+ *   bytes per state.
  * Memory: `W * 4` bytes per state in the arena plus the table; `bytes()`
  * reports what is held, the engines add their own arrays via `otherBytes`.
  *
@@ -33,7 +35,7 @@ const FIRST_CHUNK_STATES = 1024;
 const INITIAL_TABLE = 2048;
 /** Maximum load of the index table, as a fraction. */
 const MAX_LOAD = 0.75;
-/** Growth factor of the index table. */
+/** Default growth factor of the index table (see the constructor's `growth`). */
 const TABLE_GROWTH = 2;
 const TWO_POW_32 = 4294967296;
 
@@ -86,6 +88,7 @@ export class StateStore {
   peakBytes = 0;
 
   private readonly maxStates: number;
+  private readonly growth: number;
   private readonly maxBytes: number;
   private readonly idxBits: number;
   private readonly idxMask: number;
@@ -100,8 +103,13 @@ export class StateStore {
   private emptyGen = -1;
   private gen = 0;
 
-  constructor(W: number, maxStates: number, maxBytes: number) {
+  /**
+   * `growth`: factor the index table grows by at load 0.75 (default 2: fewer
+   * rehashes; A* passes 1.5: load 0.5..0.75, fewer bytes per state).
+   */
+  constructor(W: number, maxStates: number, maxBytes: number, growth = TABLE_GROWTH) {
     this.W = W;
+    this.growth = growth;
     this.maxStates = Math.max(1, Math.min(Math.floor(maxStates), 2 ** 31 - 2));
     this.maxBytes = maxBytes;
     this.idxBits = Math.max(1, Math.ceil(Math.log2(this.maxStates + 2)));
@@ -326,7 +334,7 @@ export class StateStore {
 
   /** Grows the index table by `TABLE_GROWTH` and rehashes; false (memory) when over the cap. */
   private growTable(): boolean {
-    const newSize = Math.max(this.tableSize + 1, Math.floor(this.tableSize * TABLE_GROWTH));
+    const newSize = Math.max(this.tableSize + 1, Math.floor(this.tableSize * this.growth));
     if (this.bytes() + this.otherBytes() + newSize * 4 > this.maxBytes) {
       this.failReason = 'memory';
       return false;

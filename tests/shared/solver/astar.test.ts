@@ -96,6 +96,13 @@ describe('A* on toy problems (hand-worked)', () => {
     expect(r.status === 'solved' && r.metrics).toMatchObject({ optimalSolutions: 1, uniqueFirstMove: true });
   });
 
+  it('lines longer than 62 moves (g switches from one byte to two): a 150-square corridor takes 149 moves', () => {
+    const r = solveAStar(grid(150, 1, 149, 0, false));
+    expect(r).toMatchObject({ status: 'solved', length: 149, metrics: { optimalSolutions: 1, uniqueFirstMove: true } });
+    const h = solveAStar(grid(150, 2, 149, 1));
+    expect(h).toMatchObject({ status: 'solved', length: 150, metrics: { optimalSolutions: 150 } }); // C(150, 1)
+  });
+
   it('without a heuristic A* is uniform-cost search and agrees with BFS', () => {
     const a = solveAStar(grid(7, 4, 6, 3, false));
     const b = solveBfs(grid(7, 4, 6, 3, false));
