@@ -51,6 +51,7 @@ import { comparePaths, openWorkspace, resolveWorkspacePath, toWorkspaceRelative 
 import { startServeHost } from '../serve/server.js';
 import { runBatch } from './batch.js';
 import { cmdPerft } from './perft.js';
+import { registerPackCommands } from './pack.js';
 
 export const EXIT = { ok: 0, invalid: 1, unsolvable: 2, limit: 3, failure: 4, interrupted: 130 } as const;
 
@@ -512,6 +513,8 @@ export async function runCli(args: string[], io: CliIo = processIo): Promise<num
     .action(async (flags: { rules?: string; depth?: number; fen?: string; divide?: boolean }) => {
       code = await cmdPerft(flags, io);
     });
+
+  registerPackCommands(program, io, (c) => void (code = c), positiveInt);
 
   program
     .command('serve')

@@ -1,0 +1,215 @@
+/**
+ * `castellan pack ...` (LEVEL-FORMAT-v1 "Command line contract", issue 5):
+ * - `pack verify DIR|FILE [--json] [--max-states N] [--time-ms N]`: loads
+ *   the pack (folder with pack.json, or one *.pack.json), re-proves every
+ *   valid level in parallel on the worker pool (cli-progress bar on stderr
+ *   when it is a terminal), checks symmetry-aware duplicates (UK), and prints
+ *   a table (#, level, tier, status). Exit 0 only when every level is valid,
+ *   proved, its stored solution current (levelHash) and optimal, par equal;
+ *   else the highest per-level code: 1 invalid / draft / stale / par
+ *   mismatch / duplicate, 2 unsolvable, 3 limit. `--json`: one object
+ *   `{pack, title, ruleset, exit, levels: [{index, name, title, tier,
+ *   status, detail, par, states}]}`.
+ * - `pack export DIR -o OUT [--force]`: OUT ending in `.pack.json` gets the
+ *   single-file form (levels embedded), else a new folder. Refuses an
+ *   existing OUT (never overwrites or deletes), and stale / invalid / draft
+ *   levels unless `--force` (checked without solving: stored solution current).
+ *   Files go through writeFileVerified. Exit 0 written, 1 refused/invalid, 4 I/O.
+ * - `pack pdf DIR|FILE -o OUT.pdf` (see pack-pdf.ts).
+ */
+import { availableParallelism } from 'node:os';
+import cliProgress from 'cli-progress';
+import type { Command } from 'commander';
+import { solutionIsCurrent } from '../../src-shared/format/level-hash.js';
+import type { UnlockTheKingLevel } from '../../src-shared/model/level.js';
+import { findDuplicates } from '../../src-shared/pack/symmetry.js';
+import { classifyLevel, STATUS_EXIT, type LevelVerdict, type ProofOutcome } from '../../src-shared/pack/status.js';
+import { loadPack, planExport, writeExport, type LoadedPack } from '../services/pack-files.js';
+import { SolvePool } from '../services/solve-pool.js';
+import type { WorkerSolveResult } from '../services/solve-runner.js';
+
+export interface PackIo {
+  out(text: string): void;
+  err(text: string): void;
+  errIsTTY: boolean;
+}
+
+export interface VerifyRow extends LevelVerdict {
+  index: number;
+  name: string;
+  title: string;
+  tier?: string;
+}
+
+function toProof(r: WorkerSolveResult): ProofOutcome {
+  switch (r.status) {
+    case 'solved':
+      return { status: 'solved', length: r.length, states: r.states };
+    case 'unsolvable':
+      return { status: 'unsolvable', states: r.states };
+    case 'limit':
+      return { status: 'limit', states: r.states, reason: (r as { reason?: string }).reason };
+    case 'invalid':
+      return { status: 'invalid', message: r.issues.find((i) => i.severity === 'error')?.message };
+    case 'error':
+      return { status: 'error', message: r.message };
+    default:
+      return { status: 'cancelled' };
+  }
+}
+
+/**
+ * Re-proves every level of a loaded pack on a SolvePool and classifies it
+ * (src-shared/pack/status.ts). `onDone` is called after each level.
+ */
+export async function verifyPack(
+  loaded: LoadedPack,
+  opts: { maxStates?: number; timeMs?: number; poolSize?: number; onDone?: (done: number, total: number) => void; signal?: AbortSignal } = {},
+): Promise<VerifyRow[]> {
+  const n = loaded.levels.length;
+  const pool = new SolvePool({ size: Math.max(1, Math.min(opts.poolSize ?? availableParallelism(), n)) });
+  let done = 0;
+  try {
+    const rows = await Promise.all(
+      loaded.levels.map(async (l): Promise<VerifyRow> => {
+        let verdict: LevelVerdict;
+        if (!l.level || l.error) verdict = classifyLevel(undefined, undefined, l.error);
+        else {
+          const o = await pool.solve(l.level, { maxStates: opts.maxStates, timeMs: opts.timeMs, countSolutions: 0, signal: opts.signal });
+          verdict = classifyLevel(l.level, toProof(o.result));
+        }
+        opts.onDone?.(++done, n);
+        return { index: l.index, name: l.name, title: l.title, tier: l.tier, ...verdict };
+      }),
+    );
+    if (loaded.pack.ruleset === 'unlock-the-king') {
+      const uk = loaded.levels.map((l) => (l.level && !l.error ? (l.level as UnlockTheKingLevel) : undefined));
+      for (const d of findDuplicates(uk)) {
+        const row = rows[d.second]!;
+        const note = `alike to #${d.first + 1} (${d.symmetry})`;
+        rows[d.second] =
+          row.exitCode === 0
+            ? { ...row, status: 'duplicate', exitCode: STATUS_EXIT.duplicate, detail: note }
+            : { ...row, detail: `${row.detail}; ${note}` };
+      }
+    }
+    return rows;
+  } finally {
+    await pool.close();
+  }
+}
+
+const STATUS_LABEL: Record<string, string> = {
+  proved: 'proved', invalid: 'invalid', draft: 'draft', stale: 'stale solution', 'par-mismatch': 'par mismatch',
+  duplicate: 'duplicate', unsolvable: 'unsolvable', limit: 'limit',
+};
+
+/** The summary table (plain text, fixed-width columns). */
+export function formatVerifyTable(rows: VerifyRow[]): string {
+  const head = ['#', 'level', 'tier', 'status'];
+  const body = rows.map((r) => [String(r.index + 1), r.title, r.tier ?? '-', r.status === 'proved' ? r.detail : `${STATUS_LABEL[r.status]}: ${r.detail}`]);
+  const widths = head.map((h, c) => Math.max(h.length, ...body.map((b) => b[c]!.length)));
+  const line = (cells: string[]): string => cells.map((s, c) => (c === cells.length - 1 ? s : s.padEnd(widths[c]!))).join('  ') + '\n';
+  return line(head) + line(widths.map((w) => '-'.repeat(w))) + body.map(line).join('');
+}
+
+export async function cmdPackVerify(path: string, flags: { json?: boolean; maxStates?: number; timeMs?: number }, io: PackIo): Promise<number> {
+  const loaded = await loadPack(path);
+  if (!loaded.ok) {
+    io.err(`castellan: ${loaded.message}\n`);
+    return 1;
+  }
+  const total = loaded.value.levels.length;
+  const bar =
+    io.errIsTTY && process.stderr.isTTY && !flags.json
+      ? new cliProgress.SingleBar(
+          { stream: process.stderr, format: 'verifying |{bar}| {value}/{total} levels', hideCursor: true, clearOnComplete: true },
+          cliProgress.Presets.shades_classic,
+        )
+      : undefined;
+  bar?.start(total, 0);
+  const controller = new AbortController();
+  const onSignal = (): void => controller.abort();
+  process.once('SIGINT', onSignal);
+  let rows: VerifyRow[];
+  try {
+    rows = await verifyPack(loaded.value, { ...flags, signal: controller.signal, onDone: (d) => bar?.update(d) });
+  } finally {
+    bar?.stop();
+    process.off('SIGINT', onSignal);
+  }
+  const exit = total === 0 ? 1 : Math.max(0, ...rows.map((r) => r.exitCode));
+  if (flags.json) {
+    io.out(
+      JSON.stringify({
+        pack: path, title: loaded.value.pack.title, ruleset: loaded.value.pack.ruleset, exit,
+        levels: rows.map((r) => ({ index: r.index + 1, name: r.name, title: r.title, tier: r.tier ?? null, status: r.status, detail: r.detail, par: r.proved ?? null, states: r.states ?? null })),
+      }) + '\n',
+    );
+  } else {
+    io.out(`${loaded.value.pack.title} (${loaded.value.pack.ruleset}, ${total} level${total === 1 ? '' : 's'})\n`);
+    io.out(formatVerifyTable(rows));
+    const bad = rows.filter((r) => r.exitCode !== 0).length;
+    io.out(total === 0 ? 'the pack has no levels\n' : bad === 0 ? `all ${total} levels proved\n` : `${bad} of ${total} level${total === 1 ? '' : 's'} not clean\n`);
+  }
+  return exit;
+}
+
+export async function cmdPackExport(dir: string, flags: { out: string; force?: boolean }, io: PackIo): Promise<number> {
+  const loaded = await loadPack(dir);
+  if (!loaded.ok) {
+    io.err(`castellan: ${loaded.message}\n`);
+    return 1;
+  }
+  const problems: string[] = [];
+  for (const l of loaded.value.levels) {
+    if (!l.level || l.error) problems.push(`#${l.index + 1} ${l.title}: invalid (${l.error ?? 'not a level'})`);
+    else if (l.level.solution && !solutionIsCurrent(l.level)) problems.push(`#${l.index + 1} ${l.title}: stale solution`);
+    else if (!l.level.solution || l.level.draft) problems.push(`#${l.index + 1} ${l.title}: draft (no proved solution)`);
+  }
+  if (problems.length > 0 && !flags.force) {
+    for (const p of problems) io.err(`castellan: ${p}\n`);
+    io.err(`castellan: export refused: ${problems.length} level${problems.length === 1 ? '' : 's'} not proved and current (use --force to export anyway)\n`);
+    return 1;
+  }
+  const plan = planExport(loaded.value, flags.out);
+  const w = await writeExport(flags.out, plan);
+  if (!w.ok) {
+    io.err(`castellan: ${w.message}\n`);
+    return /exists/.test(w.message) ? 1 : 4;
+  }
+  for (const p of problems) io.err(`castellan: warning: exported anyway: ${p}\n`);
+  io.out(`exported ${loaded.value.levels.filter((l) => l.level).length} levels to ${flags.out} (${w.files} file${w.files === 1 ? '' : 's'})\n`);
+  return 0;
+}
+
+/** Registers `pack verify` and `pack export` on the program; `setCode` receives the exit code. */
+export function registerPackCommands(
+  program: Command,
+  io: PackIo,
+  setCode: (code: number) => void,
+  parseInt: (v: string) => number,
+  extra?: (pack: Command) => void,
+): void {
+  const pack = program.command('pack').description('level packs: verify, export');
+  pack
+    .command('verify')
+    .description('re-prove every level of a pack (exit 0 clean, 1 invalid/stale/draft, 2 unsolvable, 3 limit)')
+    .argument('<path>', 'pack folder (with pack.json) or *.pack.json file')
+    .option('--json', 'print one JSON object')
+    .option('--max-states <n>', 'state cap per level', parseInt)
+    .option('--time-ms <n>', 'wall-clock cap per level in milliseconds', parseInt)
+    .action(async (path: string, flags: { json?: boolean; maxStates?: number; timeMs?: number }) => {
+      setCode(await cmdPackVerify(path, flags, io));
+    });
+  pack
+    .command('export')
+    .description('write a pack as a new folder or one *.pack.json (never overwrites; refuses stale/invalid levels unless --force)')
+    .argument('<dir>', 'pack folder or file')
+    .requiredOption('-o, --out <path>', 'new folder, or a *.pack.json file')
+    .option('--force', 'export stale, draft or invalid levels too')
+    .action(async (dir: string, flags: { out: string; force?: boolean }) => {
+      setCode(await cmdPackExport(dir, flags, io));
+    });
+  extra?.(pack);
+}

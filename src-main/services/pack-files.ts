@@ -1,0 +1,164 @@
+/**
+ * Loading and writing packs on disk (LEVEL-FORMAT-v1 "Pack"): a folder
+ * holding `pack.json` and the level files it names, or one exported
+ * `*.pack.json` with the levels embedded (issue 5 items 2-3).
+ */
+import { promises as fs } from 'node:fs';
+import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
+import { packRulesetIssue, parsePackText } from '../../src-shared/format/load.js';
+import { serializeLevel, serializePack } from '../../src-shared/format/serialize.js';
+import type { Level, PackFile } from '../../src-shared/model/level.js';
+import { validateDocument } from '../../src-shared/rules/index.js';
+import type { Issue } from '../../src-shared/validation/issue.js';
+import { readTextFile, writeFileVerified } from './atomic-file.js';
+import { MAX_LEVEL_FILE_BYTES } from './level-files.js';
+
+/** One level of a loaded pack. `level` absent when it could not be loaded or fails the schema. */
+export interface LoadedPackLevel {
+  index: number;
+  /** The entry's file (folder form) or `#n` (embedded). */
+  name: string;
+  tier?: string;
+  title: string;
+  level?: Level;
+  /** Schema, rules (errors and warnings) and load issues. */
+  issues: Issue[];
+  /** One-line reason when the level cannot be used. */
+  error?: string;
+}
+
+export interface LoadedPack {
+  pack: PackFile;
+  /** 'folder' (pack.json + files) or 'file' (embedded). */
+  form: 'folder' | 'file';
+  /** The pack folder (folder form) or the file's folder. */
+  root: string;
+  levels: LoadedPackLevel[];
+}
+
+/**
+ * Loads a pack from a folder (reads `DIR/pack.json`) or a pack file. Level
+ * files must stay inside the pack folder. Answers the pack or a one-line
+ * error (unreadable / not a pack). Per-level problems are reported per
+ * level, not as a failure. Never throws.
+ */
+export async function loadPack(path: string): Promise<{ ok: true; value: LoadedPack } | { ok: false; message: string }> {
+  let st;
+  try {
+    st = await fs.stat(path);
+  } catch {
+    return { ok: false, message: `${path} does not exist` };
+  }
+  const form = st.isDirectory() ? 'folder' : 'file';
+  const packPath = form === 'folder' ? join(path, 'pack.json') : path;
+  const root = form === 'folder' ? resolve(path) : dirname(resolve(path));
+  const read = await readTextFile(packPath);
+  if (!read.ok) return { ok: false, message: read.message };
+  const parsed = parsePackText(read.text);
+  if (!parsed.ok) {
+    const i = parsed.error[0];
+    return { ok: false, message: `${packPath} is not a Castellan pack: ${i ? `${i.pointer ? `${i.pointer}: ` : ''}${i.message}` : 'schema check failed'}` };
+  }
+  const pack = parsed.value;
+  const levels: LoadedPackLevel[] = [];
+  for (const [index, entry] of pack.levels.entries()) {
+    const base = { index, tier: entry.tier };
+    let value: unknown;
+    let name: string;
+    if ('file' in entry) {
+      name = entry.file;
+      const target = resolve(root, entry.file);
+      const rel = relative(root, target);
+      if (isAbsolute(entry.file) || rel.startsWith('..') || rel.split(sep).includes('..')) {
+        levels.push({ ...base, name, title: entry.title ?? name, issues: [], error: 'the file lies outside the pack folder' });
+        continue;
+      }
+      const text = await readTextFile(target, { maxBytes: MAX_LEVEL_FILE_BYTES });
+      if (!text.ok) {
+        levels.push({ ...base, name, title: entry.title ?? name, issues: [], error: text.message });
+        continue;
+      }
+      try {
+        value = JSON.parse(text.text.charCodeAt(0) === 0xfeff ? text.text.slice(1) : text.text);
+      } catch (e) {
+        levels.push({ ...base, name, title: entry.title ?? name, issues: [], error: `not valid JSON: ${e instanceof Error ? e.message : String(e)}` });
+        continue;
+      }
+    } else {
+      name = `#${index + 1}`;
+      value = entry.level;
+    }
+    const { level, issues } = validateDocument(value);
+    const title = entry.title ?? level?.meta.title ?? name;
+    if (!level) {
+      levels.push({ ...base, name, title, issues, error: issues[0]?.message ?? 'not a level' });
+      continue;
+    }
+    const mismatch = packRulesetIssue(pack.ruleset, level.ruleset, '/ruleset');
+    if (mismatch) issues.push(mismatch);
+    const firstError = issues.find((i) => i.severity === 'error');
+    levels.push({ ...base, name, title, level, issues, error: firstError ? `${firstError.code}: ${firstError.message}` : undefined });
+  }
+  return { ok: true, value: { pack, form, root, levels } };
+}
+
+/** Where an export writes: every file path (absolute) and its content. */
+export interface ExportPlan {
+  files: { path: string; content: string }[];
+}
+
+/**
+ * Plans an export of `loaded` to `out`: a `*.pack.json` target gets the
+ * single-file form (levels embedded); anything else is a new folder with
+ * `pack.json` and `levels/NN-slug.level.json`. Pure apart from path maths.
+ */
+export function planExport(loaded: LoadedPack, out: string): ExportPlan {
+  const levels = loaded.levels.filter((l) => l.level);
+  if (out.endsWith('.pack.json')) {
+    const pack: PackFile = {
+      ...loaded.pack,
+      levels: levels.map((l) => ({ ...(l.tier ? { tier: l.tier } : {}), level: l.level! })),
+    };
+    return { files: [{ path: resolve(out), content: serializePack(pack) }] };
+  }
+  const files: ExportPlan['files'] = [];
+  const entries = levels.map((l, k) => {
+    const slug = (l.level!.meta.title || 'level').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'level';
+    const file = `levels/${String(k + 1).padStart(2, '0')}-${slug}.level.json`;
+    files.push({ path: resolve(out, normalize(file)), content: serializeLevel(l.level!) });
+    return { file, ...(l.tier ? { tier: l.tier } : {}) };
+  });
+  const pack: PackFile = { ...loaded.pack, levels: entries };
+  files.unshift({ path: resolve(out, 'pack.json'), content: serializePack(pack) });
+  return { files };
+}
+
+/**
+ * Writes an export plan: refuses when `out` exists (never overwrites or
+ * deletes anything), creates the folders, writes each file through
+ * writeFileVerified (atomic, read back). Answers ok or a one-line error.
+ */
+export async function writeExport(out: string, plan: ExportPlan): Promise<{ ok: true; files: number } | { ok: false; message: string }> {
+  try {
+    await fs.lstat(out);
+    return { ok: false, message: `${out} already exists; export never overwrites: choose a new path` };
+  } catch {
+    // absent: fine
+  }
+  try {
+    for (const f of plan.files) {
+      await fs.mkdir(dirname(f.path), { recursive: true });
+      try {
+        await fs.lstat(f.path);
+        return { ok: false, message: `${f.path} already exists; export never overwrites` };
+      } catch {
+        // absent
+      }
+      const w = await writeFileVerified(f.path, f.content);
+      if (!w.ok) return { ok: false, message: w.message };
+    }
+  } catch (e) {
+    return { ok: false, message: `export failed: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  return { ok: true, files: plan.files.length };
+}
