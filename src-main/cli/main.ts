@@ -52,6 +52,7 @@ import { startServeHost } from '../serve/server.js';
 import { runBatch } from './batch.js';
 import { cmdPerft } from './perft.js';
 import { registerPackCommands } from './pack.js';
+import { registerRenderCommand } from './render.js';
 
 export const EXIT = { ok: 0, invalid: 1, unsolvable: 2, limit: 3, failure: 4, interrupted: 130 } as const;
 
@@ -221,6 +222,7 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
   try {
     outcome = await solveInWorker(loaded.level, {
       maxStates: flags.maxStates ?? DEFAULT_SAVE_MAX_STATES,
+      countSolutions: 1000, // difficulty metrics (optimal-solution count) in the report
       ...(flags.timeMs !== undefined ? { timeMs: flags.timeMs } : {}),
       signal: controller.signal,
       ...(progress
@@ -515,6 +517,7 @@ export async function runCli(args: string[], io: CliIo = processIo): Promise<num
     });
 
   registerPackCommands(program, io, (c) => void (code = c), positiveInt);
+  registerRenderCommand(program, io, (c) => void (code = c), positiveInt);
 
   program
     .command('serve')

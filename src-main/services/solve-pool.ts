@@ -16,7 +16,8 @@
  *   JS heap (ERR_WORKER_OUT_OF_MEMORY, `heapLimitMb`) with `limit`/`memory`;
  *   the pool starts a fresh worker for the next job.
  * - `maxBytes` defaults to `defaultSolveMaxBytes(size)`: the running solves
- *   share the free memory.
+ *   share the free memory; `countSolutions` defaults to 0 (no metrics count),
+ *   as for `solveInWorker`.
  * - Idle workers are `unref`ed: an idle pool does not keep the process alive.
  *   `close()` cancels everything and terminates the workers.
  * - `onChange` (constructor) reports queue and running counts, for progress bars.
@@ -291,7 +292,7 @@ export class SolvePool implements SolvePoolLike {
           level: job.level,
           ...(job.opts.maxStates !== undefined ? { maxStates: job.opts.maxStates } : {}),
           maxBytes: job.opts.maxBytes ?? defaultSolveMaxBytes(this.size),
-          ...(job.opts.countSolutions !== undefined ? { countSolutions: job.opts.countSolutions } : {}),
+          countSolutions: job.opts.countSolutions ?? 0,
           cancel: slot.cancel.buffer,
         });
       } catch (err) {

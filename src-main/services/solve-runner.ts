@@ -45,7 +45,11 @@ export interface SolveInWorkerOptions {
   maxStates?: number;
   /** Passed to the solver (SolveOptions.maxBytes); default `defaultSolveMaxBytes()`. */
   maxBytes?: number;
-  /** Optimal-solution count cap for the metrics (SolveOptions.countSolutions; default 1000, 0 = off). */
+  /**
+   * Optimal-solution count cap for the metrics (SolveOptions.countSolutions).
+   * Default here 0 (off: par and line only, the fastest proof, as the save
+   * pipeline needs); `castellan solve` asks for 1000.
+   */
   countSolutions?: number;
   /** JS heap cap of the worker in MiB (resourceLimits.maxOldGenerationSizeMb); default 1024. */
   heapLimitMb?: number;
@@ -241,7 +245,7 @@ export function solveInWorker(level: Level, opts: SolveInWorkerOptions = {}): Pr
         level,
         ...(opts.maxStates !== undefined ? { maxStates: opts.maxStates } : {}),
         maxBytes: opts.maxBytes ?? defaultSolveMaxBytes(),
-        ...(opts.countSolutions !== undefined ? { countSolutions: opts.countSolutions } : {}),
+        countSolutions: opts.countSolutions ?? 0,
       });
     } catch (err) {
       finish({ status: 'error', message: `could not send the level to the solver worker: ${messageOf(err)}`, states, depth });

@@ -68,10 +68,13 @@ describe('SolvePool', () => {
 
   it('answers with the difficulty metrics (the 3x3 king walk has one optimal line, so a unique first move)', async () => {
     pool = new SolvePool({ size: 1 });
-    const o = await pool.solve(twoMoveLevel());
+    const o = await pool.solve(twoMoveLevel(), { countSolutions: 1000 });
     expect(o.result.status).toBe('solved');
     if (o.result.status !== 'solved') return;
     expect(o.result.metrics).toMatchObject({ optimalSolutions: 1, optimalSolutionsCapped: false, uniqueFirstMove: true });
+    // Without countSolutions the pool proves the optimum only (no count).
+    const fast = await pool.solve(twoMoveLevel());
+    expect(fast.result.status === 'solved' && fast.result.metrics?.optimalSolutions).toBeUndefined();
   });
 
   it('reports progress and cancels a running job; the worker then serves the next job', async () => {
