@@ -53,6 +53,7 @@ import { runBatch } from './batch.js';
 import { cmdPerft } from './perft.js';
 import { registerPackCommands } from './pack.js';
 import { registerRenderCommand } from './render.js';
+import { registerGenerateCommand } from './generate.js';
 
 export const EXIT = { ok: 0, invalid: 1, unsolvable: 2, limit: 3, failure: 4, interrupted: 130 } as const;
 
@@ -518,6 +519,7 @@ export async function runCli(args: string[], io: CliIo = processIo): Promise<num
 
   registerPackCommands(program, io, (c) => void (code = c), positiveInt);
   registerRenderCommand(program, io, (c) => void (code = c), positiveInt);
+  registerGenerateCommand(program, io, (c) => void (code = c), positiveInt);
 
   program
     .command('serve')

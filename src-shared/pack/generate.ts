@@ -1,0 +1,213 @@
+/**
+ * Unlock the King blueprint generator (issue 5 item 4): seeded random
+ * placement within one physical Citadel set (UK-1: 16 walls, 1 king, 2
+ * queens, 4 rooks, 4 bishops, 4 knights, 8 pawns), optimal solve, then local
+ * search (hill climbing on the proven par, ties broken by states explored)
+ * towards harder puzzles. Pure and reproducible: the same options give the
+ * same levels (mulberry32 PRNG; no clocks are read unless `deadline` is set).
+ */
+import type { Role, UkPiece, UnlockTheKingLevel } from '../model/level.js';
+import { parseSquare, squareName } from '../model/square.js';
+import { solveLevel, validateRules } from '../rules/index.js';
+import { canonicalKey } from './symmetry.js';
+
+/** UK-1 physical set limits per role, and walls. */
+/** Deep copy of plain JSON data. */
+const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+
+export const UK_SET_LIMITS: Record<Role, number> = { king: 1, queen: 2, rook: 4, bishop: 4, knight: 4, pawn: 8 };
+export const UK_SET_WALLS = 16;
+
+export interface GenerateOptions {
+  seed: number;
+  width?: number;
+  height?: number;
+  parMin: number;
+  parMax: number;
+  count: number;
+  /** Solver state cap per candidate (default 300,000). */
+  maxStates?: number;
+  /** Mutations per climb (default 300). */
+  climbSteps?: number;
+  /** Steps without a par gain before a climb restarts (default 80). */
+  patience?: number;
+  /** Give up after this many climbs (default 200). */
+  maxClimbs?: number;
+  /** Extra pieces (besides the king) placed at random, inclusive range (default [6, 14]; capped by the UK-1 set). */
+  pieces?: [number, number];
+  /** Walls placed at random, inclusive range (default [4, 12]). */
+  walls?: [number, number];
+  /** Optional wall-clock deadline (ms since epoch; the only non-pure input). */
+  deadline?: number;
+  /** Canonical keys already taken (skip these; symmetry-aware). */
+  exclude?: Set<string>;
+  /** Called for each accepted level. */
+  onLevel?: (found: GeneratedLevel) => void;
+  /** Called after each climb. */
+  onClimb?: (climb: number, bestPar: number) => void;
+}
+
+export interface GeneratedLevel {
+  level: UnlockTheKingLevel;
+  par: number;
+  states: number;
+  moves: string[];
+}
+
+/** mulberry32 seeded PRNG in [0, 1). */
+export function makeRng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ROLE_BAG: Role[] = ['queen', 'rook', 'rook', 'bishop', 'bishop', 'knight', 'knight', 'pawn', 'pawn', 'pawn'];
+const FACING_LIST = ['north', 'east', 'south', 'west'] as const;
+
+/**
+ * Generates up to `count` distinct (symmetry-aware) blueprints whose optimal
+ * par lies in [parMin, parMax], none with a rules error or warning (so each is
+ * buildable with one physical set, UK-1). Returns them in discovery order.
+ */
+export function generateUkLevels(opts: GenerateOptions): GeneratedLevel[] {
+  const rand = makeRng(opts.seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const w = opts.width ?? 8;
+  const h = opts.height ?? 8;
+  const maxStates = opts.maxStates ?? 300_000;
+  const all: string[] = [];
+  for (let r = 0; r < h; r++) for (let f = 0; f < w; f++) all.push(squareName(f, r));
+  const taken = opts.exclude ?? new Set<string>();
+  const found: GeneratedLevel[] = [];
+
+  const count = (l: UnlockTheKingLevel, role: Role): number => l.pieces.filter((p) => p.role === role).length;
+  const randomPiece = (l: UnlockTheKingLevel, square: string): UkPiece | undefined => {
+    for (let tries = 0; tries < 30; tries++) {
+      const role = pick(ROLE_BAG);
+      if (count(l, role) >= UK_SET_LIMITS[role]) continue;
+      const p: UkPiece = { role, square, color: rand() < 0.5 ? 'ivory' : 'obsidian' };
+      if (role === 'pawn') {
+        p.facing = pick(FACING_LIST);
+        if (rand() < 0.25) p.lateral = true;
+      }
+      return p;
+    }
+    return undefined;
+  };
+  const randomLevel = (): UnlockTheKingLevel => {
+    const free = [...all];
+    const take = (): string => free.splice(Math.floor(rand() * free.length), 1)[0]!;
+    const l: UnlockTheKingLevel = {
+      format: 'castellan.level', version: 1, ruleset: 'unlock-the-king',
+      meta: { title: 'Generated' }, board: { width: w, height: h }, walls: [], portal: '', pieces: [],
+    };
+    l.pieces.push({ role: 'king', square: take(), color: 'ivory' });
+    // Portal well away from the king (Chebyshev distance >= half the board) so the walk itself takes moves.
+    const k = parseSquare(l.pieces[0]!.square)!;
+    let portal = take();
+    for (let t = 0; t < 20; t++) {
+      const c = parseSquare(portal)!;
+      if (Math.max(Math.abs(c.file - k.file), Math.abs(c.rank - k.rank)) >= Math.floor(Math.max(w, h) / 2)) break;
+      free.push(portal);
+      portal = take();
+    }
+    l.portal = portal;
+    const [pMin, pMax] = opts.pieces ?? [6, 14];
+    const n = pMin + Math.floor(rand() * (pMax - pMin + 1));
+    for (let i = 0; i < n && free.length > w; i++) {
+      const p = randomPiece(l, take());
+      if (p) l.pieces.push(p);
+    }
+    const [wMin, wMax] = opts.walls ?? [4, 12];
+    const walls = wMin + Math.floor(rand() * (wMax - wMin + 1));
+    for (let i = 0; i < walls && free.length > w; i++) l.walls!.push(take());
+    return l;
+  };
+  const mutate = (src: UnlockTheKingLevel, route: readonly string[]): UnlockTheKingLevel => {
+    const l = clone(src);
+    const occ = new Set([...l.pieces.map((p) => p.square), ...(l.walls ?? []), l.portal]);
+    const empties = all.filter((s) => !occ.has(s));
+    // Targeted blocking: put a wall or a piece on a square the current optimal solution moves through.
+    const onRoute = route.filter((s) => !occ.has(s));
+    if (onRoute.length && rand() < 0.4) {
+      const sq = pick(onRoute);
+      if (rand() < 0.4 && (l.walls?.length ?? 0) < UK_SET_WALLS) l.walls!.push(sq);
+      else {
+        const p = randomPiece(l, sq);
+        if (p) l.pieces.push(p);
+      }
+      return l;
+    }
+    const k = Math.floor(rand() * 8);
+    if (k <= 1 && empties.length) pick(l.pieces).square = pick(empties);
+    else if (k === 2 && empties.length) {
+      const p = randomPiece(l, pick(empties));
+      if (p) l.pieces.push(p);
+    } else if (k === 3 && l.pieces.length > 2) l.pieces.splice(1 + Math.floor(rand() * (l.pieces.length - 1)), 1);
+    else if (k === 4 && empties.length && (l.walls?.length ?? 0) < UK_SET_WALLS) l.walls!.push(pick(empties));
+    else if (k === 5 && l.walls?.length) l.walls.splice(Math.floor(rand() * l.walls.length), 1);
+    else if (k === 6) {
+      const pawns = l.pieces.filter((p) => p.role === 'pawn');
+      if (pawns.length) {
+        const p = pick(pawns);
+        p.facing = pick(FACING_LIST);
+        if (rand() < 0.25) p.lateral = true;
+        else delete p.lateral;
+      }
+    } else if (k === 7 && empties.length) l.portal = pick(empties);
+    return l;
+  };
+  const evaluate = (l: UnlockTheKingLevel): { par: number; states: number; moves: string[] } | undefined => {
+    if (validateRules(l).length > 0) return undefined; // errors or UK-1 warnings
+    const r = solveLevel(l, { maxStates });
+    if (r.status !== 'solved') return undefined;
+    return { par: r.length, states: r.states, moves: r.moves };
+  };
+  const consider = (l: UnlockTheKingLevel, e: { par: number; states: number; moves: string[] }): void => {
+    if (e.par < opts.parMin || e.par > opts.parMax || found.length >= opts.count) return;
+    const key = canonicalKey(l);
+    if (taken.has(key)) return;
+    taken.add(key);
+    const g = { level: clone(l), par: e.par, states: e.states, moves: e.moves };
+    found.push(g);
+    opts.onLevel?.(g);
+  };
+
+  /** Destination squares of a LAN move list ("Ka1-b2" -> b2). */
+  const routeOf = (moves: readonly string[]): string[] => moves.map((m) => m.slice(m.indexOf('-') + 1).replace(/[^a-z0-9]/g, ''));
+  const maxClimbs = opts.maxClimbs ?? 200;
+  const steps = opts.climbSteps ?? 300;
+  for (let climb = 0; climb < maxClimbs && found.length < opts.count; climb++) {
+    if (opts.deadline !== undefined && Date.now() > opts.deadline) break;
+    let cur = randomLevel();
+    let cs = evaluate(cur);
+    for (let t = 0; !cs && t < 50; t++) {
+      cur = randomLevel();
+      cs = evaluate(cur);
+    }
+    if (!cs) continue;
+    consider(cur, cs);
+    let lastGain = 0;
+    for (let it = 0; it < steps && found.length < opts.count; it++) {
+      if (opts.deadline !== undefined && Date.now() > opts.deadline) break;
+      const next = mutate(cur, routeOf(cs.moves));
+      const ns = evaluate(next);
+      if (!ns) continue;
+      if (it - lastGain > (opts.patience ?? 80)) break; // stalled: restart from a new random placement
+      if (ns.par > cs.par) lastGain = it;
+      if (ns.par > cs.par || (ns.par === cs.par && rand() < 0.3)) {
+        cur = next;
+        cs = ns;
+        consider(cur, cs);
+      }
+      if (cs.par > opts.parMax) break; // overshoot: restart
+    }
+    opts.onClimb?.(climb + 1, cs.par);
+  }
+  return found;
+}
