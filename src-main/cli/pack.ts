@@ -15,7 +15,8 @@
  *   existing OUT (never overwrites or deletes), and stale / invalid / draft
  *   levels unless `--force` (checked without solving: stored solution current).
  *   Files go through writeFileVerified. Exit 0 written, 1 refused/invalid, 4 I/O.
- * - `pack pdf DIR|FILE -o OUT.pdf` (see pack-pdf.ts).
+ * - `pack pdf DIR|FILE -o OUT.pdf [--force]`: printable PDF (services/pack-pdf.ts);
+ *   refuses an existing OUT unless --force.
  */
 import { availableParallelism } from 'node:os';
 import cliProgress from 'cli-progress';
@@ -25,6 +26,8 @@ import type { UnlockTheKingLevel } from '../../src-shared/model/level.js';
 import { findDuplicates } from '../../src-shared/pack/symmetry.js';
 import { classifyLevel, STATUS_EXIT, type LevelVerdict, type ProofOutcome } from '../../src-shared/pack/status.js';
 import { loadPack, planExport, writeExport, type LoadedPack } from '../services/pack-files.js';
+import { buildPackPdf } from '../services/pack-pdf.js';
+import { writeNew } from './render.js';
 import { SolvePool } from '../services/solve-pool.js';
 import type { WorkerSolveResult } from '../services/solve-runner.js';
 
@@ -211,5 +214,40 @@ export function registerPackCommands(
     .action(async (dir: string, flags: { out: string; force?: boolean }) => {
       setCode(await cmdPackExport(dir, flags, io));
     });
+  pack
+    .command('pdf')
+    .description('print a pack: one diagram per level and an answer key (never overwrites unless --force)')
+    .argument('<path>', 'pack folder or *.pack.json file')
+    .requiredOption('-o, --out <file>', 'output .pdf')
+    .option('--force', 'replace an existing output file')
+    .action(async (path: string, flags: { out: string; force?: boolean }) => {
+      setCode(await cmdPackPdf(path, flags, io));
+    });
   extra?.(pack);
+}
+
+export async function cmdPackPdf(path: string, flags: { out: string; force?: boolean }, io: PackIo): Promise<number> {
+  if (!flags.out.toLowerCase().endsWith('.pdf')) {
+    io.err('castellan: -o must end in .pdf\n');
+    return 1;
+  }
+  const loaded = await loadPack(path);
+  if (!loaded.ok) {
+    io.err(`castellan: ${loaded.message}\n`);
+    return 1;
+  }
+  let bytes: Buffer;
+  try {
+    bytes = await buildPackPdf(loaded.value);
+  } catch (e) {
+    io.err(`castellan: PDF rendering failed: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 4;
+  }
+  const err = await writeNew(flags.out, bytes, flags.force === true);
+  if (err) {
+    io.err(`castellan: ${err}\n`);
+    return /already exists/.test(err) ? 1 : 4;
+  }
+  io.out(`wrote ${flags.out} (${loaded.value.levels.length} levels, ${bytes.length} bytes)\n`);
+  return 0;
 }

@@ -28,7 +28,7 @@ export function svgToPng(svg: string, scale = 1): Buffer {
 }
 
 /** Writes bytes atomically (write + fsync + rename via a temp file), refusing an existing target. */
-async function writeNew(path: string, data: string | Buffer, force: boolean): Promise<string | undefined> {
+export async function writeNew(path: string, data: string | Buffer, force: boolean): Promise<string | undefined> {
   if (!force) {
     try {
       await fs.lstat(path);

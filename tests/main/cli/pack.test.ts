@@ -183,3 +183,17 @@ describe('castellan pack export', () => {
     expect(JSON.parse(readFileSync(join(out, 'pack.json'), 'utf8')).levels).toHaveLength(4); // two kings is schema-valid, so it is exported as is
   });
 });
+
+describe('castellan pack pdf', () => {
+  it('writes a PDF with a title page, one diagram page per two levels and an answer key; refuses to overwrite', async () => {
+    const out = join(dir, 'mixed.pdf');
+    expect(await runCli(['pack', 'pdf', join(dir, 'mixed'), '-o', out], capture())).toBe(0);
+    const bytes = readFileSync(out);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // 4 levels: title + 2 diagram pages + answer key = 4 pages.
+    expect(bytes.toString('latin1').match(/\/Type \/Page\b/g)?.length).toBe(4);
+    const io = capture();
+    expect(await runCli(['pack', 'pdf', join(dir, 'mixed'), '-o', out], io)).toBe(1);
+    expect(io.stderr).toContain('already exists');
+  });
+});
