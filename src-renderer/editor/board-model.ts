@@ -10,6 +10,7 @@ import { parseSquare } from '../../src-shared/model/square.js';
 import type { EditableLevel, EditableRuleset } from './default-doc.js';
 import { TILE_TOP_ORDER } from './cm-ops.js';
 import { valleySquare } from './kv-ops.js';
+import { lcBoardState, lcDescribeSquare } from './lc-ops.js';
 
 export interface DisplayCell {
   square: string;
@@ -66,6 +67,8 @@ export interface DisplayModel {
   valley: DisplayCell | null;
   /** KV side to move (KV-4), undefined on other rulesets. */
   sideToMove?: KvSide;
+  /** Locking Chess: the LFEN (LC-13) the stacks are read from. */
+  lcPosition?: string;
 }
 
 export interface DisplayOptions {
@@ -89,6 +92,8 @@ export function displayModel(doc: EditableLevel, opts: DisplayOptions = {}): Dis
   const kvPieces: DisplayKvPiece[] = [];
   const pillars: DisplayCell[] = [];
   let portal: DisplayCell | null = null;
+  // Locking Chess draws its stacks from `position` (components/lc/LcBoard.svelte, lc-ops.ts `lcBoardState`).
+  if (doc.ruleset === 'locking-chess') return { ruleset: doc.ruleset, width, height, pieces, walls, portal, holes, tiles, kvPieces, pillars, valley: null, lcPosition: doc.position };
   if (doc.ruleset === 'kings-valley') {
     for (const p of doc.pieces ?? []) {
       const c = cell(p.square, width, height);
@@ -195,6 +200,7 @@ export function tileToken(t: DisplayTile): string {
  * Colour, facing and lateral are in `boardStateDetail`.
  */
 export function boardStateText(m: DisplayModel): string {
+  if (m.ruleset === 'locking-chess') return lcBoardState(m.lcPosition ?? '');
   if (m.ruleset === 'kings-valley') {
     // King's Valley: `K:c1 S:a1 k:c5 s:a5 X:b3 valley:c3 to-move:white`.
     const out = [...m.kvPieces.map(kvPieceToken).sort(), ...m.pillars.map((p) => `X:${p.square}`).sort()];
@@ -241,6 +247,7 @@ export function boardStateDetail(m: DisplayModel): string {
 /** Human sentence for screen readers: "e1: ivory king" / "c3: hole" / "b3: player knight, red key". */
 export function describeSquare(doc: EditableLevel, square: string): string {
   const parts: string[] = [];
+  if (doc.ruleset === 'locking-chess') return `${square}: ${lcDescribeSquare(doc, square)}`;
   if (doc.ruleset === 'kings-valley') {
     if ((doc.pillars ?? []).includes(square)) parts.push('pillar');
     const p = (doc.pieces ?? []).find((x) => x.square === square);

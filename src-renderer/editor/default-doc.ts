@@ -1,9 +1,10 @@
 /** Documents the editor creates from nothing, and which opened documents it can edit. */
-import type { ChessMazeLevel, KingsValleyLevel, Level, UnlockTheKingLevel } from '../../src-shared/model/level.js';
+import type { ChessMazeLevel, KingsValleyLevel, Level, LockingChessLevel, UnlockTheKingLevel } from '../../src-shared/model/level.js';
+import { isEditableLc, newLcLevel } from './lc-ops.js';
 import { KV_LABYRINTH_SETUP, KV_RETRIEVE_THE_KING_SETUP, KV_STANDARD_SETUP, kvSetupCopy } from '../../src-shared/rules/kings-valley/index.js';
 
 /** The rulesets this editor edits. */
-export type EditableLevel = UnlockTheKingLevel | ChessMazeLevel | KingsValleyLevel;
+export type EditableLevel = UnlockTheKingLevel | ChessMazeLevel | KingsValleyLevel | LockingChessLevel;
 export type EditableRuleset = EditableLevel['ruleset'];
 
 /** A new blueprint: 8 x 8 (UK-1 default), ivory king on e1, portal on e8. */
@@ -68,6 +69,7 @@ export function newKvLevel(setup: KvSetupChoice = 'empty'): KingsValleyLevel {
 /** A new document of `ruleset` (King's Valley: `kvSetup`, default empty). */
 export function newLevel(ruleset: EditableRuleset, kvSetup: KvSetupChoice = 'empty'): EditableLevel {
   if (ruleset === 'kings-valley') return newKvLevel(kvSetup);
+  if (ruleset === 'locking-chess') return newLcLevel();
   return ruleset === 'chess-maze' ? newCmLevel() : newUkLevel();
 }
 
@@ -117,7 +119,7 @@ export function isEditableKv(level: Level | unknown): level is KingsValleyLevel 
   return l['ruleset'] === 'kings-valley' && hasBoardAndPieces(l) && (l['pillars'] === undefined || Array.isArray(l['pillars'])) && obj(l['options']) && obj(l['goal']);
 }
 
-/** True when the editor can edit the document (Unlock the King, Chess Maze or King's Valley). */
+/** True when the editor can edit the document (Unlock the King, Chess Maze, King's Valley or Locking Chess). */
 export function isEditable(level: Level | unknown): level is EditableLevel {
-  return isEditableUk(level) || isEditableCm(level) || isEditableKv(level);
+  return isEditableUk(level) || isEditableCm(level) || isEditableKv(level) || isEditableLc(level);
 }

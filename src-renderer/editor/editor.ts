@@ -387,6 +387,7 @@ export class Editor {
   topItem(square: string): ItemKind | null {
     const d = this.s.doc;
     if (isKv(d)) return kv.topItem(d, square);
+    if (d.ruleset === 'locking-chess') return null; // edited through lc-ops.ts (components/lc)
     return isCm(d) ? cm.topItem(d, square) : uk.topItem(d, square);
   }
 
@@ -654,6 +655,7 @@ export class Editor {
   resizeLoss(width: number, height: number): string[] {
     const d = this.s.doc;
     if (isKv(d)) return kv.removedByResize(d, width, height);
+    if (d.ruleset === 'locking-chess') return []; // always 8 x 8 (LC-1)
     return isCm(d) ? cm.removedByResize(d, width, height) : uk.removedByResize(d, width, height);
   }
 

@@ -43,7 +43,7 @@ import {
   type CmState,
 } from '../../src-shared/rules/chess-maze/index.js';
 import { applyMove, compileUnlockTheKing, isSolved, legalMoves, moveToLan, type UkMove, type UkPosition } from '../../src-shared/rules/unlock-the-king/index.js';
-import type { Issue, Result } from '../../src-shared/validation/issue.js';
+import { issue, type Issue, type Result } from '../../src-shared/validation/issue.js';
 import type { EditableLevel } from './default-doc.js';
 import { kvStatusText, startKvPlay, type KvPlayInfo } from './kv-play.js';
 
@@ -394,6 +394,9 @@ class UkSession implements PlaySession {
 export function startPlaytest(doc: EditableLevel, par: number | null): Result<PlaySession, Issue[]> {
   const copy = JSON.parse(JSON.stringify(doc)) as EditableLevel;
   if (copy.ruleset === 'kings-valley') return startKvPlay(copy, 'both');
+  if (copy.ruleset === 'locking-chess') {
+    return { ok: false, error: [issue('error', 'lc-play-engine', 'Locking Chess is played against the engine: use "vs Engine" in the side panel.', { ruling: 'LC-1' })] };
+  }
   if (copy.ruleset === 'chess-maze') {
     const c = compileChessMaze(copy);
     if (!c.ok) return c;

@@ -117,6 +117,18 @@ export const RULESETS_INFO: Record<EditableRuleset, RulesetInfo> = {
     toolKeys: KV_KEYS,
     blurb: 'Two players slide pieces to the edge; bring your king to the centre valley. Win-in-N problems, play against the engine.',
   },
+  'locking-chess': {
+    id: 'locking-chess',
+    name: 'Locking Chess',
+    noun: 'problem',
+    sizeMin: 8,
+    sizeMax: 8,
+    sizeRuling: 'LC-1',
+    folder: 'locking-chess/',
+    tools: ['select', ...ROLES, 'erase'],
+    toolKeys: { select: 'V', king: 'K', queen: 'Q', rook: 'R', bishop: 'B', knight: 'N', pawn: 'P', erase: 'E' },
+    blurb: 'Chess where pieces stack: superimpose, lock, lockmate. Mate-in-N problems from an LFEN, play against the engine.',
+  },
 };
 
 /** King's Valley board sides are odd (KV-1, KV-9). */

@@ -6,7 +6,7 @@ import { validateDocument } from '../../src-shared/rules/index.js';
 describe('per-ruleset editor descriptions', () => {
   it('every tool has a shortcut, and no two tools or toggles share a key within a ruleset', () => {
     // Other bare keys used by actions in each ruleset (controller.svelte.ts).
-    const extra = { 'unlock-the-king': ['C', 'F', 'L'], 'chess-maze': ['P', CM_TOGGLE_KEYS.paintMode, CM_TOGGLE_KEYS.side, CM_TOGGLE_KEYS.facing], 'kings-valley': [KV_TOGGLE_KEYS.side] };
+    const extra = { 'unlock-the-king': ['C', 'F', 'L'], 'chess-maze': ['P', CM_TOGGLE_KEYS.paintMode, CM_TOGGLE_KEYS.side, CM_TOGGLE_KEYS.facing], 'kings-valley': [KV_TOGGLE_KEYS.side], 'locking-chess': [] };
     for (const info of Object.values(RULESETS_INFO)) {
       const keys = info.tools.map((t) => info.toolKeys[t]);
       expect(keys.every((k) => typeof k === 'string' && k.length === 1), info.id).toBe(true);

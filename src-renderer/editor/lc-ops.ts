@@ -1,0 +1,331 @@
+/**
+ * Editing operations on a Locking Chess document (LEVEL-FORMAT-v1, ruleset
+ * `locking-chess`, RULINGS LC-1..LC-13). The document's `position` (LFEN,
+ * LC-13) is the source of truth: every edit parses it (syntax only, so an
+ * unplayable position, e.g. without kings, stays editable), changes the
+ * fields and writes it back with the LFEN writer (`fenFromFields`).
+ *
+ * Stacks (LC-2): a square holds a board-level piece and at most one top
+ * piece. Dropping a piece onto a square with one board-level piece puts it
+ * on top (the lower one is then locked); onto a full stack it replaces the
+ * top. Removing the top frees the lower piece; removing the board-level
+ * piece of a stack lets the top piece settle to board level.
+ *
+ * Consistency (LC-12, LC-11, the checks of lfen.ts `lcPositionIssues`):
+ * after every board edit, castling rights whose king or rook is not the
+ * board-level piece of its home square are cleared, and an en passant
+ * square that no longer follows a two-step advance is cleared.
+ * Pure TS, never throws.
+ */
+import type { LockingChessLevel, Level } from '../../src-shared/model/level.js';
+import { parseSquare, squareName } from '../../src-shared/model/square.js';
+import { issue, type Issue, type Result } from '../../src-shared/validation/issue.js';
+import { BLACK_BIT, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ, KING, PAWN, ROOK, pieceLetter } from '../../src-shared/rules/orthodox/board.js';
+import { fenFromFields, type FenFields } from '../../src-shared/rules/orthodox/fen.js';
+import { LC_START_LFEN, lcPositionIssues, parseLfenFields } from '../../src-shared/rules/locking-chess/index.js';
+import type { Tx } from './doc-ops.js';
+
+export type LcTx = Tx<LockingChessLevel>;
+export type LcColor = 'white' | 'black';
+export type LcRole = 'king' | 'queen' | 'rook' | 'bishop' | 'knight' | 'pawn';
+export type LcLevel = 'bottom' | 'top';
+export type CastleLetter = 'K' | 'Q' | 'k' | 'q';
+
+export const LC_ROLES: readonly LcRole[] = ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn'];
+const CODE_OF: Record<LcRole, number> = { pawn: 1, knight: 2, bishop: 3, rook: 4, queen: 5, king: 6 };
+const ROLE_OF: readonly (LcRole | undefined)[] = [undefined, 'pawn', 'knight', 'bishop', 'rook', 'queen', 'king'];
+
+/** An empty 8 x 8 position: White to move, no rights (the live validation asks for the kings). */
+export const LC_EMPTY_LFEN = '8/8/8/8/8/8/8/8 w - - 0 1';
+
+/** A piece on one level of a square. */
+export interface LcPiece {
+  role: LcRole;
+  color: LcColor;
+}
+
+/** A new Locking Chess document: the standard start position (LC-1), no goal (a position to play). */
+export function newLcLevel(title = 'Untitled locking problem'): LockingChessLevel {
+  return {
+    format: 'castellan.level',
+    version: 1,
+    ruleset: 'locking-chess',
+    meta: { title },
+    board: { width: 8, height: 8 },
+    position: LC_START_LFEN,
+  };
+}
+
+/** True when the editor can edit the level: a `locking-chess` document with a string position and meta. */
+export function isEditableLc(level: Level | unknown): level is LockingChessLevel {
+  if (typeof level !== 'object' || level === null) return false;
+  const l = level as Record<string, unknown>;
+  const b = l['board'] as Record<string, unknown> | undefined;
+  return l['ruleset'] === 'locking-chess' && typeof l['position'] === 'string' && typeof l['meta'] === 'object' && l['meta'] !== null && typeof b === 'object' && b !== null;
+}
+
+/** Piece code (orthodox/board.ts) of a role and colour. */
+export function lcCode(p: LcPiece): number {
+  return CODE_OF[p.role] | (p.color === 'black' ? BLACK_BIT : 0);
+}
+
+/** Role and colour of a piece code, undefined for 0. */
+export function lcPieceOf(code: number): LcPiece | undefined {
+  const role = ROLE_OF[code & 7];
+  return role ? { role, color: code & BLACK_BIT ? 'black' : 'white' } : undefined;
+}
+
+/** 0x88 index of a square name (`e4`), -1 when it is not on the 8 x 8 board. */
+export function sq88(square: string): number {
+  const c = parseSquare(square);
+  if (!c || c.file > 7 || c.rank > 7) return -1;
+  return c.rank * 16 + c.file;
+}
+
+function name(sq: number): string {
+  return squareName(sq & 7, sq >> 4);
+}
+
+/** The position's fields (LFEN syntax only), or null when the position text does not parse. */
+export function lcFields(doc: LockingChessLevel): FenFields | null {
+  const r = parseLfenFields(doc.position);
+  return r.ok ? r.value : null;
+}
+
+/** Both levels of a square. */
+export function lcStack(f: FenFields, square: string): { bottom?: LcPiece; top?: LcPiece } {
+  const s = sq88(square);
+  if (s < 0) return {};
+  const bottom = lcPieceOf(f.bottom[s]!);
+  const top = lcPieceOf(f.top[s]!);
+  return { ...(bottom ? { bottom } : {}), ...(top ? { top } : {}) };
+}
+
+const CASTLE_BITS: Record<CastleLetter, { bit: number; king: number; rook: number }> = {
+  K: { bit: CASTLE_WK, king: 0x04, rook: 0x07 },
+  Q: { bit: CASTLE_WQ, king: 0x04, rook: 0x00 },
+  k: { bit: CASTLE_BK, king: 0x74, rook: 0x77 },
+  q: { bit: CASTLE_BQ, king: 0x74, rook: 0x70 },
+};
+export const CASTLE_LETTERS: readonly CastleLetter[] = ['K', 'Q', 'k', 'q'];
+
+/** LC-12: right `letter` is possible: its king and rook are the board-level pieces of their home squares. */
+export function castlingPossible(f: FenFields, letter: CastleLetter): boolean {
+  const c = CASTLE_BITS[letter];
+  const colour = letter === letter.toLowerCase() ? BLACK_BIT : 0;
+  return f.bottom[c.king] === (KING | colour) && f.bottom[c.rook] === (ROOK | colour);
+}
+
+export function hasCastling(f: FenFields, letter: CastleLetter): boolean {
+  return (f.castling & CASTLE_BITS[letter].bit) !== 0;
+}
+
+/**
+ * LC-11 / LC-5f: the squares an en passant target may name now: for the side
+ * to move, the square behind a free board-level enemy pawn on its fourth rank
+ * (rank 6 with White to move, rank 3 with Black), with that square and the
+ * pawn's origin empty (the pawn just made a two-step advance).
+ */
+export function epCandidates(f: FenFields): string[] {
+  const out: string[] = [];
+  const up = f.side === 0 ? 16 : -16;
+  const rank = f.side === 0 ? 5 : 2;
+  const pawn = PAWN | (f.side === 0 ? BLACK_BIT : 0);
+  for (let file = 0; file < 8; file++) {
+    const ep = rank * 16 + file;
+    if (f.bottom[ep] === 0 && f.top[ep] === 0 && f.bottom[ep + up] === 0 && f.top[ep + up] === 0 && f.bottom[ep - up] === pawn && f.top[ep - up] === 0) out.push(name(ep));
+  }
+  return out;
+}
+
+/** Clears castling rights and an en passant square the board no longer supports (module doc). */
+export function makeConsistent(f: FenFields): void {
+  for (const l of CASTLE_LETTERS) if (hasCastling(f, l) && !castlingPossible(f, l)) f.castling &= ~CASTLE_BITS[l].bit;
+  if (f.ep >= 0 && !epCandidates(f).includes(name(f.ep))) f.ep = -1;
+}
+
+function write(tx: LcTx, f: FenFields): void {
+  makeConsistent(f);
+  tx.set(['position'], fenFromFields(f));
+  if (tx.doc.pieces !== undefined) tx.set(['pieces'], undefined);
+}
+
+function withFields(tx: LcTx, fn: (f: FenFields) => boolean): boolean {
+  const f = lcFields(tx.doc);
+  if (!f || !fn(f)) return false;
+  write(tx, f);
+  return true;
+}
+
+/**
+ * Drops `piece` on `square` (LC-2): an empty square gets it at board level,
+ * a lone piece gets it on top (superimposed, the lower one locked), a full
+ * stack has its top replaced. Answers where it went (`bottom` / `top`), or
+ * null when the square or position is unusable.
+ */
+export function dropPiece(tx: LcTx, square: string, piece: LcPiece): LcLevel | null {
+  const s = sq88(square);
+  let where: LcLevel | null = null;
+  withFields(tx, (f) => {
+    if (s < 0) return false;
+    const code = lcCode(piece);
+    if (f.bottom[s] === 0) {
+      f.bottom[s] = code;
+      where = 'bottom';
+    } else {
+      f.top[s] = code;
+      where = 'top';
+    }
+    return true;
+  });
+  return where;
+}
+
+/** Sets (or with `null` removes) one level of a square. Removing the board level of a stack lets the top settle. */
+export function setLevel(tx: LcTx, square: string, level: LcLevel, piece: LcPiece | null): boolean {
+  const s = sq88(square);
+  return withFields(tx, (f) => {
+    if (s < 0) return false;
+    if (piece === null) {
+      if (level === 'top') f.top[s] = 0;
+      else {
+        f.bottom[s] = f.top[s]!;
+        f.top[s] = 0;
+      }
+      return true;
+    }
+    const code = lcCode(piece);
+    if (level === 'bottom') f.bottom[s] = code;
+    else if (f.bottom[s] === 0) f.bottom[s] = code; // a top needs a piece below: it lands at board level
+    else f.top[s] = code;
+    return true;
+  });
+}
+
+/** Removes the uppermost piece of `square` (the top piece, freeing the lower one; else the board-level piece). */
+export function eraseTop(tx: LcTx, square: string): boolean {
+  const s = sq88(square);
+  const f = lcFields(tx.doc);
+  if (!f || s < 0 || f.bottom[s] === 0) return false;
+  return setLevel(tx, square, f.top[s] !== 0 ? 'top' : 'bottom', null);
+}
+
+/**
+ * Moves the uppermost piece of `from` onto `to` like a drop (LC-2):
+ * refused (false, nothing recorded) when `to` already holds a stack or
+ * `from` is empty.
+ */
+export function movePiece(tx: LcTx, from: string, to: string): boolean {
+  const a = sq88(from);
+  const b = sq88(to);
+  return withFields(tx, (f) => {
+    if (a < 0 || b < 0 || a === b || f.bottom[a] === 0 || f.top[b] !== 0) return false;
+    let code: number;
+    if (f.top[a] !== 0) {
+      code = f.top[a]!;
+      f.top[a] = 0;
+    } else {
+      code = f.bottom[a]!;
+      f.bottom[a] = 0;
+    }
+    if (f.bottom[b] === 0) f.bottom[b] = code;
+    else f.top[b] = code;
+    return true;
+  });
+}
+
+/** Side to move; an en passant square that no longer applies is cleared. */
+export function setSideToMove(tx: LcTx, side: LcColor): boolean {
+  return withFields(tx, (f) => {
+    f.side = side === 'black' ? 1 : 0;
+    return true;
+  });
+}
+
+/** Sets castling right `letter`; refused (false) when the king or rook is not on its home square at board level (LC-12). */
+export function setCastling(tx: LcTx, letter: CastleLetter, on: boolean): boolean {
+  return withFields(tx, (f) => {
+    if (on && !castlingPossible(f, letter)) return false;
+    if (on) f.castling |= CASTLE_BITS[letter].bit;
+    else f.castling &= ~CASTLE_BITS[letter].bit;
+    return true;
+  });
+}
+
+/** Sets the en passant square (one of `epCandidates`) or clears it with null; false when not allowed. */
+export function setEnPassant(tx: LcTx, square: string | null): boolean {
+  return withFields(tx, (f) => {
+    if (square === null) f.ep = -1;
+    else if (epCandidates(f).includes(square)) f.ep = sq88(square);
+    else return false;
+    return true;
+  });
+}
+
+/** Goal "mate in N" (LC-8, a positive integer), or no goal (a position to play) with undefined. */
+export function setGoal(tx: LcTx, moves: number | undefined): void {
+  tx.set(['goal'], moves === undefined ? undefined : { type: 'mate-in', moves });
+}
+
+/**
+ * Checks pasted FEN / LFEN text (LC-13): syntax errors (`lc-lfen-syntax`,
+ * the message names the character position) and inconsistent rights
+ * (`lc-castling`, `lc-en-passant`) refuse the paste; other playability
+ * problems (kings, pawns on the last rank, check) are accepted and left to
+ * the live validation. Answers the normalised LFEN (the writer's form).
+ */
+export function checkPaste(text: string): Result<string, Issue[]> {
+  const t = text.trim();
+  if (t === '') return { ok: false, error: [issue('error', 'lc-lfen-syntax', 'Paste an FEN or LFEN first (the text is empty).', { ruling: 'LC-13' })] };
+  const f = parseLfenFields(t);
+  if (!f.ok) return f;
+  const bad = lcPositionIssues(f.value).filter((i) => i.code === 'lc-castling' || i.code === 'lc-en-passant');
+  if (bad.length > 0) return { ok: false, error: bad };
+  return { ok: true, value: fenFromFields(f.value) };
+}
+
+/** Replaces the position with pasted text (see `checkPaste`); the errors when refused (nothing recorded). */
+export function pastePosition(tx: LcTx, text: string): Issue[] {
+  const r = checkPaste(text);
+  if (!r.ok) return r.error;
+  tx.set(['position'], r.value);
+  if (tx.doc.pieces !== undefined) tx.set(['pieces'], undefined);
+  return [];
+}
+
+/** One token of the board-state mirror: `N:b1` (white upper case, black lower), a stack `(P/n):e4` (board level / top). */
+export function lcToken(f: FenFields, sq: number): string | null {
+  const b = f.bottom[sq]!;
+  if (b === 0) return null;
+  const t = f.top[sq]!;
+  return t === 0 ? `${pieceLetter(b)}:${name(sq)}` : `(${pieceLetter(b)}/${pieceLetter(t)}):${name(sq)}`;
+}
+
+/** The board-state mirror of a position: tokens sorted, then `to-move:white|black`; `invalid-position` when it does not parse. */
+export function lcBoardState(position: string): string {
+  const r = parseLfenFields(position);
+  if (!r.ok) return 'invalid-position';
+  const f = r.value;
+  const out: string[] = [];
+  for (let rank = 0; rank < 8; rank++) for (let file = 0; file < 8; file++) {
+    const tok = lcToken(f, rank * 16 + file);
+    if (tok) out.push(tok);
+  }
+  out.sort();
+  out.push(`to-move:${f.side === 0 ? 'white' : 'black'}`);
+  return out.join(' ');
+}
+
+/** Human name of a piece: `white knight`. */
+export function describeLcPiece(p: LcPiece): string {
+  return `${p.color} ${p.role}`;
+}
+
+/** Screen-reader text of a square: `white knight`, `white pawn locked under black knight`, `empty`. */
+export function lcDescribeSquare(doc: LockingChessLevel, square: string): string {
+  const f = lcFields(doc);
+  if (!f) return 'empty';
+  const s = lcStack(f, square);
+  if (!s.bottom) return 'empty';
+  return s.top ? `${describeLcPiece(s.bottom)} locked under ${describeLcPiece(s.top)}` : describeLcPiece(s.bottom);
+}
