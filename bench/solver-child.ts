@@ -1,12 +1,12 @@
 /**
  * One solver-bench measurement in a fresh process (so peak memory is clean):
  *
- *   node --import tsx bench/solver-child.ts FILE MODE
+ *   node --import tsx bench/solver-child.ts FILE MODE [CAP]
  *
  * MODE: `astar` (the app's solve: ukSolve / cmSolve, A* + metrics, the
  * app's 20M state cap), `bfs` (solver/bfs.ts over the same problem) and
  * `baseline` (bench/baseline.ts: BFS with a JS Set of string keys), both
- * capped at 16M states, `idle` (loads everything, solves nothing: the
+ * capped at 16M states (or CAP), `idle` (loads everything, solves nothing: the
  * process floor). Prints one JSON object on stdout.
  */
 import { readFileSync } from 'node:fs';
@@ -25,6 +25,7 @@ const APP_MAX_STATES = 20_000_000;
 /** The baseline's cap (below V8's 2^24 Set limit); plain BFS gets the same cap so both do the same work. */
 const BASELINE_CAP = 16_000_000;
 
+
 export interface ChildReport {
   mode: string;
   status: string;
@@ -42,7 +43,9 @@ export interface ChildReport {
   metrics?: unknown;
 }
 
-const [file, mode] = process.argv.slice(2);
+const [file, mode, capArg] = process.argv.slice(2);
+/** Cap of the `bfs` and `baseline` runs (argument 3, default BASELINE_CAP). */
+const runCap = capArg ? Math.max(1, Math.floor(Number(capArg))) : BASELINE_CAP;
 if (!file || !mode) {
   console.error('usage: solver-child.ts FILE astar|bfs|baseline|idle');
   process.exit(2);
@@ -85,7 +88,7 @@ const c0 = process.cpuUsage();
 const t0 = performance.now();
 let report: ChildReport;
 if (mode === 'baseline') {
-  const r = baselineBfs(problem, BASELINE_CAP);
+  const r = baselineBfs(problem, runCap);
   report = {
     mode,
     status: r.status,
@@ -103,7 +106,7 @@ if (mode === 'baseline') {
   report = { mode, status: 'idle', length: null, states: 0, expanded: 0, generated: 0, wallMs: 0, cpuMs: 0, bytes: null, peakBytes: null, maxRss: 0 };
 } else {
   const r =
-    mode === 'bfs' ? solveBfs(problem, { stats, maxStates: BASELINE_CAP, maxBytes: 4 * 1024 ** 3 }) : appSolve(level, stats);
+    mode === 'bfs' ? solveBfs(problem, { stats, maxStates: runCap, maxBytes: 4 * 1024 ** 3 }) : appSolve(level, stats);
   report = {
     mode,
     status: r.status,

@@ -1,7 +1,10 @@
 /**
  * Solver bench (issue 4): `npm run bench` (a table) or `npm run bench -- --json`.
  * Options: `--only SUBSTRING` (puzzles whose file name contains it),
- * `--no-baseline`, `--modes astar,bfs,baseline`.
+ * `--no-baseline`, `--modes astar,bfs,baseline`, `--cap N` (state cap of the
+ * `bfs` and `baseline` runs, default 16,000,000), `--out FILE` (also write
+ * the output there). npm prints its own banner on stdout: for clean JSON use
+ * `npm run -s bench -- --json` or `--out`.
  *
  * Corpus: bench/corpus/*.level.json (see bench/make-corpus.ts): Unlock the
  * King 8x8 with 12 to 16 pieces, one whose plain BFS stores > 5 million
@@ -24,7 +27,7 @@
  * Not a test: it asserts nothing; the "targets" lines only compare.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +41,8 @@ const opt = (name: string): string | undefined => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const only = opt('only');
+const cap = opt('cap');
+const outFile = opt('out');
 let modes = (opt('modes') ?? 'astar,bfs,baseline').split(',');
 if (args.includes('--no-baseline')) modes = modes.filter((m) => m !== 'baseline');
 
@@ -48,7 +53,7 @@ const files = readdirSync(corpusDir)
 
 function runChild(file: string, mode: string): ChildReport | { mode: string; status: 'error'; message: string } {
   const heap = mode === 'baseline' ? ['--max-old-space-size=16384'] : [];
-  const r = spawnSync(process.execPath, [...heap, '--import', 'tsx', join(here, 'solver-child.ts'), file, mode], {
+  const r = spawnSync(process.execPath, [...heap, '--import', 'tsx', join(here, 'solver-child.ts'), file, mode, ...(cap ? [cap] : [])], {
     encoding: 'utf8',
     timeout: 15 * 60_000,
     maxBuffer: 16 * 1024 * 1024,
@@ -143,8 +148,12 @@ for (const { file, rows } of results) {
   }
 }
 
+const emit = (text: string): void => {
+  process.stdout.write(text);
+  if (outFile) writeFileSync(outFile, text);
+};
 if (json) {
-  process.stdout.write(
+  emit(
     JSON.stringify(
       { machine: { cores: cpus().length, cpu: cpus()[0]?.model, loadavg: loadavg(), node: process.version }, idleRss, results, checks },
       null,
@@ -204,5 +213,5 @@ if (json) {
   out.push('');
   out.push(`targets (rates on runs >= ${RATE_MIN_STATES / 1e6}M states, bytes on runs >= ${BYTES_MIN_STATES / 1e3}k states):`);
   for (const c of checks) out.push(`  ${c.ok ? 'ok  ' : 'MISS'} ${c.target}: ${basename(c.puzzle, '.level.json')} ${c.mode} ${c.value}`);
-  process.stdout.write(out.join('\n') + '\n');
+  emit(out.join('\n') + '\n');
 }
