@@ -17,6 +17,8 @@ self.onmessage = (ev: MessageEvent<SolveRequest>) => {
       progressEvery: 50_000,
       onProgress: (p: { states: number; depth: number }) => post({ type: 'progress', states: p.states, depth: p.depth }),
       ...(req.maxStates !== undefined ? { maxStates: req.maxStates } : {}),
+      ...(req.maxBytes !== undefined ? { maxBytes: req.maxBytes } : {}),
+      ...(req.countSolutions !== undefined ? { countSolutions: req.countSolutions } : {}),
     };
     const result = solveLevel(req.level, opts);
     post({ type: 'result', result, ms: Math.round(performance.now() - started) });

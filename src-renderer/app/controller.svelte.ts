@@ -5,7 +5,7 @@
  * and DOM-facing work lives here; every document change still goes through
  * the Editor.
  */
-import type { HostApi, HostError, SavedLevel, StartupInfo, ListedFile, SolveSummary } from '../../src-shared/host/contract.js';
+import type { BackupItem, FileRevision, HostApi, HostError, SavedLevel, StartupInfo, ListedFile, RecoveryItem, SolveSummary } from '../../src-shared/host/contract.js';
 import type { KingsValleyLevel, KvSide, Level, TransformType } from '../../src-shared/model/level.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
 import { replayMoves, validateDocument } from '../../src-shared/rules/index.js';
@@ -31,6 +31,9 @@ import { connectHost, type HostKind } from '../host/index.js';
 import { startSolve, type SolveJob } from '../solve/solve-client.js';
 import type { WorkerResult } from '../solve/protocol.js';
 import { displayMessage, extraIssues } from './messages.js';
+import { MaxWaitDebouncer } from './autosave.js';
+import { LIVE_MAX_BYTES, LIVE_MAX_STATES, LiveSolver, type LiveStatus } from './live-solve.js';
+import { createTabPresence, type TabPresence } from './tab-presence.js';
 
 export type Dialog =
   | { kind: 'open'; files: ListedFile[] | null; error?: string }
@@ -45,6 +48,16 @@ export type Dialog =
       saving?: boolean;
     }
   | { kind: 'draft'; failure: HostError; resend: () => void }
+  /** Autosaved documents found at start (issue 8): Recover / Discard each, or Later. */
+  | { kind: 'recovery'; items: RecoveryItem[]; busy?: string; error?: string }
+  /**
+   * A save answered `conflict`: `path` changed on disk since it was opened
+   * (`revision`: on disk now, null = deleted). Reload theirs / Overwrite with
+   * mine / Save As; nothing is written until the user chooses.
+   */
+  | { kind: 'conflict'; path: string; revision: FileRevision | null; method: 'save' | 'saveAs'; allowDraft: boolean }
+  /** Backups of the open file (Versions…): open one as a dirty document; saving restores it. */
+  | { kind: 'versions'; path: string; items: BackupItem[] | null; error?: string }
   | {
       kind: 'confirm';
       title: string;
@@ -69,6 +82,42 @@ export interface Banner {
   code: string;
   message: string;
   issues?: Issue[];
+  /** Leading words (default "Error"), e.g. "Not saved" for a failed save. */
+  title?: string;
+}
+
+/** The open file changed on disk (noticed by polling `revision`): `revision` now, null = deleted. */
+export interface DiskChange {
+  path: string;
+  revision: FileRevision | null;
+}
+
+/** What the last autosave did (status bar; a failure shows a warning chip in the toolbar). */
+export type AutosaveState = { kind: 'idle' } | { kind: 'saved'; at: string } | { kind: 'failed'; message: string };
+
+/** How often the open file's revision is polled while the page is visible (ms). */
+export const DISK_POLL_MS = 5000;
+
+/** A fresh autosave id: `crypto.randomUUID()` (fallback: random hex), 1-64 of [A-Za-z0-9_-]. */
+export function newDocId(): string {
+  try {
+    if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  } catch {
+    /* insecure context */
+  }
+  const bytes = new Uint8Array(16);
+  try {
+    crypto.getRandomValues(bytes);
+  } catch {
+    for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
+  }
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** True when `current` (the file on disk now, null = missing) is not the revision the document is based on. */
+export function changedOnDisk(base: FileRevision | null, current: FileRevision | null): boolean {
+  if (base === null) return current !== null;
+  return current === null || current.sha256 !== base.sha256;
 }
 
 export interface SolutionView {
@@ -134,6 +183,15 @@ function safeHash(doc: Level): string | null {
   }
 }
 
+/** Local time of an ISO timestamp, e.g. "14:03:21" today, else "12 Mar, 14:03". */
+export function formatTime(iso: string, now: Date = new Date()): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const time = d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  if (d.toDateString() === now.toDateString()) return time;
+  return `${d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })}, ${time.slice(0, 5)}`;
+}
+
 function basename(p: string): string {
   const parts = p.split(/[\\/]/);
   return parts[parts.length - 1] || p;
@@ -190,9 +248,42 @@ export class AppController {
   boardEl: HTMLElement | null = null;
   readonly isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
+  /** The open file changed on disk since it was opened or saved: the banner with Reload / Keep mine. */
+  diskChange: DiskChange | null = $state.raw(null);
+  autosaveState: AutosaveState = $state.raw({ kind: 'idle' });
+  /** The live badge (background solve a moment after each edit, issue 4 item 4). */
+  live: LiveStatus = $state.raw({ kind: 'idle' });
+  /** Autosaves of other documents still waiting after a recovery (offered again from the status bar). */
+  recoveryLeft = $state(0);
+
+  /** Autosave id of the open document (issue 8); a new one for every new/opened document. */
+  docId = newDocId();
+  /**
+   * The file revision the document is based on (opened or last saved), sent
+   * as `expectedRevision`; null: the file must not exist; undefined: unknown
+   * (no check).
+   */
+  baseRevision: FileRevision | null | undefined = undefined;
+
   private job: SolveJob | null = null;
   private engineJob: EngineJob | null = null;
   private noticeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** True once an autosave of `docId` was sent (and not discarded or saved since). */
+  private autosaved = false;
+  /** Recovery-folder calls (autosave, discard) run one after the other, in call order. */
+  private recoveryChain: Promise<unknown> = Promise.resolve();
+  private readonly autosaver = new MaxWaitDebouncer(() => this.serialRecovery(() => this.runAutosave()));
+  /** "Keep mine" was chosen for this version on disk (its sha256; null = deleted): no banner for it again. */
+  private keptMine: { path: string; sha: string | null } | null = null;
+  private diskChecking = false;
+  /** Save requests in flight (the revision poll waits: our own write changes the file). */
+  private saving = 0;
+  private presence: TabPresence | null = null;
+  private readonly liveSolver = new LiveSolver(
+    (level) => startSolve(level, () => undefined, { maxStates: LIVE_MAX_STATES, maxBytes: LIVE_MAX_BYTES, countSolutions: 0 }),
+    (level) => this.livePrecheck(level),
+    (st) => (this.live = st),
+  );
 
   /** Live validation of the edited document (schema, then the ruleset's builder rules). */
   validation = $derived.by(() => validateDocument(this.st.doc).issues);
@@ -217,9 +308,14 @@ export class AppController {
   });
 
   constructor() {
+    let prev = this.editor.state;
     this.editor.subscribe((s) => {
+      const before = prev;
+      prev = s;
       this.st = s;
       if (this.previewError && s.preview) this.previewError = null;
+      if (s.docVersion !== before.docVersion || s.dirty !== before.dirty) this.documentChanged(s);
+      if (s.docVersion !== before.docVersion) this.liveRequest();
     });
     this.editor.onNotice((t) => this.flash(t));
     this.registerActions();
@@ -231,6 +327,7 @@ export class AppController {
     try {
       await this.startInner();
     } finally {
+      if (this.live.kind === 'idle') this.liveRequest();
       this.ready = true;
     }
   }
@@ -250,11 +347,16 @@ export class AppController {
       return;
     }
     this.info = r.info;
+    this.presence = createTabPresence(() => this.docId);
     // A reload reopens the file that was being edited; if it no longer opens, the initial file.
     const remembered = this.rememberedPath();
-    if (remembered && (await this.openPath(remembered, { quiet: true }))) return;
-    if (remembered) this.rememberPath(null);
-    if (r.info.initialFile) await this.openPath(r.info.initialFile);
+    const reopened = !!remembered && (await this.openPath(remembered, { quiet: true }));
+    if (!reopened) {
+      if (remembered) this.rememberPath(null);
+      if (r.info.initialFile) await this.openPath(r.info.initialFile);
+    }
+    // Work an earlier session did not save (a crash, a kill, a closed tab): offer it.
+    await this.offerRecovery();
   }
 
   private rememberedPath(): string | null {
@@ -278,10 +380,10 @@ export class AppController {
   // ------------------------------------------------------------------ banners
 
   /** Shows a host error in the banner; `relPath`: the workspace path asked for (absolute host paths ending in it are shown relative). */
-  showError(e: { code: string; message: string; issues?: Issue[] | undefined }, relPath?: string | null): void {
+  showError(e: { code: string; message: string; issues?: Issue[] | undefined }, relPath?: string | null, title?: string): void {
     const message = displayMessage(e.message, relPath);
     const issues = extraIssues(message, e.issues).map((i) => ({ ...i, message: displayMessage(i.message, relPath) }));
-    this.banner = { code: e.code, message, ...(issues.length ? { issues } : {}) };
+    this.banner = { code: e.code, message, ...(issues.length ? { issues } : {}), ...(title ? { title } : {}) };
   }
 
   dismissError(): void {
@@ -340,15 +442,7 @@ export class AppController {
   createNew(ruleset: EditableRuleset, kvSetup: KvSetupChoice = 'empty'): void {
     this.dialog = null;
     this.confirmDiscard(`Creating a new ${RULESETS_INFO[ruleset].noun}`, () => {
-      this.exitPlaytest();
-      this.cancelSolve();
-      this.editor.load(newLevel(ruleset, kvSetup));
-      this.saveWarnings = [];
-      this.path = null;
-      this.rememberPath(null);
-      this.solve = { kind: 'idle' };
-      this.banner = null;
-      this.previewError = null;
+      this.replaceDocument(newLevel(ruleset, kvSetup), { path: null, revision: null, dirty: false });
     });
   }
 
@@ -401,17 +495,37 @@ export class AppController {
       }
       return false;
     }
+    this.replaceDocument(r.document, { path: r.path, revision: r.revision, dirty: false });
+    this.flash(`Opened ${basename(r.path)}`);
+    return true;
+  }
+
+  /**
+   * Makes `doc` the open document (new, opened, recovered, an older
+   * version): a fresh history, `path`, base revision and autosave id. The
+   * replaced document's autosave is discarded (the user chose to leave it:
+   * New/Open over unsaved changes asked first). `dirty`: the document is not
+   * what the file holds (recovered work, an older version); it autosaves.
+   * `docId`: keep this autosave id (recovery), else a new one.
+   */
+  private replaceDocument(doc: EditableLevel, o: { path: string | null; revision: FileRevision | null | undefined; dirty: boolean; docId?: string }): void {
     this.exitPlaytest();
     this.cancelSolve();
-    this.editor.load(r.document);
+    this.autosaver.cancel();
+    if (this.autosaved && this.docId !== o.docId) this.discardAutosave(this.docId);
+    this.docId = o.docId ?? newDocId();
+    this.autosaved = o.docId !== undefined;
+    this.autosaveState = { kind: 'idle' };
+    this.path = o.path;
+    this.baseRevision = o.path === null ? null : o.revision;
+    this.diskChange = null;
+    this.keptMine = null;
+    this.rememberPath(o.path);
+    this.editor.load(doc, { dirty: o.dirty });
     this.saveWarnings = [];
-    this.path = r.path;
-    this.rememberPath(r.path);
     this.solve = { kind: 'idle' };
     this.banner = null;
     this.previewError = null;
-    this.flash(`Opened ${basename(r.path)}`);
-    return true;
   }
 
   save(): void {
@@ -420,13 +534,13 @@ export class AppController {
       this.saveAs();
       return;
     }
-    void this.doSave('save', this.path, false);
+    void this.doSave('save', this.path);
   }
 
   saveAs(): void {
     if (!this.host) return;
     if (this.hostKind === 'electron') {
-      void this.doSave('saveAs', undefined, false);
+      void this.doSave('saveAs', undefined);
       return;
     }
     const dir = this.path ? dirname(this.path) : this.rs.folder;
@@ -460,31 +574,74 @@ export class AppController {
         return;
       }
     }
-    await this.doSave('saveAs', p, false, true);
+    await this.doSave('saveAs', p, { inDialog: true, replaceOk });
   }
 
-  private async doSave(method: 'save' | 'saveAs', path: string | undefined, allowDraft: boolean, inDialog = false): Promise<void> {
+  /**
+   * Sends the document to the host's save pipeline. Every save carries the
+   * autosave `docId` and a revision check (issue 8): Save sends
+   * `expectedRevision` = the base revision; Save As to a new workspace path
+   * `expectedRevision: null` (it must not exist yet); Save As after
+   * "Replace?" (or Electron's own dialog, which asked) and "Overwrite with
+   * mine" send `overwrite: true` (the host keeps the replaced file as a
+   * backup). A pending autosave is cancelled first. Failures keep the
+   * document dirty: `conflict` opens the conflict dialog, draftable
+   * failures the draft dialog, others the "Not saved" banner.
+   */
+  private async doSave(method: 'save' | 'saveAs', path: string | undefined, o: { allowDraft?: boolean; inDialog?: boolean; overwrite?: boolean; replaceOk?: boolean } = {}): Promise<void> {
     const host = this.host!;
-    const sent = this.st.doc;
-    const sentRevision = this.editor.revision;
+    const allowDraft = o.allowDraft ?? false;
+    const inDialog = o.inDialog ?? false;
+    this.autosaver.cancel();
     this.busy = allowDraft ? 'Saving draft…' : 'Saving (proving the solution)…';
     if (inDialog && path !== undefined) this.dialog = { kind: 'save-as', path, saving: true };
-    const req = { document: sent, ...(path !== undefined ? { path } : {}), ...(allowDraft ? { allowDraft: true } : {}) };
+    this.saving++;
     let r: SavedLevel | HostError;
+    let sent = this.st.doc;
+    let sentRevision = this.editor.revision;
     try {
-      r = method === 'save' ? await host.save(req as { path: string; document: unknown }) : await host.saveAs(req);
+      // An autosave already on its way lands first (the host then deletes it with this save).
+      await this.recoveryChain;
+      sent = this.st.doc;
+      sentRevision = this.editor.revision;
+      const overwrite = o.overwrite || (method === 'saveAs' && (path === undefined || o.replaceOk));
+      const check: { expectedRevision?: FileRevision | null; overwrite?: true } = overwrite
+        ? { overwrite: true }
+        : method === 'saveAs'
+          ? { expectedRevision: null }
+          : this.baseRevision !== undefined
+            ? { expectedRevision: this.baseRevision }
+            : {};
+      const req = { document: sent, docId: this.docId, ...check, ...(path !== undefined ? { path } : {}), ...(allowDraft ? { allowDraft: true } : {}) };
+      r = method === 'save' ? await host.save(req as typeof req & { path: string }) : await host.saveAs(req);
     } catch (e) {
       r = { ok: false, code: 'internal', message: String(e) };
+    } finally {
+      this.saving--;
     }
     this.busy = null;
     if (r.ok) {
-      if (inDialog || this.dialog?.kind === 'draft') this.dialog = null;
+      if (inDialog || this.dialog?.kind === 'draft' || this.dialog?.kind === 'conflict') this.dialog = null;
       this.adoptSaved(r, sent, sentRevision);
       return;
     }
+    // Not saved: the document stays dirty and keeps autosaving.
+    if (this.st.dirty) this.autosaver.touch();
     if (r.code === 'cancelled') {
       if (inDialog) this.dialog = null;
       return;
+    }
+    if (r.code === 'conflict') {
+      if (inDialog && path !== undefined) {
+        // The path appeared since the listing: ask "Replace?" as for a listed file.
+        this.dialog = { kind: 'save-as', path, replace: basename(path) };
+        return;
+      }
+      const at = path ?? this.path;
+      if (at) {
+        this.dialog = { kind: 'conflict', path: at, revision: r.revision ?? null, method, allowDraft };
+        return;
+      }
     }
     if (DRAFT_CODES.has(r.code) && r.draftAllowed) {
       this.dialog = {
@@ -492,7 +649,7 @@ export class AppController {
         failure: r,
         resend: () => {
           this.dialog = null;
-          void this.doSave(method, path, true);
+          void this.doSave(method, path, { ...o, allowDraft: true, inDialog: false });
         },
       };
       return;
@@ -504,7 +661,8 @@ export class AppController {
       this.dialog = { kind: 'save-as', path, error: [msg, ...more].join(' ') };
       return;
     }
-    this.showError(r, path);
+    if (this.dialog?.kind === 'conflict') this.dialog = null;
+    this.showError(r, path, 'Not saved');
   }
 
   private adoptSaved(r: SavedLevel, sent: EditableLevel, sentRevision: number): void {
@@ -512,6 +670,21 @@ export class AppController {
     this.path = r.path;
     this.rememberPath(r.path);
     this.banner = null;
+    // The file now holds what was sent: the next save checks against this revision.
+    this.baseRevision = r.revision;
+    this.diskChange = null;
+    this.keptMine = null;
+    // The host deleted this document's autosave; edits made while saving autosave again.
+    this.autosaved = false;
+    this.autosaveState = { kind: 'idle' };
+    try {
+      this.adoptSavedDoc(r, doc, sent, sentRevision);
+    } finally {
+      if (this.st.dirty) this.autosaver.touch();
+    }
+  }
+
+  private adoptSavedDoc(r: SavedLevel, doc: Level, sent: EditableLevel, sentRevision: number): void {
     this.saveWarnings = (r.issues ?? []).filter((i) => i.severity === 'warning');
     if (this.st.doc !== sent) {
       // The user kept editing while the host proved and wrote the file: keep those
@@ -531,6 +704,289 @@ export class AppController {
     }
     if (r.draft) this.flash(`Saved ${basename(r.path)} as a DRAFT (not proved)`);
     else this.flash(`Saved ${basename(r.path)}${r.solve.length !== undefined ? ` — optimal solution proved: ${r.solve.length} moves` : ''}`);
+  }
+
+  // ------------------------------------------------------------------ never lose work (issue 8)
+
+  /** Runs recovery-folder calls one after the other (an autosave never overtakes a discard or a later autosave). */
+  private serialRecovery<T>(fn: () => Promise<T>): Promise<T | undefined> {
+    const run = this.recoveryChain.then(fn, fn);
+    this.recoveryChain = run.catch(() => undefined);
+    return run.catch(() => undefined);
+  }
+
+  /** The document changed or its dirty flag flipped: autosave while dirty; clean again (undo to the saved state) drops the autosave. */
+  private documentChanged(s: EditorState): void {
+    if (s.dirty) {
+      this.autosaver.touch();
+      return;
+    }
+    this.autosaver.cancel();
+    if (this.autosaved) {
+      this.discardAutosave(this.docId);
+      this.autosaved = false;
+    }
+  }
+
+  private discardAutosave(docId: string): void {
+    const host = this.host;
+    if (!host?.recoveryDiscard) return;
+    void this.serialRecovery(() => host.recoveryDiscard!({ docId }));
+  }
+
+  /** One autosave of the current document (debounced by `autosaver`). A failure shows a warning; editing goes on. */
+  private async runAutosave(): Promise<void> {
+    const host = this.host;
+    if (!host?.autosave || !this.st.dirty) return;
+    const docId = this.docId;
+    const base = this.baseRevision;
+    this.autosaved = true;
+    let r: Awaited<ReturnType<NonNullable<HostApi['autosave']>>>;
+    try {
+      r = await host.autosave({ docId, document: this.st.doc, ...(this.path ? { path: this.path } : {}), ...(base ? { baseRevision: base } : {}) });
+    } catch (e) {
+      r = { ok: false, code: 'internal', message: String(e) };
+    }
+    if (docId !== this.docId) return;
+    this.autosaveState = r.ok ? { kind: 'saved', at: r.savedAt } : { kind: 'failed', message: `${r.code}: ${displayMessage(r.message, this.path)}` };
+  }
+
+  /** Autosaves now when an autosave is pending (the page is being hidden or closed). */
+  flushAutosave(): Promise<void> {
+    return this.autosaver.flush();
+  }
+
+  /**
+   * Wires the page events: autosave at once when the page is hidden or
+   * closed; poll the open file's revision on focus, when the page becomes
+   * visible and every DISK_POLL_MS while visible. Answers the cleanup.
+   */
+  attach(win: Window = window): () => void {
+    const doc = win.document;
+    const onVisibility = (): void => {
+      if (doc.visibilityState === 'hidden') void this.flushAutosave();
+      else void this.checkDisk();
+    };
+    const onHide = (): void => void this.flushAutosave();
+    const onFocus = (): void => void this.checkDisk();
+    doc.addEventListener('visibilitychange', onVisibility);
+    win.addEventListener('pagehide', onHide);
+    win.addEventListener('focus', onFocus);
+    const timer = win.setInterval(() => {
+      if (doc.visibilityState === 'visible') void this.checkDisk();
+    }, DISK_POLL_MS);
+    return () => {
+      doc.removeEventListener('visibilitychange', onVisibility);
+      win.removeEventListener('pagehide', onHide);
+      win.removeEventListener('focus', onFocus);
+      win.clearInterval(timer);
+      this.presence?.close();
+    };
+  }
+
+  /**
+   * Polls the open file's revision; when it is not the base revision (an
+   * outside change, or deleted) shows the "changed on disk" banner, unless
+   * the user chose "Keep mine" for exactly that version. Skipped while a
+   * save runs (our own write changes the file).
+   */
+  async checkDisk(): Promise<void> {
+    const host = this.host;
+    const path = this.path;
+    const base = this.baseRevision;
+    if (!host?.revision || !path || base === undefined || this.diskChecking || this.saving > 0) return;
+    this.diskChecking = true;
+    try {
+      const r = await host.revision({ path });
+      if (!r.ok || path !== this.path || base !== this.baseRevision || this.saving > 0) return;
+      if (!changedOnDisk(base, r.revision)) {
+        this.diskChange = null;
+        return;
+      }
+      const sha = r.revision?.sha256 ?? null;
+      if (this.keptMine && this.keptMine.path === path && this.keptMine.sha === sha) return;
+      if (this.diskChange?.path === path && (this.diskChange.revision?.sha256 ?? null) === sha) return;
+      this.diskChange = { path, revision: r.revision };
+    } catch {
+      /* the next poll tries again */
+    } finally {
+      this.diskChecking = false;
+    }
+  }
+
+  /** "Reload" (banner) / "Reload theirs" (conflict): opens the file again; unsaved changes are discarded (their autosave too). */
+  async reloadFromDisk(): Promise<void> {
+    const path = this.diskChange?.path ?? (this.dialog?.kind === 'conflict' ? this.dialog.path : this.path);
+    if (!path) return;
+    this.dialog = null;
+    this.diskChange = null;
+    if (await this.openPath(path)) this.flash(`Reloaded ${basename(path)} from disk`);
+  }
+
+  /**
+   * "Keep mine": the banner goes away for this version on disk and the
+   * document counts as unsaved (it is not what the file holds); saving it
+   * answers `conflict` and asks before replacing the other version.
+   */
+  keepMine(): void {
+    const c = this.diskChange;
+    if (!c) return;
+    this.keptMine = { path: c.path, sha: c.revision?.sha256 ?? null };
+    this.diskChange = null;
+    if (!this.st.dirty) this.editor.markSavedAt(-1);
+  }
+
+  /** Conflict dialog: "Overwrite with mine" (the other version is kept as a backup by the host). */
+  overwriteConflict(): void {
+    const d = this.dialog;
+    if (d?.kind !== 'conflict') return;
+    this.dialog = null;
+    void this.doSave(d.method, d.path, { overwrite: true, allowDraft: d.allowDraft });
+  }
+
+  /** Conflict dialog: "Save As…" (keep both versions). */
+  saveAsFromConflict(): void {
+    this.dialog = null;
+    this.saveAs();
+  }
+
+  /**
+   * At start: autosaves in the recovery folder, minus the documents this
+   * page or another live tab has open, are offered in the recovery dialog.
+   */
+  async offerRecovery(): Promise<void> {
+    const host = this.host;
+    if (!host?.recoveryList) return;
+    const r = await host.recoveryList({});
+    if (!r.ok) return;
+    let items = r.items.filter((i) => i.docId !== this.docId);
+    if (items.length) {
+      const others = (await this.presence?.ask()) ?? new Set<string>();
+      items = items.filter((i) => !others.has(i.docId));
+    }
+    this.recoveryLeft = items.length;
+    if (items.length && !this.dialog) this.dialog = { kind: 'recovery', items };
+  }
+
+  /**
+   * Recover: loads the autosaved document as a dirty document with its
+   * path, autosave id and base revision; a file changed since shows the
+   * changed-on-disk banner (saving will ask). The current document is
+   * replaced (after confirming when it has unsaved changes).
+   */
+  recoverItem(docId: string): void {
+    const d = this.dialog;
+    if (d?.kind !== 'recovery') return;
+    const item = d.items.find((i) => i.docId === docId);
+    const rest = d.items.filter((i) => i.docId !== docId);
+    this.confirmDiscard(`Recovering ${item?.title || 'the autosaved document'}`, () => void this.recoverNow(docId, rest));
+  }
+
+  private async recoverNow(docId: string, rest: RecoveryItem[]): Promise<void> {
+    const host = this.host;
+    if (!host?.recoveryOpen) return;
+    const items = [...rest];
+    const keep = (error?: string): void => {
+      const all = this.dialog?.kind === 'recovery' ? this.dialog.items : items;
+      this.dialog = { kind: 'recovery', items: all, ...(error ? { error } : {}) };
+    };
+    if (this.dialog?.kind === 'recovery') this.dialog = { ...this.dialog, busy: docId };
+    const r = await host.recoveryOpen({ docId });
+    if (!r.ok) return keep(`${r.code}: ${displayMessage(r.message)}`);
+    if (!isEditable(r.document)) {
+      const rs = String((r.document as { ruleset?: unknown }).ruleset);
+      return keep(`The autosaved document is a "${rs}" level; this editor edits Unlock the King, Chess Maze and King's Valley levels.`);
+    }
+    this.replaceDocument(r.document, { path: r.path ?? null, revision: r.path ? r.baseRevision : null, dirty: true, docId: r.docId });
+    this.dialog = null;
+    this.recoveryLeft = items.length;
+    if (r.changedOnDisk && r.path) this.diskChange = { path: r.path, revision: r.revision ?? null };
+    const schema = r.issues.filter((i) => i.severity === 'error' && i.code.startsWith('schema'));
+    this.flash(`Recovered ${r.document.meta?.title || (r.path ? basename(r.path) : 'the unsaved document')} (autosaved ${formatTime(r.savedAt)}): not saved yet${schema.length ? ` — ${schema.length} format error${schema.length === 1 ? '' : 's'} to fix` : ''}`);
+  }
+
+  /** Discard in the recovery dialog: deletes that autosave for good. */
+  async discardRecovery(docId: string): Promise<void> {
+    const host = this.host;
+    const d = this.dialog;
+    if (!host?.recoveryDiscard || d?.kind !== 'recovery') return;
+    this.dialog = { ...d, busy: docId };
+    const r = await host.recoveryDiscard({ docId });
+    const now = this.dialog;
+    if (now?.kind !== 'recovery') return;
+    if (!r.ok) {
+      this.dialog = { kind: 'recovery', items: now.items, error: `${r.code}: ${displayMessage(r.message)}` };
+      return;
+    }
+    const items = now.items.filter((i) => i.docId !== docId);
+    this.recoveryLeft = items.length;
+    this.dialog = items.length ? { kind: 'recovery', items } : null;
+  }
+
+  /** Reopens the recovery dialog (status bar: autosaves still waiting). */
+  showRecovery(): void {
+    if (!this.dialog) void this.offerRecovery();
+  }
+
+  /** Versions…: the backups of the open file, newest first. */
+  async showVersions(): Promise<void> {
+    const host = this.host;
+    const path = this.path;
+    if (!host?.backupList || !path) return;
+    this.dialog = { kind: 'versions', path, items: null };
+    const r = await host.backupList({ path });
+    if (this.dialog?.kind !== 'versions' || this.dialog.path !== path) return;
+    this.dialog = r.ok ? { kind: 'versions', path, items: r.backups } : { kind: 'versions', path, items: [], error: `${r.code}: ${displayMessage(r.message, path)}` };
+  }
+
+  /**
+   * Opens backup `id` of the open file as a dirty document (after confirming
+   * to discard unsaved changes); saving writes it back to the file (with the
+   * file's current revision as the base, so no conflict).
+   */
+  openVersion(id: string): void {
+    const d = this.dialog;
+    if (d?.kind !== 'versions') return;
+    const path = d.path;
+    const item = d.items?.find((b) => b.id === id);
+    this.confirmDiscard('Opening an older version', () => void this.openVersionNow(path, id, item));
+  }
+
+  private async openVersionNow(path: string, id: string, item: BackupItem | undefined): Promise<void> {
+    const host = this.host;
+    if (!host?.backupOpen) return;
+    this.busy = 'Opening…';
+    const r = await host.backupOpen({ path, id });
+    this.busy = null;
+    if (!r.ok) {
+      this.dialog = { kind: 'versions', path, items: this.dialog?.kind === 'versions' ? this.dialog.items : [], error: `${r.code}: ${displayMessage(r.message, path)}` };
+      return;
+    }
+    if (!isEditable(r.document)) {
+      this.dialog = null;
+      this.showError({ code: 'unsupported', message: `That version of ${basename(path)} is not a level this editor edits.` });
+      return;
+    }
+    this.dialog = null;
+    this.replaceDocument(r.document, { path: r.path, revision: r.revision ?? null, dirty: true });
+    this.flash(`Opened the version of ${formatTime(item?.savedAt ?? r.backup.savedAt)}: save to restore it`);
+  }
+
+  // ------------------------------------------------------------------ live badge (issue 4 item 4)
+
+  /** Schedules the background solve of the current document (debounced, the previous one cancelled). */
+  private liveRequest(): void {
+    const doc = this.st.doc;
+    this.liveSolver.request(doc, safeHash(doc));
+  }
+
+  /** Answers without a worker: builder errors, a position without a goal. */
+  private livePrecheck(level: Level): LiveStatus | null {
+    if (!isEditable(level)) return { kind: 'off', reason: 'this ruleset has no background solve' };
+    const errors = validateDocument(level).issues.filter((i) => i.severity === 'error');
+    if (errors.length) return { kind: 'invalid', count: errors.length, message: errors[0]!.message };
+    if (level.ruleset === 'kings-valley' && typeof level.goal?.moves !== 'number') return { kind: 'position' };
+    return null;
   }
 
   // ------------------------------------------------------------------ board size
@@ -843,6 +1299,7 @@ export class AppController {
       { id: 'open', label: 'Open…', shortcuts: ['Mod+O'], enabled: () => !!this.host, run: () => this.open() },
       { id: 'save', label: 'Save', shortcuts: ['Mod+S'], enabled: () => !!this.host && !this.busy, run: () => this.save() },
       { id: 'save-as', label: 'Save As…', shortcuts: ['Mod+Shift+S'], enabled: () => !!this.host && !this.busy, run: () => this.saveAs() },
+      { id: 'versions', label: 'Versions…', enabled: () => !!this.host?.backupList && !!this.path && !this.busy, run: () => void this.showVersions() },
       {
         id: 'undo',
         label: 'Undo',

@@ -4,14 +4,21 @@
  * (src-shared/host/contract.ts). Never throws: transport failures become a
  * `HostError` (`io` for network errors, `forbidden` for a missing/rejected
  * token, `internal` for a non-JSON answer).
+ *
+ * `autosave` requests are sent with `keepalive` (when small enough for the
+ * browser's 64 KB keepalive budget), so the autosave fired by `pagehide`
+ * still reaches the host while the tab closes.
  */
 import { HOST_METHODS, TOKEN_HEADER, type HostApi, type HostError, type HostMethod } from '../../src-shared/host/contract.js';
 
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<{
+export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; keepalive?: boolean }) => Promise<{
   ok: boolean;
   status: number;
   text(): Promise<string>;
 }>;
+
+/** Largest autosave body sent with `keepalive` (characters; the browser budget is 64 KB in flight). */
+export const KEEPALIVE_MAX_CHARS = 48 * 1024;
 
 function hostError(code: HostError['code'], message: string): HostError {
   return { ok: false, code, message };
@@ -23,11 +30,13 @@ export async function callHttp(fetchFn: FetchLike, base: string, token: string |
     return hostError('forbidden', 'No access token: open the exact URL printed by `castellan serve` (it ends in #token=...).');
   }
   let res: Awaited<ReturnType<FetchLike>>;
+  const body = JSON.stringify(req ?? {});
   try {
     res = await fetchFn(`${base}/api/${method}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
-      body: JSON.stringify(req ?? {}),
+      body,
+      ...(method === 'autosave' && body.length < KEEPALIVE_MAX_CHARS ? { keepalive: true } : {}),
     });
   } catch (e) {
     return hostError('io', `Cannot reach the Castellan host (${e instanceof Error ? e.message : String(e)}). Is \`castellan serve\` still running?`);
@@ -38,14 +47,14 @@ export async function callHttp(fetchFn: FetchLike, base: string, token: string |
   } catch {
     /* empty body */
   }
-  let body: unknown;
+  let answer: unknown;
   try {
-    body = JSON.parse(text);
+    answer = JSON.parse(text);
   } catch {
     if (res.status === 401 || res.status === 403) return hostError('forbidden', `The host refused the access token (HTTP ${res.status}).`);
     return hostError('internal', `The host answered HTTP ${res.status} without JSON.`);
   }
-  if (typeof body === 'object' && body !== null && 'ok' in body) return body;
+  if (typeof answer === 'object' && answer !== null && 'ok' in answer) return answer;
   return hostError('internal', `The host answered HTTP ${res.status} with an unexpected body.`);
 }
 

@@ -4,7 +4,7 @@
  * poll anything) and settles the promise with `{status: 'cancelled'}`.
  */
 import type { Level } from '../../src-shared/model/level.js';
-import type { SolveMessage, WorkerResult } from './protocol.js';
+import type { SolveCaps, SolveMessage, SolveRequest, WorkerResult } from './protocol.js';
 // Inlined as a blob: module worker, so it also starts from Electron's file:// origin
 // (CSP: worker-src 'self' blob:).
 import SolverWorker from '../solver.worker.ts?worker&inline';
@@ -19,7 +19,8 @@ export interface SolveJob {
   cancel(): void;
 }
 
-export function startSolve(level: Level, onProgress: (p: { states: number; depth: number }) => void): SolveJob {
+/** Starts one solve; `caps` limit it (the live badge's background solve), else the solver's defaults apply. */
+export function startSolve(level: Level, onProgress: (p: { states: number; depth: number }) => void, caps: SolveCaps = {}): SolveJob {
   let settle!: (o: SolveOutcome) => void;
   const promise = new Promise<SolveOutcome>((r) => (settle = r));
   let done = false;
@@ -47,6 +48,7 @@ export function startSolve(level: Level, onProgress: (p: { states: number; depth
     finish({ kind: 'error', message: `Solver worker failed: ${ev.message || 'unknown error'}` });
   };
   // Structured clone of a plain JSON document.
-  worker.postMessage({ type: 'solve', level: JSON.parse(JSON.stringify(level)) as Level });
+  const req: SolveRequest = { type: 'solve', level: JSON.parse(JSON.stringify(level)) as Level, ...caps };
+  worker.postMessage(req);
   return { promise, cancel: () => finish({ kind: 'cancelled' }) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callHttp, type FetchLike } from '../../src-renderer/host/http-host.js';
+import { callHttp, KEEPALIVE_MAX_CHARS, type FetchLike } from '../../src-renderer/host/http-host.js';
 import { tokenFromHash } from '../../src-renderer/host/token.js';
 
 describe('serve host client', () => {
@@ -34,5 +34,17 @@ describe('serve host client', () => {
     const html: FetchLike = async () => ({ ok: false, status: 403, text: async () => '<html>' });
     expect(await callHttp(html, '', 't', 'open', {})).toMatchObject({ ok: false, code: 'forbidden' });
     expect(await callHttp(html, '', undefined, 'open', {})).toMatchObject({ ok: false, code: 'forbidden' });
+  });
+
+  it('autosave is sent with keepalive (so the pagehide autosave outlives the tab), unless too large for the browser budget', async () => {
+    const seen: Parameters<FetchLike>[1][] = [];
+    const fetchFn: FetchLike = async (_url, init) => {
+      seen.push(init);
+      return { ok: true, status: 200, text: async () => '{"ok":true}' };
+    };
+    await callHttp(fetchFn, '', 't', 'autosave', { docId: 'a', document: {} });
+    await callHttp(fetchFn, '', 't', 'autosave', { docId: 'a', document: { big: 'x'.repeat(KEEPALIVE_MAX_CHARS) } });
+    await callHttp(fetchFn, '', 't', 'save', { path: 'a.level.json', document: {} });
+    expect(seen.map((i) => i.keepalive === true)).toEqual([true, false, false]);
   });
 });
