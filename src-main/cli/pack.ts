@@ -18,6 +18,7 @@
  * - `pack pdf DIR|FILE -o OUT.pdf [--force]`: printable PDF (services/pack-pdf.ts);
  *   refuses an existing OUT unless --force.
  */
+import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
@@ -132,6 +133,7 @@ export async function cmdPackVerify(path: string, flags: { json?: boolean; maxSt
       : undefined;
   bar?.start(total, 0);
   const controller = new AbortController();
+  setMaxListeners(0, controller.signal); // one abort listener per queued level
   const onSignal = (): void => controller.abort();
   process.once('SIGINT', onSignal);
   let rows: VerifyRow[];

@@ -29,6 +29,8 @@ export interface GenerateOptions {
   maxStates?: number;
   /** Mutations per climb (default 300). */
   climbSteps?: number;
+  /** Climbs start from these levels first (then from random placements). */
+  starts?: UnlockTheKingLevel[];
   /** Steps without a par gain before a climb restarts (default 80). */
   patience?: number;
   /** Give up after this many climbs (default 200). */
@@ -184,7 +186,7 @@ export function generateUkLevels(opts: GenerateOptions): GeneratedLevel[] {
   const steps = opts.climbSteps ?? 300;
   for (let climb = 0; climb < maxClimbs && found.length < opts.count; climb++) {
     if (opts.deadline !== undefined && Date.now() > opts.deadline) break;
-    let cur = randomLevel();
+    let cur = climb < (opts.starts?.length ?? 0) ? clone(opts.starts![climb]!) : randomLevel();
     let cs = evaluate(cur);
     for (let t = 0; !cs && t < 50; t++) {
       cur = randomLevel();
