@@ -980,12 +980,13 @@ export class AppController {
     this.liveSolver.request(doc, safeHash(doc));
   }
 
-  /** Answers without a worker: builder errors, a position without a goal. */
+  /** Answers without a worker: builder errors, a two-player position without a goal (King's Valley, Locking Chess). */
   private livePrecheck(level: Level): LiveStatus | null {
     if (!isEditable(level)) return { kind: 'off', reason: 'this ruleset has no background solve' };
     const errors = validateDocument(level).issues.filter((i) => i.severity === 'error');
     if (errors.length) return { kind: 'invalid', count: errors.length, message: errors[0]!.message };
-    if (level.ruleset === 'kings-valley' && typeof level.goal?.moves !== 'number') return { kind: 'position' };
+    // Two-player rulesets are solved as "win / mate in N" with the goal's N; without a goal there is nothing to prove.
+    if ((level.ruleset === 'kings-valley' || level.ruleset === 'locking-chess') && typeof level.goal?.moves !== 'number') return { kind: 'position' };
     return null;
   }
 
