@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serializeLevel, serializePack } from '../../src-shared/format/serialize.js';
 import type { PackFile, UnlockTheKingLevel } from '../../src-shared/model/level.js';
-import { canonicalKey } from '../../src-shared/pack/symmetry.js';
+import { SYMMETRIES, canonicalKey, transformLevel } from '../../src-shared/pack/symmetry.js';
 import { codexTier } from '../../src-shared/pack/status.js';
 import { solveLevel, validateRules } from '../../src-shared/rules/index.js';
 
@@ -42,10 +42,29 @@ const byPar = new Map<number, Cand[]>();
 for (const c of cands) byPar.set(c.par, [...(byPar.get(c.par) ?? []), c]);
 for (const list of byPar.values()) list.sort((a, b) => b.states - a.states);
 const pars = [...byPar.keys()].sort((a, b) => b - a);
+const MIN_DIFF = Number(process.env.MIN_DIFF ?? 4);
+const items = (l: UnlockTheKingLevel): Set<string> =>
+  new Set([`P${l.portal}`, ...(l.walls ?? []).map((w) => `W${w}`), ...l.pieces.map((p) => `${p.role}@${p.square}:${p.facing ?? ''}${p.lateral ? '+' : ''}`)]);
+/** Placements (pieces, walls, portal) in one blueprint and not the other, over the 8 symmetries (least). */
+function difference(a: UnlockTheKingLevel, b: UnlockTheKingLevel): number {
+  const ia = items(a);
+  let best = Infinity;
+  for (const s of SYMMETRIES) {
+    const ib = items(transformLevel(b, s));
+    let d = 0;
+    for (const x of ia) if (!ib.has(x)) d++;
+    for (const x of ib) if (!ia.has(x)) d++;
+    best = Math.min(best, d);
+  }
+  return best;
+}
 const chosen: Cand[] = [];
 while (chosen.length < 50 && pars.some((p) => byPar.get(p)!.length > 0)) {
   for (const p of pars) {
-    const next = byPar.get(p)!.shift();
+    const list = byPar.get(p)!;
+    // Variety: skip near copies (fewer than MIN_DIFF placements differ from a chosen blueprint).
+    let next: Cand | undefined;
+    while ((next = list.shift()) && chosen.some((c) => difference(c.level, next!.level) < MIN_DIFF));
     if (next && chosen.length < 50) chosen.push(next);
   }
 }
