@@ -69,8 +69,11 @@ function runChild(file: string, mode: string): ChildReport | { mode: string; sta
 interface Row extends ChildReport {
   succPerSec: number;
   newPerSec: number;
+  /** The same per CPU second of the child (robust to other processes on the machine). */
+  succPerCpuSec: number;
+  newPerCpuSec: number;
   bytesPerState: number | null;
-  vsBaseline?: { wall: number; succPerSec: number; peakRss: number; baselineCapped: boolean };
+  vsBaseline?: { wall: number; cpu: number; succPerSec: number; peakRss: number; baselineCapped: boolean };
 }
 
 const log = (s: string): void => {
@@ -93,10 +96,13 @@ for (const f of files) {
     }
     const c = r as ChildReport;
     const sec = Math.max(c.wallMs, 1e-3) / 1000;
+    const cpuSec = Math.max(c.cpuMs, 1e-3) / 1000;
     rows.push({
       ...c,
       succPerSec: c.generated / sec,
       newPerSec: c.states / sec,
+      succPerCpuSec: c.generated / cpuSec,
+      newPerCpuSec: c.states / cpuSec,
       bytesPerState: c.bytes !== null && c.states > 0 ? c.bytes / c.states : null,
     });
     log(` ${Math.round(c.wallMs)} ms\n`);
@@ -108,6 +114,7 @@ for (const f of files) {
       const row = r as Row;
       row.vsBaseline = {
         wall: base.wallMs / row.wallMs,
+        cpu: base.cpuMs / row.cpuMs,
         succPerSec: row.succPerSec / base.succPerSec,
         peakRss: base.maxRss / row.maxRss,
         baselineCapped: base.status === 'capped',
@@ -163,7 +170,7 @@ if (json) {
 } else {
   const M = (n: number): string => (n / 1e6).toFixed(2);
   const MB = (n: number): string => (n / 2 ** 20).toFixed(0);
-  const head = ['puzzle', 'engine', 'result', 'states', 'succ/s', 'new/s', 'B/state', 'wall ms', 'cpu ms', 'peak MB', 'x wall', 'x succ/s', 'x mem'];
+  const head = ['puzzle', 'engine', 'result', 'states', 'succ/s', 'new/s', 'cpu succ/s', 'cpu new/s', 'B/state', 'wall ms', 'cpu ms', 'peak MB', 'x wall', 'x cpu', 'x succ/s', 'x mem'];
   const lines: string[][] = [];
   for (const { file, rows } of results) {
     for (const r of rows) {
@@ -181,11 +188,14 @@ if (json) {
         String(row.states),
         M(row.succPerSec) + 'M',
         M(row.newPerSec) + 'M',
+        M(row.succPerCpuSec) + 'M',
+        M(row.newPerCpuSec) + 'M',
         row.bytesPerState === null ? '-' : row.bytesPerState.toFixed(1),
         String(Math.round(row.wallMs)),
         String(Math.round(row.cpuMs)),
         MB(row.maxRss),
         v ? v.wall.toFixed(1) + cap : '',
+        v ? v.cpu.toFixed(1) + cap : '',
         v ? v.succPerSec.toFixed(1) + cap : '',
         v ? v.peakRss.toFixed(1) + cap : '',
       ]);
@@ -198,8 +208,8 @@ if (json) {
   out.push(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const l of lines) out.push(fmt(l));
   out.push('');
-  out.push(`x wall / x succ/s / x mem: ratio against the baseline (JS Set of string keys) on the same puzzle; * = baseline stopped at its 16M-entry cap.`);
-  out.push(`peak MB: the child's max RSS; a child that only loads the code peaks at ${MB(idleRss)} MB. succ/s and new/s per wall second.`);
+  out.push(`x wall / x cpu / x succ/s / x mem: ratio against the baseline (JS Set of string keys) on the same puzzle (time saved, successor rate, peak RSS); * = baseline stopped at its state cap.`);
+  out.push(`peak MB: the child's max RSS; a child that only loads the code peaks at ${MB(idleRss)} MB. succ/s and new/s per wall second, cpu succ/s and cpu new/s per CPU second of the child.`);
   for (const { file, rows } of results) {
     const a = rows.find((r) => r.mode === 'astar' && r.status !== 'error') as Row | undefined;
     const m = a?.metrics as { optimalSolutions?: number; optimalSolutionsCapped?: boolean; uniqueFirstMove?: boolean; branching?: number } | undefined;
