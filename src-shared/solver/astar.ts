@@ -9,9 +9,11 @@
  * - `g` (`GArray`, chunked like the arena): moves from the start on the
  *   best line found so far, a "strong bound checked" flag and an "expanded"
  *   flag; 1 byte per state while g <= 62, 2 bytes after;
- * - open list: one paged int stack per f value (bucket queue, f = g + h),
- *   LIFO inside a bucket (deepest states first, so goals surface early);
- *   4 bytes per open entry, pages freed as buckets drain.
+ * - open list: one paged, run-length-encoded int stack per f value
+ *   (bucket queue, f = g + h), LIFO inside a bucket (deepest states first,
+ *   so goals surface early); the new states of one expansion are
+ *   consecutive arena indices, so a run of them costs 8 bytes (about 1-2
+ *   bytes per open state in practice); pages freed as buckets drain.
  * No parent links: lines are rebuilt from the g values (solver/lines.ts).
  *
  * Order: buckets in increasing f. With a consistent heuristic every state
