@@ -18,3 +18,5 @@ export {
 } from './position.js';
 export type { UkPosition, UkPieceState, UkMove } from './position.js';
 export { ukSearchProblem, kingCanReachPortal } from './search.js';
+export { scoreUnlockTheKing } from './score.js';
+export type { UkAttempt, UkScore } from './score.js';
