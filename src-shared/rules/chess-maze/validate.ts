@@ -13,7 +13,7 @@ import {
   type ChessMazeLevel,
   type CmColor,
 } from '../../model/level.js';
-import { parseSquare } from '../../model/square.js';
+import { parseSquare, squareIndex } from '../../model/square.js';
 import { issue, type Issue } from '../../validation/issue.js';
 
 /** CM-1 board bounds (each dimension). */
@@ -103,12 +103,7 @@ export function validateChessMaze(level: ChessMazeLevel): Issue[] {
   }
   const w = boardOk ? width : 0;
   const h = boardOk ? height : 0;
-  const indexOf = (name: unknown): number => {
-    if (!boardOk || typeof name !== 'string') return -1;
-    const c = parseSquare(name);
-    if (!c || c.file >= w || c.rank >= h) return -1;
-    return c.rank * w + c.file;
-  };
+  const indexOf = (name: unknown): number => (boardOk && typeof name === 'string' ? squareIndex(name, w, h) : -1);
 
   // ---- holes (CM-1) ---------------------------------------------------------
   const holes: unknown[] = Array.isArray(board?.holes) ? board.holes : [];

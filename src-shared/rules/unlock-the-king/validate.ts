@@ -3,7 +3,7 @@
  * UK-5, UK-6) and the par check (UK-7).
  */
 import { FACINGS, ROLES, type Role, type UnlockTheKingLevel } from '../../model/level.js';
-import { parseSquare } from '../../model/square.js';
+import { parseSquare, squareIndex } from '../../model/square.js';
 import { issue, type Issue } from '../../validation/issue.js';
 import type { SolveResult } from '../../solver/types.js';
 
@@ -78,12 +78,7 @@ export function validateUnlockTheKing(level: UnlockTheKingLevel): Issue[] {
   const h = boardOk ? height : 0;
 
   /** Board index of a square name, or -1 (malformed / off board / board invalid). */
-  const indexOf = (name: unknown): number => {
-    if (!boardOk || typeof name !== 'string') return -1;
-    const c = parseSquare(name);
-    if (!c || c.file >= w || c.rank >= h) return -1;
-    return c.rank * w + c.file;
-  };
+  const indexOf = (name: unknown): number => (boardOk && typeof name === 'string' ? squareIndex(name, w, h) : -1);
 
   const pieces: unknown[] = Array.isArray(level.pieces) ? level.pieces : [];
   const walls: unknown[] = Array.isArray(level.walls) ? level.walls : [];
