@@ -190,6 +190,10 @@ void app.whenReady().then(() => {
   });
 });
 
+app.on('will-quit', () => {
+  void api.close();
+});
+
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });

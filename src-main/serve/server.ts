@@ -382,9 +382,12 @@ export async function startServeHost(opts: ServeOptions): Promise<ServeHandle> {
     port,
     token,
     close: () =>
-      new Promise<void>((ok) => {
-        server.close(() => ok());
-        server.closeAllConnections();
-      }),
+      Promise.all([
+        new Promise<void>((ok) => {
+          server.close(() => ok());
+          server.closeAllConnections();
+        }),
+        api.close(),
+      ]).then(() => undefined),
   };
 }

@@ -49,6 +49,12 @@ import { MAX_LEVEL_FILE_BYTES, openLevelFile, parseLevelDocument } from './level
 import { isDocId, RecoveryStore } from './recovery.js';
 import { DEFAULT_SAVE_MAX_STATES, DEFAULT_SAVE_TIME_MS, saveLevelFile } from './save-pipeline.js';
 import { castellanVersion } from './version.js';
+import { createPackHostApi } from './pack-host-api.js';
+import { createSessionHostApi } from './session-host-api.js';
+import { createSolveHostApi } from './solve-host-api.js';
+import { SolvePool } from './solve-pool.js';
+import type { HostContext } from './host-request.js';
+import { badRequest, guard, isHostError, isPlainObject, optionalBoolean, optionalString, requiredString, shape, type Req } from './host-request.js';
 
 export interface HostDialogs {
   /** Shows an open dialog; answers the chosen path or undefined when cancelled. */
@@ -83,55 +89,27 @@ export interface HostDeps {
   grantPath?: (path: string) => void;
   /** Serve: resolved paths are confined real paths; writes follow no link (atomic-file `confineDir`). */
   confinedWrites?: boolean;
+  /**
+   * The solve pool of the host solve and pack methods (default: a
+   * `SolvePool` of size = cores, created on first use and closed by
+   * `HostService.close`).
+   */
+  pool?: SolvePool;
 }
 
 /** The host's HostApi: every method, plus what only the host process calls. */
 export type HostService = FullHostApi & {
   /** Deletes the autosaves this process wrote (Electron: the user chose "Discard changes" on close). */
   discardSessionRecovery(): Promise<void>;
+  /** Stops the host's solve pool (if one was started). */
+  close(): Promise<void>;
 }
 
-type Req = Record<string, unknown>;
 
-function badRequest(message: string): HostError {
-  return { ok: false, code: 'bad-request', message };
-}
 
-function isHostError(v: unknown): v is HostError {
-  return typeof v === 'object' && v !== null && (v as { ok?: unknown }).ok === false;
-}
 
-function isPlainObject(v: unknown): v is Req {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const proto = Object.getPrototypeOf(v) as unknown;
-  return proto === Object.prototype || proto === null;
-}
 
-/**
- * Checks a request object: plain object (or undefined when `allowUndefined`),
- * no keys outside `allowed`. Answers the object or a bad-request HostError.
- */
-function shape(method: HostMethod, req: unknown, allowed: readonly string[], allowUndefined = false): Req | HostError {
-  if (req === undefined && allowUndefined) return {};
-  if (!isPlainObject(req)) return badRequest(`${method}: the request must be a JSON object.`);
-  for (const k of Object.keys(req)) {
-    if (!allowed.includes(k)) return badRequest(`${method}: unexpected field ${JSON.stringify(k)}.`);
-  }
-  return req;
-}
 
-function optionalString(method: HostMethod, req: Req, key: string): string | undefined | HostError {
-  const v = req[key];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'string' || v.length === 0) return badRequest(`${method}: "${key}" must be a non-empty string.`);
-  return v;
-}
-
-function requiredString(method: HostMethod, req: Req, key: string): string | HostError {
-  const v = optionalString(method, req, key);
-  if (v === undefined) return badRequest(`${method}: "${key}" is required.`);
-  return v;
-}
 
 function docIdOf(method: HostMethod, req: Req, required: boolean): string | undefined | HostError {
   const v = req['docId'];
@@ -148,12 +126,6 @@ function optionalRevision(method: HostMethod, req: Req, key: string, allowNull: 
   return v;
 }
 
-function optionalBoolean(method: HostMethod, req: Req, key: string): boolean | undefined | HostError {
-  const v = req[key];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'boolean') return badRequest(`${method}: "${key}" must be true or false.`);
-  return v;
-}
 
 /** A file name suggested for Save As: the title slug + `.level.json`. */
 export function suggestedFileName(document: unknown): string {
@@ -171,20 +143,7 @@ export function suggestedFileName(document: unknown): string {
   return `${slug || 'untitled'}.level.json`;
 }
 
-function internal(method: HostMethod, err: unknown): HostError {
-  return { ok: false, code: 'internal', message: `${method} failed: ${err instanceof Error ? err.message : String(err)}` };
-}
 
-/** Wraps a method so that it never throws or rejects. */
-function guard<M extends HostMethod>(method: M, fn: (req: unknown) => Promise<HostResponses[M]>): (req: unknown) => Promise<HostResponses[M]> {
-  return async (req: unknown) => {
-    try {
-      return await fn(req);
-    } catch (err) {
-      return internal(method, err) as HostResponses[M];
-    }
-  };
-}
 
 /** The HostApi over the services (see module doc). */
 export function createHostApi(deps: HostDeps): HostService {
@@ -473,10 +432,32 @@ export function createHostApi(deps: HostDeps): HostService {
       };
     }),
   };
+  let ownPool: SolvePool | undefined;
+  const pool = (): SolvePool => {
+    if (deps.pool) return deps.pool;
+    ownPool ??= new SolvePool();
+    return ownPool;
+  };
+  const ctx: HostContext = {
+    kind: deps.kind,
+    resolvePath: (p, forWrite) => deps.resolvePath(p, forWrite),
+    confinedWrites: deps.confinedWrites === true,
+    pool,
+    solveTimeMs: timeMs,
+    maxStates,
+  };
   return {
     ...(api as unknown as FullHostApi),
+    ...createSolveHostApi({ pool }),
+    ...createPackHostApi(ctx),
+    ...createSessionHostApi(ctx),
     discardSessionRecovery: async () => {
       await recovery?.discardSession();
+    },
+    close: async () => {
+      const p = ownPool;
+      ownPool = undefined;
+      await p?.close();
     },
   };
 }

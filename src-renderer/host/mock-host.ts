@@ -16,7 +16,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import type { BackupItem, FileRevision, FullHostApi, HostError, RecoveryItem, SavedLevel, SolveSummary } from '../../src-shared/host/contract.js';
+import type { BackupItem, CoreHostMethod, FileRevision, FullHostApi, RecoveryHostMethod, HostError, RecoveryItem, SavedLevel, SolveSummary } from '../../src-shared/host/contract.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
 import type { Level } from '../../src-shared/model/level.js';
 import { solveLevel, validateDocument } from '../../src-shared/rules/index.js';
@@ -87,7 +87,8 @@ function loadAutosaves(): Map<string, MockAutosave> {
   }
 }
 
-export type MockHost = FullHostApi & {
+/** The dev mock host: the core and recovery methods (no host solves, packs or session). */
+export type MockHost = Pick<FullHostApi, CoreHostMethod | RecoveryHostMethod> & {
   /** Simulates another program rewriting `path` (null: deleting it). */
   externalEdit(path: string, fn: (doc: Level) => Level | null): void;
 };

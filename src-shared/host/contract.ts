@@ -13,6 +13,13 @@
  */
 import type { Level } from '../model/level.js';
 import type { Issue } from '../validation/issue.js';
+import { PACK_HOST_METHODS, type PackHostMethod, type PackHostRequests, type PackHostResponses } from './pack-contract.js';
+import { SESSION_HOST_METHODS, type SessionHostMethod, type SessionHostRequests, type SessionHostResponses } from './session-contract.js';
+import { SOLVE_HOST_METHODS, type SolveHostMethod, type SolveHostRequests, type SolveHostResponses } from './solve-contract.js';
+
+export * from './pack-contract.js';
+export * from './session-contract.js';
+export * from './solve-contract.js';
 
 /** The methods every host adapter implements (the dev mock host included). */
 export const CORE_HOST_METHODS = ['startup', 'list', 'open', 'save', 'saveAs'] as const;
@@ -31,10 +38,18 @@ export const RECOVERY_HOST_METHODS = [
   'backupList',
   'backupOpen',
 ] as const;
-export const HOST_METHODS = [...CORE_HOST_METHODS, ...RECOVERY_HOST_METHODS] as const;
+/**
+ * Optional method groups, each in its own contract file: host solves
+ * (solve-contract.ts, issue 4), packs (pack-contract.ts, issue 5), session
+ * (session-contract.ts, issue 9). Optional in `HostApi` like the recovery
+ * methods.
+ */
+export const OPTIONAL_HOST_METHODS = [...RECOVERY_HOST_METHODS, ...SOLVE_HOST_METHODS, ...PACK_HOST_METHODS, ...SESSION_HOST_METHODS] as const;
+export const HOST_METHODS = [...CORE_HOST_METHODS, ...OPTIONAL_HOST_METHODS] as const;
 export type HostMethod = (typeof HOST_METHODS)[number];
 export type CoreHostMethod = (typeof CORE_HOST_METHODS)[number];
 export type RecoveryHostMethod = (typeof RECOVERY_HOST_METHODS)[number];
+export type OptionalHostMethod = RecoveryHostMethod | SolveHostMethod | PackHostMethod | SessionHostMethod;
 
 /** Error codes a host may answer with. */
 export const HOST_ERROR_CODES = [
@@ -176,7 +191,7 @@ export interface BackupItem {
   bytes: number;
 }
 
-export interface HostRequests {
+export interface HostRequests extends SolveHostRequests, PackHostRequests, SessionHostRequests {
   startup: Record<string, never>;
   list: Record<string, never>;
   /** `path` omitted: Electron shows an open dialog; serve answers bad-request. */
@@ -223,7 +238,7 @@ export interface SaveRequestFields {
   docId?: string;
 }
 
-export interface HostResponses {
+export interface HostResponses extends SolveHostResponses, PackHostResponses, SessionHostResponses {
   startup: { ok: true; info: StartupInfo } | HostError;
   list: { ok: true; files: ListedFile[] } | HostError;
   open: OpenedLevel | HostError;
@@ -247,7 +262,7 @@ export type FullHostApi = {
  * What the renderer calls; both adapters implement it. The recovery methods
  * are optional in the type only (see RECOVERY_HOST_METHODS).
  */
-export type HostApi = Pick<FullHostApi, CoreHostMethod> & Partial<Pick<FullHostApi, RecoveryHostMethod>>;
+export type HostApi = Pick<FullHostApi, CoreHostMethod> & Partial<Pick<FullHostApi, OptionalHostMethod>>;
 
 /** IPC channel for a method (Electron adapter). */
 export function ipcChannel(method: HostMethod): string {

@@ -1,0 +1,156 @@
+/**
+ * The host solve methods (src-shared/host/solve-contract.ts, issue 4 item 4)
+ * over the shared worker_threads pool: the editor's background solve and its
+ * Solve panel run here, never in the renderer.
+ *
+ * - `solveStart` checks the request (plain object, `document` schema-valid,
+ *   caps positive integers within bounds) and the rules
+ *   (`validateDocument`): errors answer `{ok: false, code: 'invalid',
+ *   issues}` and queue nothing. Otherwise it queues the job in the pool and
+ *   answers `{jobId}` at once; beyond `SOLVE_JOBS_PER_HOST` jobs the oldest is
+ *   cancelled and forgotten.
+ * - `solvePoll` answers the progress (`queued`/`running`, states, depth, ms)
+ *   or, once, the result (`done`); unknown ids answer `not-found`.
+ * - `solveCancel` raises the job's abort signal (the pool stops the search at
+ *   its next poll) and forgets it; unknown ids answer `{cancelled: false}`.
+ *
+ * Finished jobs nobody polls are dropped after `SOLVE_JOB_TTL_MS`. Never
+ * throws: the methods are wrapped by `guard`.
+ */
+import { randomUUID } from 'node:crypto';
+import { checkLevelObject } from '../../src-shared/format/load.js';
+import type { HostError, HostResponses, SolveHostMethod } from '../../src-shared/host/contract.js';
+import { SOLVE_JOB_TTL_MS, SOLVE_JOBS_PER_HOST, SOLVE_MAX_TIME_MS, type HostSolveResult } from '../../src-shared/host/solve-contract.js';
+import { validateDocument } from '../../src-shared/rules/index.js';
+import { badRequest, guard, requiredString, shape, type Req } from './host-request.js';
+import type { SolvePoolLike } from './solve-runner.js';
+
+interface HostSolveJob {
+  id: string;
+  t0: number;
+  state: 'queued' | 'running' | 'done';
+  states: number;
+  depth: number;
+  result?: HostSolveResult;
+  ms: number;
+  abort: AbortController;
+  expiry?: ReturnType<typeof setTimeout>;
+}
+
+export interface SolveHostOptions {
+  /** The pool the jobs run in (created on first use by the caller). */
+  pool: () => SolvePoolLike;
+  /** Jobs kept at once (default SOLVE_JOBS_PER_HOST). */
+  maxJobs?: number;
+  /** Drop finished, unpolled jobs after this many ms (default SOLVE_JOB_TTL_MS). */
+  ttlMs?: number;
+}
+
+/** Largest state cap a renderer may ask for. */
+const MAX_STATES_CAP = 100_000_000;
+/** Largest byte cap a renderer may ask for (4 GiB). */
+const MAX_BYTES_CAP = 4 * 2 ** 30;
+
+function optionalCount(method: SolveHostMethod, req: Req, key: string, min: number, max: number): number | undefined | HostError {
+  const v = req[key];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
+    return badRequest(`${method}: "${key}" must be an integer from ${min} to ${max}.`);
+  }
+  return v;
+}
+
+/** The `solveStart` / `solvePoll` / `solveCancel` methods (see the file comment). */
+export function createSolveHostApi(opts: SolveHostOptions): { [M in SolveHostMethod]: (req: unknown) => Promise<HostResponses[M]> } {
+  const jobs = new Map<string, HostSolveJob>();
+  const maxJobs = opts.maxJobs ?? SOLVE_JOBS_PER_HOST;
+  const ttlMs = opts.ttlMs ?? SOLVE_JOB_TTL_MS;
+
+  function forget(job: HostSolveJob): void {
+    if (job.expiry) clearTimeout(job.expiry);
+    jobs.delete(job.id);
+  }
+
+  function isErr(v: unknown): v is HostError {
+    return typeof v === 'object' && v !== null && (v as { ok?: unknown }).ok === false;
+  }
+
+  return {
+    solveStart: guard('solveStart', async (raw) => {
+      const req = shape('solveStart', raw, ['document', 'maxStates', 'maxBytes', 'timeMs', 'countSolutions']);
+      if (isErr(req)) return req;
+      const maxStates = optionalCount('solveStart', req, 'maxStates', 1, MAX_STATES_CAP);
+      if (isErr(maxStates)) return maxStates;
+      const maxBytes = optionalCount('solveStart', req, 'maxBytes', 1024, MAX_BYTES_CAP);
+      if (isErr(maxBytes)) return maxBytes;
+      const timeMs = optionalCount('solveStart', req, 'timeMs', 1, SOLVE_MAX_TIME_MS);
+      if (isErr(timeMs)) return timeMs;
+      const countSolutions = optionalCount('solveStart', req, 'countSolutions', 0, 1_000_000);
+      if (isErr(countSolutions)) return countSolutions;
+      if (req['document'] === undefined) return badRequest('solveStart: "document" is required.');
+      const checked = checkLevelObject(req['document']);
+      if (!checked.ok) return { ok: false, code: 'invalid', message: checked.error[0]?.message ?? 'The document is not a valid level.', issues: checked.error };
+      const rules = validateDocument(checked.value).issues.filter((i) => i.severity === 'error');
+      if (rules.length > 0) return { ok: false, code: 'invalid', message: rules[0]!.message, issues: rules };
+
+      // Keep at most maxJobs: the oldest goes first (the editor wants its newest document).
+      while (jobs.size >= maxJobs) {
+        const oldest = jobs.values().next().value as HostSolveJob;
+        oldest.abort.abort();
+        forget(oldest);
+      }
+      const job: HostSolveJob = { id: randomUUID(), t0: performance.now(), state: 'queued', states: 0, depth: 0, ms: 0, abort: new AbortController() };
+      jobs.set(job.id, job);
+      void opts
+        .pool()
+        .solve(checked.value, {
+          signal: job.abort.signal,
+          ...(maxStates !== undefined ? { maxStates } : {}),
+          ...(maxBytes !== undefined ? { maxBytes } : {}),
+          ...(timeMs !== undefined ? { timeMs } : {}),
+          ...(countSolutions !== undefined ? { countSolutions } : {}),
+          onProgress: (p) => {
+            job.state = 'running';
+            job.states = p.states;
+            job.depth = p.depth;
+          },
+        })
+        .then((outcome) => {
+          job.state = 'done';
+          job.result = outcome.result;
+          job.ms = outcome.ms;
+          if (jobs.get(job.id) === job) {
+            job.expiry = setTimeout(() => forget(job), ttlMs);
+            job.expiry.unref?.();
+          }
+        });
+      return { ok: true as const, jobId: job.id };
+    }),
+
+    solvePoll: guard('solvePoll', async (raw) => {
+      const req = shape('solvePoll', raw, ['jobId']);
+      if (isErr(req)) return req;
+      const id = requiredString('solvePoll', req, 'jobId');
+      if (isErr(id)) return id;
+      const job = jobs.get(id);
+      if (!job) return { ok: false, code: 'not-found', message: `solvePoll: no solve job ${id} (finished and already polled, cancelled, or expired).` };
+      if (job.state === 'done' && job.result) {
+        forget(job);
+        return { ok: true as const, jobId: id, state: 'done' as const, result: job.result, ms: job.ms };
+      }
+      return { ok: true as const, jobId: id, state: job.state === 'done' ? 'running' : job.state, states: job.states, depth: job.depth, ms: Math.round(performance.now() - job.t0) };
+    }),
+
+    solveCancel: guard('solveCancel', async (raw) => {
+      const req = shape('solveCancel', raw, ['jobId']);
+      if (isErr(req)) return req;
+      const id = requiredString('solveCancel', req, 'jobId');
+      if (isErr(id)) return id;
+      const job = jobs.get(id);
+      if (!job) return { ok: true as const, jobId: id, cancelled: false };
+      job.abort.abort();
+      forget(job);
+      return { ok: true as const, jobId: id, cancelled: true };
+    }),
+  };
+}
