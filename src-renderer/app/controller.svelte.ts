@@ -28,11 +28,12 @@ import { KvSession, startKvPlay, type KvUser } from '../editor/kv-play.js';
 import { startEngine, type EngineJob } from '../solve/engine-client.js';
 import type { EngineAnswer } from '../solve/engine-protocol.js';
 import { connectHost, type HostKind } from '../host/index.js';
-import { startSolve, type SolveJob } from '../solve/solve-client.js';
+import type { SolveJob } from '../solve/solve-client.js';
+import { startSolveVia } from '../solve/host-solve-client.js';
 import type { WorkerResult } from '../solve/protocol.js';
 import { displayMessage, extraIssues } from './messages.js';
 import { MaxWaitDebouncer } from './autosave.js';
-import { LIVE_MAX_BYTES, LIVE_MAX_STATES, LiveSolver, type LiveStatus } from './live-solve.js';
+import { LIVE_MAX_BYTES, LIVE_MAX_STATES, LIVE_TIME_MS, LiveSolver, type LiveStatus } from './live-solve.js';
 import { createTabPresence, type TabPresence } from './tab-presence.js';
 
 export type Dialog =
@@ -280,7 +281,8 @@ export class AppController {
   private saving = 0;
   private presence: TabPresence | null = null;
   private readonly liveSolver = new LiveSolver(
-    (level) => startSolve(level, () => undefined, { maxStates: LIVE_MAX_STATES, maxBytes: LIVE_MAX_BYTES, countSolutions: 0 }),
+    // The host's worker_threads pool when the host has one (Electron, serve), else a Web Worker.
+    (level) => startSolveVia(this.host, level, () => undefined, { maxStates: LIVE_MAX_STATES, maxBytes: LIVE_MAX_BYTES, countSolutions: 0, timeMs: LIVE_TIME_MS }),
     (level) => this.livePrecheck(level),
     (st) => (this.live = st),
   );
@@ -1031,7 +1033,7 @@ export class AppController {
     const hash = safeHash(doc);
     const started = performance.now();
     this.solve = { kind: 'running', states: 0, depth: 0, started };
-    const job = startSolve(doc, (p) => {
+    const job = startSolveVia(this.host, doc, (p) => {
       if (this.solve.kind === 'running') this.solve = { ...this.solve, states: p.states, depth: p.depth };
     });
     this.job = job;

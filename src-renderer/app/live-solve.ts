@@ -1,6 +1,8 @@
 /**
  * The live badge's background solve (issue 4 item 4): a moment after each
- * edit the editor re-solves the document in a Web Worker and shows
+ * edit the editor re-solves the document in the host's worker_threads pool
+ * (host solve methods, solve/host-solve-client.ts; a Web Worker when the
+ * host has none, as the dev mock host) and shows
  * `par N` / `unsolvable` / `limit` / `invalid` / `solving…`.
  *
  * - `request(level, key)` after every document change: the previous

@@ -5,11 +5,12 @@
  * distance heuristic, CM-12 move limit), both with the difficulty metrics;
  * every other ruleset through rules/index.ts `solveLevel`.
  *
- * rules/index.ts `solveLevel` still runs plain BFS for Unlock the King and
- * Chess Maze (its owner may route those two rulesets to `ukSolve` /
- * `cmSolve`; this function then becomes the same thing). The solve worker
- * (src-main/services/solve-worker.ts), and so the CLI, the save pipeline and
- * the worker pool, use this one.
+ * rules/index.ts `solveLevel` keeps plain BFS for Unlock the King and Chess
+ * Maze on purpose: it is the reference the A* optimality tests compare
+ * against. Everything that proves levels for users uses this one: the solve
+ * worker (src-main/services/solve-worker.ts: the CLI, the save pipeline, the
+ * host pool behind the editor's live badge and Solve panel) and the
+ * renderer's fallback Web Worker (src-renderer/solver.worker.ts).
  */
 import type { Level } from '../model/level.js';
 import type { Issue } from '../validation/issue.js';

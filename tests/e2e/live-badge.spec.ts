@@ -38,6 +38,12 @@ test('live badge: par of the opened sample, unsolvable after walling the king in
   for (const sq of ring) expect(taken.has(sq), `${sq} is empty in the sample`).toBe(false);
   expect(level.pieces.some((p) => p.square === 'h2'), 'h2 holds a piece (the stroke passes over it)').toBe(true);
 
+  // Issue 4 item 4: the background solve runs in the host's worker pool (solveStart/solvePoll over HTTP).
+  const hostSolves: string[] = [];
+  page.on('request', (r) => {
+    const m = /\/api\/(solveStart|solvePoll)$/.exec(new URL(r.url()).pathname);
+    if (m) hostSolves.push(m[1]!);
+  });
   await page.goto(serve.url);
   await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
   await page.getByTestId('btn-open').click();
@@ -48,6 +54,8 @@ test('live badge: par of the opened sample, unsolvable after walling the king in
   await expect(badge).toHaveAttribute('data-status', 'solved', { timeout: 30_000 });
   await expect(badge).toHaveText(`par ${par}`);
   await expect(badge).toHaveAttribute('data-length', String(par));
+  expect(hostSolves).toContain('solveStart');
+  expect(hostSolves).toContain('solvePoll');
   mkdirSync(SHOTS, { recursive: true });
   await page.locator('header.toolbar').screenshot({ path: join(SHOTS, 'live-badge-par.png') });
 
