@@ -9,9 +9,17 @@
  * case-insensitively (`Z`, `Delete`, `ArrowLeft`, `Enter`, `F5`).
  */
 
+import type { MenuId } from '../../src-shared/host/menu.js';
+
 export interface Action {
   id: string;
   label: string;
+  /** The application menu it appears in (src-shared/host/menu.ts); absent: not in a menu. */
+  menu?: MenuId;
+  /** Sort group inside its menu: a separator is drawn between groups. */
+  menuGroup?: number;
+  /** Longer text for the command palette and the shortcuts sheet. */
+  description?: string;
   /** Zero or more shortcuts; the first one is shown in tooltips. */
   shortcuts?: string[];
   /** When false the button is disabled and the shortcut does nothing. */
