@@ -43,6 +43,7 @@ import {
   type CmState,
 } from '../../src-shared/rules/chess-maze/index.js';
 import { applyMove, compileUnlockTheKing, isSolved, legalMoves, moveToLan, type UkMove, type UkPosition } from '../../src-shared/rules/unlock-the-king/index.js';
+import { scoreUnlockTheKing, type UkScore } from '../../src-shared/rules/unlock-the-king/score.js';
 import { issue, type Issue, type Result } from '../../src-shared/validation/issue.js';
 import type { EditableLevel } from './default-doc.js';
 import { kvStatusText, startKvPlay, type KvPlayInfo } from './kv-play.js';
@@ -95,6 +96,8 @@ export interface PlayView {
   lastEvents: string[];
   cm?: CmProgress;
   kv?: KvPlayInfo;
+  /** Unlock the King: undos and restarts used, and the UK-8 score once the attempt ended (null while playing or without a par). */
+  uk?: { undos: number; resets: number; score: UkScore | null };
 }
 
 export interface PlaySession {
@@ -305,6 +308,10 @@ class UkSession implements PlaySession {
     private readonly level: UnlockTheKingLevel,
     private readonly frames: readonly UkFrame[],
     private readonly par: number | null,
+    /** Undos used so far in this attempt (UK-8 clean-run bonus). */
+    private readonly undos = 0,
+    /** Restarts used so far in this attempt (UK-8 clean-run bonus). */
+    private readonly resets = 0,
   ) {}
 
   private get pos(): UkPosition {
@@ -351,16 +358,23 @@ class UkSession implements PlaySession {
     const mv = legalMoves(this.pos).find((m) => m.from === f && m.to === t);
     if (!mv) return null;
     const lan = moveToLan(this.pos, mv);
-    return new UkSession(this.level, [...this.frames, { pos: applyMove(this.pos, mv), lan, move: mv }], this.par);
+    return new UkSession(this.level, [...this.frames, { pos: applyMove(this.pos, mv), lan, move: mv }], this.par, this.undos, this.resets);
   }
 
   undo(): PlaySession {
     if (this.frames.length <= 1) return this;
-    return new UkSession(this.level, this.frames.slice(0, -1), this.par);
+    return new UkSession(this.level, this.frames.slice(0, -1), this.par, this.undos + 1, this.resets);
   }
 
   restart(): PlaySession {
-    return new UkSession(this.level, this.frames.slice(0, 1), this.par);
+    if (this.frames.length <= 1) return this;
+    return new UkSession(this.level, this.frames.slice(0, 1), this.par, this.undos, this.resets + 1);
+  }
+
+  /** UK-8 score of the ended attempt (casual mode: undos add no penalty moves), null while playing or without a par. */
+  private score(status: PlayStatus): UkScore | null {
+    if (this.par === null || status.kind === 'playing') return null;
+    return scoreUnlockTheKing({ escaped: status.kind === 'won', moves: this.moves, par: this.par, undos: this.undos, resets: this.resets });
   }
 
   get view(): PlayView {
@@ -381,6 +395,7 @@ class UkSession implements PlaySession {
       lans: this.frames.slice(1).map((f) => f.lan!),
       lastMove: last.move ? { from: indexToSquare(last.move.from, w), to: indexToSquare(last.move.to, w) } : null,
       lastEvents: status.kind === 'won' ? ['The king reached the portal'] : [],
+      uk: { undos: this.undos, resets: this.resets, score: this.score(status) },
     };
     return this.cachedView;
   }

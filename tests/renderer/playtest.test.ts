@@ -232,4 +232,30 @@ describe('playtest (Unlock the King, UK-3..UK-7)', () => {
     expect(s.view.status).toEqual({ kind: 'failed', reason: 'move-ceiling' });
     expect(playStatusText(s.view)).toContain('move limit');
   });
+
+  it('UK-8 a clean escape at par scores 1000 + 500 + 300 = 1800', () => {
+    let s = start(level, 2);
+    expect(s.view.uk?.score).toBeNull();
+    s = play(play(s, 'a1', 'a2'), 'a2', 'a3');
+    expect(s.view.uk?.score).toMatchObject({ total: 1800, outcome: 'escaped', counted: 2 });
+  });
+
+  it('UK-8 one undo and a move over par: 1000 + 0 + 0 - 25 = 975 (casual mode: the undo adds no move)', () => {
+    // par 2; a1-b1 (undone), then a1-b1, b1-a2, a2-a3: 3 moves, one over par.
+    let s = start(level, 2);
+    s = play(s, 'a1', 'b1').undo();
+    s = play(play(play(s, 'a1', 'b1'), 'b1', 'a2'), 'a2', 'a3');
+    expect(s.view.status).toEqual({ kind: 'won' });
+    expect(s.view.uk).toMatchObject({ undos: 1, resets: 0, score: { total: 975, counted: 3 } });
+  });
+
+  it('UK-8 a restart removes the clean bonus: 1000 + 500 = 1500; UK-7 over the ceiling scores 0', () => {
+    let s = start(level, 2);
+    s = play(s, 'a1', 'b1').restart();
+    s = play(play(s, 'a1', 'a2'), 'a2', 'a3');
+    expect(s.view.uk).toMatchObject({ undos: 0, resets: 1, score: { total: 1500 } });
+    let f = start(level, 1);
+    f = play(play(play(f, 'a1', 'b1'), 'b1', 'a1'), 'a1', 'b1');
+    expect(f.view.uk?.score).toMatchObject({ total: 0, outcome: 'ceiling' });
+  });
 });
