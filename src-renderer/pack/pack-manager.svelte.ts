@@ -40,7 +40,8 @@ export class PackManager {
   sortKey: SortKey = $state('order');
   sortDir: SortDir = $state('asc');
   busy: string | null = $state(null);
-  error: { code: string; message: string; items?: string[] } | null = $state.raw(null);
+  /** `reloadable`: a manifest change met a pack.json changed on disk (offer Reload). */
+  error: { code: string; message: string; items?: string[]; reloadable?: boolean } | null = $state.raw(null);
   message: string | null = $state(null);
   /** Workspace level files (for "Add file"). */
   files: ListedFile[] | null = $state.raw(null);
@@ -97,8 +98,13 @@ export class PackManager {
     else this.show();
   }
 
-  private fail(r: HostError, what: string): void {
-    this.error = { code: r.code, message: `${what}: ${r.message}`, ...(r.issues?.length ? { items: r.issues.map((i) => i.message) } : {}) };
+  private fail(r: HostError, what: string, manifest = false): void {
+    this.error = {
+      code: r.code,
+      message: `${what}: ${r.message}`,
+      ...(r.issues?.length ? { items: r.issues.map((i) => i.message) } : {}),
+      ...(manifest && r.code === 'conflict' ? { reloadable: true } : {}),
+    };
   }
 
   private async run<T>(label: string, fn: () => Promise<T>): Promise<T | undefined> {
@@ -169,7 +175,7 @@ export class PackManager {
     const r = await this.run(label, () => host.packSave!({ path: c.path, pack: next, expectedRevision: c.revision }));
     if (!r) return false;
     if (!r.ok) {
-      this.fail(r, 'Not saved');
+      this.fail(r, 'Not saved', true);
       return false;
     }
     if (record === 'push') {
@@ -229,6 +235,22 @@ export class PackManager {
     if (next && !(await this.saveManifest(next, 'Redoing…', 'none'))) this.history.undo(next);
   }
 
+  /** Reads the open pack again from disk (after a conflict: someone else changed pack.json). */
+  async reload(): Promise<void> {
+    const c = this.current;
+    if (!c) return;
+    const host = this.app.host;
+    if (!host?.packOpen) return;
+    const r = await this.run('Reloading pack…', () => host.packOpen!({ path: c.path }));
+    if (!r) return;
+    if (!r.ok) {
+      this.fail(r, `Could not reload ${c.path}`);
+      return;
+    }
+    this.adopt(r, false);
+    this.message = `Reloaded ${c.path} from disk`;
+  }
+
   async loadFiles(): Promise<void> {
     const r = await this.app.host?.list({});
     this.files = r?.ok ? r.files : [];
@@ -252,7 +274,7 @@ export class PackManager {
     const r = await this.run('Adding level…', () => host.packAddLevel!({ path: c.path, ...what, ...(tier ? { tier } : {}), expectedRevision: c.revision }));
     if (!r) return;
     if (!r.ok) {
-      this.fail(r, 'Not added');
+      this.fail(r, 'Not added', true);
       return;
     }
     this.history.push(c.pack);
@@ -300,6 +322,7 @@ export class PackManager {
     if (this.verify?.jobId !== jobId || this.verify.state !== 'running') return;
     if (!r.ok) {
       this.verify = { ...this.verify, state: 'cancelled' };
+      this.verified = new Map([...this.verified].filter(([, row]) => row.status !== 'pending'));
       this.fail(r, 'Verify stopped');
       return;
     }
@@ -319,6 +342,8 @@ export class PackManager {
     if (!v || v.state !== 'running') return;
     this.stopPolling();
     this.verify = { ...v, state: 'cancelled' };
+    // Levels not verified keep their stored status.
+    this.verified = new Map([...this.verified].filter(([, row]) => row.status !== 'pending'));
     await this.app.host?.packVerifyCancel?.({ jobId: v.jobId });
   }
 

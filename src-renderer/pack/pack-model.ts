@@ -138,13 +138,15 @@ export function sortRows(rows: readonly PackRow[], key: SortKey, dir: SortDir = 
  * The pack's rows (stored status, duplicates as in the current order) with
  * a verification's results laid over them: a verified row counts for the
  * row of the same file when its levelHash is unchanged (else the level was
- * edited since and the stored status stands). Duplicate marking always
- * follows the current order (the stored rows).
+ * edited since and the stored status stands); a level still being
+ * verified shows as `pending`. Duplicate marking always follows the
+ * current order (the stored rows).
  */
 export function mergeVerified(stored: readonly PackRow[], verified: ReadonlyMap<string, PackRow>): PackRow[] {
   return stored.map((s) => {
     const v = verified.get(s.name);
-    if (!v || v.status === 'pending' || v.levelHash !== s.levelHash) return s;
+    if (!v || v.levelHash !== s.levelHash) return s;
+    if (v.status === 'pending') return { ...s, status: 'pending', detail: `verifying… (stored: ${s.detail})` };
     const dup = s.duplicateOf !== undefined;
     const clean = v.status === 'proved' || v.status === 'duplicate';
     const status: PackRowStatus = clean ? (dup ? 'duplicate' : 'proved') : v.status;

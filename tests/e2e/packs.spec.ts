@@ -125,6 +125,23 @@ test('create a pack, add levels, reorder by drag, verify with progress, export (
   await expect(page.getByTestId('pack-row')).toHaveCount(2);
   expect(existsSync(join(serve.workspace, 'packs/e2e-pack/levels/open-court.level.json'))).toBe(true);
   await page.screenshot({ path: join(repoRoot, 'test-results', 'screens', 'pack-manager.png') });
+
+  // pack.json changed by another program: the next change answers a conflict (nothing written); Reload shows theirs.
+  const packJson = join(serve.workspace, 'packs/e2e-pack/pack.json');
+  const theirs = JSON.parse(readFileSync(packJson, 'utf8')) as { levels: unknown[] };
+  theirs.levels.reverse();
+  const theirText = JSON.stringify(theirs, null, 2) + '\n';
+  writeFileSync(packJson, theirText);
+  await page.locator('[data-testid=pack-row][data-index="0"]').focus();
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(page.getByTestId('pack-error')).toHaveAttribute('data-code', 'conflict');
+  expect(readFileSync(packJson, 'utf8')).toBe(theirText);
+  await page.getByTestId('pack-reload').click();
+  await expect(page.locator('[data-testid=pack-row][data-index="0"]')).toHaveAttribute('data-name', 'levels/first-steps.level.json');
+  // Esc closes the panel.
+  await page.locator('[data-testid=pack-row][data-index="0"]').focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('pack-manager')).toBeHidden();
 });
 
 test('render the current level (SVG, PNG, never overwriting) and suggest a blueprint', async ({ page, serve }) => {
@@ -161,6 +178,14 @@ test('the Citadel Codex in the workspace is listed and opens with 50 proved leve
   await expect(page.locator('[data-testid=pack-row][data-index="11"] [data-testid=pack-tier]')).toHaveValue('Novice');
   await expect(page.locator('[data-testid=pack-row][data-index="12"] [data-testid=pack-tier]')).toHaveValue('Journeyman');
   await expect(page.locator('[data-testid=pack-row][data-index="49"] [data-testid=pack-tier]')).toHaveValue('Grandmaster');
+  // Verify shows its progress while it runs; Cancel stops it and the unverified levels keep their stored status.
+  await page.getByTestId('pack-verify').click();
+  const progress = page.getByTestId('pack-verify-progress');
+  await expect(progress).toHaveAttribute('data-state', 'running');
+  await expect(progress).toHaveAttribute('data-total', '50');
+  await page.getByTestId('pack-verify-cancel').click();
+  await expect(progress).toHaveAttribute('data-state', 'cancelled');
+  await expect(page.locator('[data-testid=pack-row][data-status="pending"]')).toHaveCount(0);
   // Sort by par, descending: the view changes, the pack does not until "Apply order".
   await page.getByTestId('pack-sort').selectOption('par');
   await page.getByTestId('pack-sort-dir').click();

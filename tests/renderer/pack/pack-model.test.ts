@@ -95,9 +95,10 @@ describe('mergeVerified', () => {
     const v2 = new Map<string, PackRow>([[first[0]!.name, { ...first[0]!, status: 'duplicate', duplicateOf: 3, par: 5, detail: 'alike to #4 (identity)' }]]);
     expect(mergeVerified(first, v2)[0]).toMatchObject({ status: 'proved', detail: 'proved par 5' });
   });
-  it('pending rows do not replace the stored status', () => {
-    const stored = [row(0, { status: 'stale' })];
-    expect(mergeVerified(stored, new Map([[stored[0]!.name, { ...stored[0]!, status: 'pending' as const }]]))[0]!.status).toBe('stale');
+  it('a level still being verified shows as pending, keeping the stored detail', () => {
+    const stored = [row(0, { status: 'stale', detail: 'stale solution' })];
+    const m = mergeVerified(stored, new Map([[stored[0]!.name, { ...stored[0]!, status: 'pending' as const }]]));
+    expect(m[0]).toMatchObject({ status: 'pending', detail: 'verifying… (stored: stale solution)' });
   });
 });
 
