@@ -29,7 +29,7 @@ import { solutionIsCurrent } from '../../src-shared/format/level-hash.js';
 import type { FileRevision, HostError, HostResponses, PackHostMethod } from '../../src-shared/host/contract.js';
 import type { ListedPack, OpenedPack, PackRow } from '../../src-shared/host/pack-contract.js';
 import { RULESETS, type Level, type PackFile } from '../../src-shared/model/level.js';
-import { generateUkLevels } from '../../src-shared/pack/generate.js';
+import { generateUkLevels, type GeneratedLevel } from '../../src-shared/pack/generate.js';
 import { markDuplicates, safeLevelHash, storedVerdict } from '../../src-shared/pack/rows.js';
 import { classifyLevel, type ProofOutcome } from '../../src-shared/pack/status.js';
 import { renderLevelSvg } from '../../src-shared/render/svg.js';
@@ -54,6 +54,8 @@ export const PACK_VERIFY_TTL_MS = 120_000;
 export const VERIFY_COUNT_SOLUTIONS = 100;
 /** Wall-clock budget of one `suggestBlueprint` (ms). */
 export const SUGGEST_DEADLINE_MS = 8_000;
+/** Hill climbs one `suggestBlueprint` tries at most (one per derived seed). */
+export const SUGGEST_CLIMBS = 40;
 /** Largest pack.json read (bytes). */
 const MAX_PACK_BYTES = 4 * 1024 * 1024;
 
@@ -783,8 +785,14 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       const hi = parMax ?? Math.max(lo, 12);
       if (lo > hi) return badRequest('suggestBlueprint: "parMin" must not exceed "parMax".');
       const seed = seedIn ?? Math.floor(Math.random() * 0xffffffff);
-      const found = generateUkLevels({ seed, count: 1, parMin: lo, parMax: hi, maxStates: 150_000, climbSteps: 150, maxClimbs: 40, deadline: Date.now() + suggestMs });
-      const g = found[0];
+      // One climb at a time (each from its own seed derived from `seed`), yielding to the event loop in
+      // between, so a serve host keeps answering other requests while it searches. Reproducible per seed.
+      const deadline = Date.now() + suggestMs;
+      let g: GeneratedLevel | undefined;
+      for (let k = 0; k < SUGGEST_CLIMBS && !g && Date.now() < deadline; k++) {
+        g = generateUkLevels({ seed: (seed + k * 0x9e3779b1) >>> 0, count: 1, parMin: lo, parMax: hi, maxStates: 150_000, climbSteps: 150, maxClimbs: 1, deadline })[0];
+        if (!g) await new Promise((r) => setImmediate(r));
+      }
       if (!g) return { ok: false, code: 'limit', message: `No blueprint with par ${lo}..${hi} was found within ${Math.round(suggestMs / 1000)} s (seed ${seed}); try again.` };
       const document: Level = { ...g.level, meta: { title: `Suggested blueprint ${seed}`, author: 'castellan suggest', description: `seed ${seed}, par ${g.par}` }, par: g.par };
       return { ok: true as const, document, par: g.par, states: g.states, seed };

@@ -138,6 +138,14 @@ test('create a pack, add levels, reorder by drag, verify with progress, export (
   expect(readFileSync(packJson, 'utf8')).toBe(theirText);
   await page.getByTestId('pack-reload').click();
   await expect(page.locator('[data-testid=pack-row][data-index="0"]')).toHaveAttribute('data-name', 'levels/first-steps.level.json');
+  // The exported single file opens read-only (by path): its three levels, as exported.
+  await page.getByTestId('pack-open-path-toggle').click();
+  await page.getByTestId('pack-open-path').fill('packs/e2e.pack.json');
+  await page.getByTestId('pack-open-path-go').click();
+  await expect(page.getByTestId('pack-open-view')).toHaveAttribute('data-form', 'file');
+  await expect(page.getByTestId('pack-row')).toHaveCount(3);
+  await expect(page.getByTestId('pack-row-remove')).toHaveCount(0);
+  expect(await page.locator('[data-testid=pack-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')))).toEqual(['stale', 'proved', 'proved']);
   // Esc closes the panel.
   await page.locator('[data-testid=pack-row][data-index="0"]').focus();
   await page.keyboard.press('Escape');

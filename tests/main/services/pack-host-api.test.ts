@@ -318,6 +318,18 @@ describe('renderLevel and suggestBlueprint', () => {
     const b = ok(await api.suggestBlueprint({ seed: 7, parMin: 3, parMax: 8 }));
     expect(b.document).toEqual(a.document);
   });
+
+  it('answers limit when no blueprint is found within its time budget', async () => {
+    const ws = tempDir('castellan-pack-');
+    const w = openWorkspace(ws);
+    if ('ok' in w) throw new Error(w.message);
+    const ctx: HostContext = { kind: 'serve', resolvePath: (p, f) => serveResolvePath(w, p, f), confinedWrites: true, pool: () => { throw new Error('no pool'); }, solveTimeMs: 1000, maxStates: 1000 };
+    const api = createPackHostApi(ctx, { suggestMs: 300 });
+    const t0 = Date.now();
+    // Par 60 on an 8x8 board with one physical set is far beyond what a few climbs reach.
+    expect(await api.suggestBlueprint({ seed: 1, parMin: 60, parMax: 60 })).toMatchObject({ ok: false, code: 'limit' });
+    expect(Date.now() - t0).toBeLessThan(15_000);
+  });
 });
 
 export type { OpenedPack };
