@@ -773,10 +773,12 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
     }),
 
     suggestBlueprint: guard('suggestBlueprint', async (raw) => {
-      const req = shape('suggestBlueprint', raw, ['seed', 'parMin', 'parMax'], true);
+      const req = shape('suggestBlueprint', raw, ['seed', 'parMin', 'parMax']);
       if (isHostError(req)) return req;
-      const seedIn = optionalInt('suggestBlueprint', req, 'seed', 0, 0xffffffff);
-      if (isHostError(seedIn)) return seedIn;
+      // The seed is required: the search is reproducible, and an empty request never starts a search.
+      const seed = optionalInt('suggestBlueprint', req, 'seed', 0, 0xffffffff);
+      if (isHostError(seed)) return seed;
+      if (seed === undefined) return badRequest('suggestBlueprint: "seed" (an integer from 0 to 4294967295) is required.');
       const parMin = optionalInt('suggestBlueprint', req, 'parMin', 1, 60);
       if (isHostError(parMin)) return parMin;
       const parMax = optionalInt('suggestBlueprint', req, 'parMax', 1, 60);
@@ -784,7 +786,6 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       const lo = parMin ?? 4;
       const hi = parMax ?? Math.max(lo, 12);
       if (lo > hi) return badRequest('suggestBlueprint: "parMin" must not exceed "parMax".');
-      const seed = seedIn ?? Math.floor(Math.random() * 0xffffffff);
       // One climb at a time (each from its own seed derived from `seed`), yielding to the event loop in
       // between, so a serve host keeps answering other requests while it searches. Reproducible per seed.
       const deadline = Date.now() + suggestMs;

@@ -407,7 +407,8 @@ export class PackManager {
   async suggest(seed?: number): Promise<boolean> {
     const host = this.app.host;
     if (!host?.suggestBlueprint) return false;
-    const r = await this.run('Suggesting a blueprint…', () => host.suggestBlueprint!(seed !== undefined ? { seed } : {}));
+    const s = seed ?? Math.floor(Math.random() * 0xffffffff);
+    const r = await this.run('Suggesting a blueprint…', () => host.suggestBlueprint!({ seed: s }));
     if (!r) return false;
     if (!r.ok) {
       this.fail(r, 'No blueprint');

@@ -27,8 +27,9 @@
  * - `packExport {path, out, force?}`: a new folder or a `*.pack.json` file;
  *   refuses stale / draft / invalid levels unless `force`; never overwrites.
  * - `renderLevel {document, out}`: `out` ends in `.svg` or `.png`; never overwrites.
- * - `suggestBlueprint {seed?, parMin?, parMax?}`: a generated Unlock the King
- *   blueprint (UK-1 set, proved par in range) as a new document.
+ * - `suggestBlueprint {seed, parMin?, parMax?}`: a generated Unlock the King
+ *   blueprint (UK-1 set, proved par in range, default 4..12) as a new
+ *   document; reproducible per seed; `limit` when none is found in time.
  */
 import type { FileRevision, HostError } from './contract.js';
 import type { Level, PackFile, Ruleset } from '../model/level.js';
@@ -125,7 +126,7 @@ export interface PackHostRequests {
   packVerifyCancel: { jobId: string };
   packExport: { path: string; out: string; force?: boolean };
   renderLevel: { document: Level; out: string };
-  suggestBlueprint: { seed?: number; parMin?: number; parMax?: number };
+  suggestBlueprint: { seed: number; parMin?: number; parMax?: number };
 }
 
 export interface PackHostResponses {

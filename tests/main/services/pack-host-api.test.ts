@@ -195,7 +195,9 @@ describe('hostile requests and confinement', () => {
     expect(await api.packSave({ path: 'x', pack: { format: 'nope' } })).toMatchObject({ ok: false, code: 'invalid' });
     expect(await api.packVerifyStart({ path: 'x', maxStates: -1 })).toMatchObject({ ok: false, code: 'bad-request' });
     expect(await api.packVerifyPoll({ jobId: 'nope' })).toMatchObject({ ok: false, code: 'not-found' });
-    expect(await api.suggestBlueprint({ parMin: 9, parMax: 3 })).toMatchObject({ ok: false, code: 'bad-request' });
+    expect(await api.suggestBlueprint({ seed: 1, parMin: 9, parMax: 3 })).toMatchObject({ ok: false, code: 'bad-request' });
+    expect(await api.suggestBlueprint({})).toMatchObject({ ok: false, code: 'bad-request' });
+    expect(await api.suggestBlueprint(undefined)).toMatchObject({ ok: false, code: 'bad-request' });
     expect(await api.renderLevel({ document: { a: 1 }, out: 'x.svg' })).toMatchObject({ ok: false, code: 'invalid' });
   });
 
