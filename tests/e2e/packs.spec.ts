@@ -7,8 +7,9 @@
  *     every status: the stale level flagged), export (refused for the stale
  *     level until forced; files on disk; a second export to the same place
  *     refuses to overwrite);
- * (b) render the current level to SVG and PNG, suggest a blueprint (opens as
- *     a new unsaved Unlock the King document);
+ * (b) render the current level to SVG and PNG; add the current document
+ *     and the same file again (flagged as a duplicate); suggest a blueprint
+ *     (opens as a new unsaved Unlock the King document);
  * (c) the Citadel Codex copied into the workspace is listed and opens with
  *     50 proved levels in four UK-9 tiers.
  */
@@ -165,6 +166,17 @@ test('render the current level (SVG, PNG, never overwriting) and suggest a bluep
   await page.getByTestId('render-level').click();
   await expect(page.getByTestId('pack-message')).toContainText('Wrote shot.png');
   expect(readFileSync(join(serve.workspace, 'shot.png')).subarray(1, 4).toString('latin1')).toBe('PNG');
+
+  // Add the current document (the first sample, opened at start) and the same file again: the copy is a duplicate.
+  await page.getByTestId('pack-new-title').fill('Dups');
+  await page.getByTestId('pack-create').click();
+  await expect(page.getByTestId('pack-title')).toHaveText('Dups');
+  await page.getByTestId('pack-add-current').click();
+  await expect(page.getByTestId('pack-row')).toHaveCount(1);
+  await addFile(page, FIRST, 2);
+  await expect(page.locator('[data-testid=pack-row][data-index="1"]')).toHaveAttribute('data-status', 'duplicate');
+  await expect(page.locator('[data-testid=pack-row][data-index="1"] [data-testid=pack-status]')).toHaveText('duplicate of #1');
+  expect(packOrder(serve.workspace, 'packs/dups')).toEqual(['levels/first-steps.level.json', 'levels/first-steps-2.level.json']);
 
   await page.getByTestId('suggest-blueprint').click();
   await expect(page.getByTestId('pack-manager')).toBeHidden({ timeout: 60_000 });
