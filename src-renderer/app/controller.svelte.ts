@@ -35,6 +35,7 @@ import { displayMessage, extraIssues } from './messages.js';
 import { MaxWaitDebouncer } from './autosave.js';
 import { LIVE_MAX_BYTES, LIVE_MAX_STATES, LIVE_TIME_MS, LiveSolver, type LiveStatus } from './live-solve.js';
 import { createTabPresence, type TabPresence } from './tab-presence.js';
+import { packActions } from '../pack/pack-actions.js';
 
 export type Dialog =
   | { kind: 'open'; files: ListedFile[] | null; error?: string }
@@ -1399,6 +1400,8 @@ export class AppController {
       });
     }
     this.actions.register(...list);
+    // Pack manager (issue 5): its actions, and how it opens a suggested blueprint as a new unsaved document.
+    this.actions.register(...packActions(this, (doc) => this.replaceDocument(doc, { path: null, revision: null, dirty: true })));
   }
 
   escape(): void {

@@ -1,0 +1,438 @@
+/**
+ * The pack manager's controller (issue 5): runes state for PackManager.svelte
+ * over the host pack methods (src-shared/host/pack-contract.ts). Pure logic
+ * lives in pack-model.ts. One manager per AppController (`packManagerFor`).
+ *
+ * Every manifest change (reorder, tier, remove, apply order, undo/redo) is
+ * written at once with `packSave` and the revision the manager last saw, so
+ * a pack.json changed by someone else answers `conflict` (shown, nothing
+ * written) instead of being overwritten. Verification polls
+ * `packVerifyPoll` every 200 ms and fills the rows in as levels finish.
+ */
+import type { HostError, ListedFile } from '../../src-shared/host/contract.js';
+import type { ListedPack, OpenedPack, PackRow } from '../../src-shared/host/pack-contract.js';
+import type { Level, PackFile, Ruleset } from '../../src-shared/model/level.js';
+import type { AppController } from '../app/controller.svelte.js';
+import type { EditableLevel } from '../editor/default-doc.js';
+import { isEditable } from '../editor/default-doc.js';
+import { exportBlockers, mergeVerified, movedPack, orderedPack, PackHistory, sortRows, summarize, withoutEntry, withTier, type SortDir, type SortKey } from './pack-model.js';
+
+export interface VerifyState {
+  jobId: string;
+  state: 'running' | 'done' | 'cancelled';
+  done: number;
+  total: number;
+  ms: number;
+}
+
+/** Opens a document as a new, unsaved one (AppController's replaceDocument, handed over by packActions). */
+export type OpenUnsaved = (doc: EditableLevel) => void;
+
+const POLL_MS = 200;
+
+export class PackManager {
+  visible = $state(false);
+  packs: ListedPack[] | null = $state.raw(null);
+  current: OpenedPack | null = $state.raw(null);
+  /** Verified rows by file name (laid over the stored rows, see mergeVerified). */
+  verified: Map<string, PackRow> = $state.raw(new Map());
+  verify: VerifyState | null = $state.raw(null);
+  sortKey: SortKey = $state('order');
+  sortDir: SortDir = $state('asc');
+  busy: string | null = $state(null);
+  /** `reloadable`: a manifest change met a pack.json changed on disk (offer Reload). */
+  error: { code: string; message: string; items?: string[]; reloadable?: boolean } | null = $state.raw(null);
+  message: string | null = $state(null);
+  /** Workspace level files (for "Add file"). */
+  files: ListedFile[] | null = $state.raw(null);
+  /** Set by the Render action: the panel scrolls to and focuses the render field. */
+  focusRender = $state(false);
+  /** Bumped on every history change (the getters below read it). */
+  private historyVersion = $state(0);
+  private readonly history = new PackHistory();
+  private pollTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /** The rows as shown: stored + verified, in the view sort. */
+  rows: PackRow[] = $derived.by(() => {
+    const c = this.current;
+    if (!c) return [];
+    return sortRows(mergeVerified(c.rows, this.verified), this.sortKey, this.sortDir);
+  });
+  summary = $derived(summarize(this.rows));
+  blockers = $derived(exportBlockers(this.rows));
+  /** Folder packs can be edited; an exported single file is read-only. */
+  editable = $derived(this.current?.form === 'folder');
+
+  constructor(
+    private readonly app: AppController,
+    private readonly openUnsaved: OpenUnsaved,
+  ) {}
+
+  /** True when the host has the pack methods (the mock host does not). */
+  get available(): boolean {
+    return !!this.app.host?.packOpen;
+  }
+
+  get canUndo(): boolean {
+    void this.historyVersion;
+    return this.editable && this.history.canUndo;
+  }
+
+  get canRedo(): boolean {
+    void this.historyVersion;
+    return this.editable && this.history.canRedo;
+  }
+
+  show(): void {
+    if (!this.available) return;
+    this.visible = true;
+    void this.refreshList();
+  }
+
+  hide(): void {
+    this.visible = false;
+  }
+
+  toggle(): void {
+    if (this.visible) this.hide();
+    else this.show();
+  }
+
+  private fail(r: HostError, what: string, manifest = false): void {
+    this.error = {
+      code: r.code,
+      message: `${what}: ${r.message}`,
+      ...(r.issues?.length ? { items: r.issues.map((i) => i.message) } : {}),
+      ...(manifest && r.code === 'conflict' ? { reloadable: true } : {}),
+    };
+  }
+
+  private async run<T>(label: string, fn: () => Promise<T>): Promise<T | undefined> {
+    this.busy = label;
+    this.error = null;
+    this.message = null;
+    try {
+      return await fn();
+    } finally {
+      this.busy = null;
+    }
+  }
+
+  async refreshList(): Promise<void> {
+    const host = this.app.host;
+    if (!host?.packList) return;
+    const r = await host.packList({});
+    this.packs = r.ok ? r.packs : [];
+    if (!r.ok) this.fail(r, 'Listing packs failed');
+  }
+
+  private adopt(r: OpenedPack, keepVerified: boolean): void {
+    const same = this.current?.path === r.path;
+    this.current = r;
+    if (!same || !keepVerified) {
+      this.stopPolling();
+      this.verified = new Map();
+      this.verify = null;
+      this.history.clear();
+      this.historyVersion++;
+      this.sortKey = 'order';
+    }
+  }
+
+  async openPack(path: string): Promise<boolean> {
+    const host = this.app.host;
+    if (!host?.packOpen) return false;
+    const r = await this.run('Opening pack…', () => host.packOpen!({ path }));
+    if (!r) return false;
+    if (!r.ok) {
+      this.fail(r, `Could not open ${path}`);
+      return false;
+    }
+    this.adopt(r, false);
+    return true;
+  }
+
+  async create(path: string, title: string, ruleset: Ruleset): Promise<boolean> {
+    const host = this.app.host;
+    if (!host?.packCreate) return false;
+    const r = await this.run('Creating pack…', () => host.packCreate!({ path, title, ruleset }));
+    if (!r) return false;
+    if (!r.ok) {
+      this.fail(r, 'Could not create the pack');
+      return false;
+    }
+    this.adopt(r, false);
+    this.message = `Created ${path}`;
+    void this.refreshList();
+    return true;
+  }
+
+  /** Writes a changed manifest (recording `before` for undo unless `record` is false). */
+  private async saveManifest(next: PackFile, label: string, record: 'push' | 'none' = 'push'): Promise<boolean> {
+    const host = this.app.host;
+    const c = this.current;
+    if (!host?.packSave || !c || c.form !== 'folder') return false;
+    const r = await this.run(label, () => host.packSave!({ path: c.path, pack: next, expectedRevision: c.revision }));
+    if (!r) return false;
+    if (!r.ok) {
+      this.fail(r, 'Not saved', true);
+      return false;
+    }
+    if (record === 'push') {
+      this.history.push(c.pack);
+      this.historyVersion++;
+    }
+    this.adopt(r, true);
+    return true;
+  }
+
+  /** Moves the entry at pack position `from` to `to` (drag, Alt+Up/Down). */
+  async move(from: number, to: number): Promise<boolean> {
+    const c = this.current;
+    if (!c || from === to || to < 0 || to >= c.pack.levels.length) return false;
+    const ok = await this.saveManifest(movedPack(c.pack, from, to), 'Saving order…');
+    if (ok) this.message = `Moved #${from + 1} to #${to + 1}`;
+    return ok;
+  }
+
+  async setTier(index: number, tier: string): Promise<void> {
+    const c = this.current;
+    if (!c) return;
+    await this.saveManifest(withTier(c.pack, index, tier), 'Saving tier…');
+  }
+
+  async remove(index: number): Promise<void> {
+    const c = this.current;
+    if (!c) return;
+    const name = c.rows[index]?.title ?? `#${index + 1}`;
+    if (await this.saveManifest(withoutEntry(c.pack, index), 'Removing…')) this.message = `Removed ${name} from the pack (its file stays on disk)`;
+  }
+
+  /** Makes the current view sort the pack order. */
+  async applyOrder(): Promise<void> {
+    const c = this.current;
+    if (!c || this.sortKey === 'order') return;
+    if (await this.saveManifest(orderedPack(c.pack, this.rows), 'Saving order…')) {
+      this.sortKey = 'order';
+      this.sortDir = 'asc';
+      this.message = 'The sorted order is now the pack order';
+    }
+  }
+
+  async undo(): Promise<void> {
+    const c = this.current;
+    if (!c) return;
+    const prev = this.history.undo(c.pack);
+    this.historyVersion++;
+    if (prev && !(await this.saveManifest(prev, 'Undoing…', 'none'))) this.history.redo(prev);
+  }
+
+  async redo(): Promise<void> {
+    const c = this.current;
+    if (!c) return;
+    const next = this.history.redo(c.pack);
+    this.historyVersion++;
+    if (next && !(await this.saveManifest(next, 'Redoing…', 'none'))) this.history.undo(next);
+  }
+
+  /** Reads the open pack again from disk (after a conflict: someone else changed pack.json). */
+  async reload(): Promise<void> {
+    const c = this.current;
+    if (!c) return;
+    const host = this.app.host;
+    if (!host?.packOpen) return;
+    const r = await this.run('Reloading pack…', () => host.packOpen!({ path: c.path }));
+    if (!r) return;
+    if (!r.ok) {
+      this.fail(r, `Could not reload ${c.path}`);
+      return;
+    }
+    this.adopt(r, false);
+    this.message = `Reloaded ${c.path} from disk`;
+  }
+
+  async loadFiles(): Promise<void> {
+    const r = await this.app.host?.list({});
+    this.files = r?.ok ? r.files : [];
+  }
+
+  /** Adds the editor's document: its file as saved when it is clean, else the document itself. */
+  async addCurrent(tier?: string): Promise<void> {
+    const app = this.app;
+    const source = app.path && !app.st.dirty ? app.path : undefined;
+    await this.add(source !== undefined ? { source } : { document: app.st.doc as Level }, tier);
+  }
+
+  async addFile(source: string, tier?: string): Promise<void> {
+    await this.add({ source }, tier);
+  }
+
+  private async add(what: { source: string } | { document: Level }, tier?: string): Promise<void> {
+    const host = this.app.host;
+    const c = this.current;
+    if (!host?.packAddLevel || !c || c.form !== 'folder') return;
+    const r = await this.run('Adding level…', () => host.packAddLevel!({ path: c.path, ...what, ...(tier ? { tier } : {}), expectedRevision: c.revision }));
+    if (!r) return;
+    if (!r.ok) {
+      this.fail(r, 'Not added', true);
+      return;
+    }
+    this.history.push(c.pack);
+    this.historyVersion++;
+    this.adopt(r, true);
+    this.message = `Added ${r.added}`;
+  }
+
+  /** Opens a level of the pack in the editor (asks first when the document has unsaved changes). */
+  openLevel(row: PackRow): void {
+    if (!row.path) return;
+    const path = row.path;
+    this.app.confirmDiscard('Opening another file', () => {
+      void this.app.openPath(path).then((ok) => {
+        if (ok) this.hide();
+      });
+    });
+  }
+
+  async startVerify(): Promise<void> {
+    const host = this.app.host;
+    const c = this.current;
+    if (!host?.packVerifyStart || !c) return;
+    this.stopPolling();
+    this.error = null;
+    this.message = null;
+    const r = await host.packVerifyStart({ path: c.path });
+    if (!r.ok) {
+      this.fail(r, 'Verify could not start');
+      return;
+    }
+    this.verify = { jobId: r.jobId, state: 'running', done: 0, total: r.total, ms: 0 };
+    this.verified = new Map();
+    this.schedulePoll(r.jobId);
+  }
+
+  private schedulePoll(jobId: string): void {
+    this.pollTimer = setTimeout(() => void this.poll(jobId), POLL_MS);
+  }
+
+  private async poll(jobId: string): Promise<void> {
+    const host = this.app.host;
+    if (!host?.packVerifyPoll || this.verify?.jobId !== jobId) return;
+    const r = await host.packVerifyPoll({ jobId });
+    if (this.verify?.jobId !== jobId || this.verify.state !== 'running') return;
+    if (!r.ok) {
+      this.verify = { ...this.verify, state: 'cancelled' };
+      this.verified = new Map([...this.verified].filter(([, row]) => row.status !== 'pending'));
+      this.fail(r, 'Verify stopped');
+      return;
+    }
+    this.verified = new Map(r.rows.map((row) => [row.name, row]));
+    this.verify = { jobId, state: r.state, done: r.done, total: r.total, ms: r.ms };
+    if (r.state === 'running') this.schedulePoll(jobId);
+    else void host.packVerifyCancel?.({ jobId }); // done: free the host's job
+  }
+
+  private stopPolling(): void {
+    clearTimeout(this.pollTimer);
+    this.pollTimer = undefined;
+  }
+
+  async cancelVerify(): Promise<void> {
+    const v = this.verify;
+    if (!v || v.state !== 'running') return;
+    this.stopPolling();
+    this.verify = { ...v, state: 'cancelled' };
+    // Levels not verified keep their stored status.
+    this.verified = new Map([...this.verified].filter(([, row]) => row.status !== 'pending'));
+    await this.app.host?.packVerifyCancel?.({ jobId: v.jobId });
+  }
+
+  /**
+   * Exports the pack to `out` (a new folder, or `*.pack.json`). When levels
+   * block it (stale / draft / invalid), asks the user to confirm a forced
+   * export first.
+   */
+  exportTo(out: string): void {
+    const c = this.current;
+    if (!c) return;
+    const blockers = this.blockers;
+    if (blockers.length === 0) {
+      void this.doExport(out, false);
+      return;
+    }
+    this.app.dialog = {
+      kind: 'confirm',
+      title: 'Export anyway?',
+      message: `${blockers.length} level${blockers.length === 1 ? ' is' : 's are'} not proved and current. A player would get unproved levels. Export them anyway?`,
+      items: blockers.map((r) => `#${r.index + 1} ${r.title}: ${r.status}`),
+      okLabel: 'Export anyway',
+      okId: 'pack-export-force',
+      onOk: () => {
+        this.app.dialog = null;
+        void this.doExport(out, true);
+      },
+    };
+  }
+
+  async doExport(out: string, force: boolean): Promise<boolean> {
+    const host = this.app.host;
+    const c = this.current;
+    if (!host?.packExport || !c) return false;
+    const r = await this.run('Exporting…', () => host.packExport!({ path: c.path, out, ...(force ? { force: true } : {}) }));
+    if (!r) return false;
+    if (!r.ok) {
+      this.fail(r, 'Not exported');
+      return false;
+    }
+    this.message = `Exported ${r.levels} level${r.levels === 1 ? '' : 's'} to ${r.out} (${r.files} file${r.files === 1 ? '' : 's'})${r.warnings.length ? `, ${r.warnings.length} forced` : ''}`;
+    void this.refreshList();
+    return true;
+  }
+
+  /** Renders the editor's document to `out` (.svg or .png). */
+  async renderCurrent(out: string): Promise<boolean> {
+    const host = this.app.host;
+    if (!host?.renderLevel) return false;
+    const r = await this.run('Rendering…', () => host.renderLevel!({ document: this.app.st.doc as Level, out }));
+    if (!r) return false;
+    if (!r.ok) {
+      this.fail(r, 'Not rendered');
+      return false;
+    }
+    this.message = `Wrote ${r.out} (${r.bytes.toLocaleString('en-US')} bytes)`;
+    return true;
+  }
+
+  /** Generates an Unlock the King blueprint and opens it as a new unsaved document. */
+  async suggest(seed?: number): Promise<boolean> {
+    const host = this.app.host;
+    if (!host?.suggestBlueprint) return false;
+    const s = seed ?? Math.floor(Math.random() * 0xffffffff);
+    const r = await this.run('Suggesting a blueprint…', () => host.suggestBlueprint!({ seed: s }));
+    if (!r) return false;
+    if (!r.ok) {
+      this.fail(r, 'No blueprint');
+      return false;
+    }
+    const doc = r.document;
+    if (!isEditable(doc)) return false;
+    this.app.confirmDiscard('Opening the suggested blueprint', () => {
+      this.openUnsaved(doc);
+      this.app.flash(`Suggested blueprint (seed ${r.seed}, par ${r.par}): save it to keep it`);
+      this.hide();
+    });
+    return true;
+  }
+}
+
+const managers = new WeakMap<AppController, PackManager>();
+
+/** The pack manager of an app (created by packActions). */
+export function packManagerFor(app: AppController, openUnsaved?: OpenUnsaved): PackManager {
+  let m = managers.get(app);
+  if (!m) {
+    m = new PackManager(app, openUnsaved ?? (() => undefined));
+    managers.set(app, m);
+  }
+  return m;
+}

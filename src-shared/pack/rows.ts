@@ -1,0 +1,90 @@
+/**
+ * Pack manager rows (issue 5 item 1): the status of each level of a pack as
+ * read from disk (no solving), and duplicate marking. Pure; shared by the
+ * host (pack-host-api.ts) and its tests.
+ *
+ * Stored status, by precedence (same order as `classifyLevel` in status.ts,
+ * minus the parts that need a fresh proof):
+ * - `invalid`: unreadable, schema or rules errors (first error as detail);
+ * - `stale`: a stored solution whose levelHash no longer matches the level;
+ * - `draft`: no stored solution, or `draft: true`;
+ * - `par-mismatch`: stored solution not optimal, or the designer's `par`
+ *   (UK-7) differs from the stored optimal length;
+ * - `proved`: "proved par N" from the current, optimal stored solution.
+ * Duplicates (`markDuplicates`): Unlock the King levels alike under a board
+ * symmetry (symmetry.ts, rotations and reflections, UK pawn facings turned
+ * along); other rulesets: an identical levelHash. Only a clean (`proved`)
+ * later level becomes `duplicate`; an already failing one gets a note.
+ */
+import { levelHash, solutionIsCurrent } from '../format/level-hash.js';
+import type { PackRow } from '../host/pack-contract.js';
+import type { Level, UnlockTheKingLevel } from '../model/level.js';
+import type { Issue } from '../validation/issue.js';
+import { findDuplicates } from './symmetry.js';
+
+/** Row fields derived from a level's stored content (no solve). */
+export function storedVerdict(level: Level | undefined, issues: readonly Issue[], loadError?: string): Pick<PackRow, 'status' | 'detail' | 'par' | 'states'> {
+  const firstError = issues.find((i) => i.severity === 'error');
+  if (!level || loadError || firstError) {
+    return { status: 'invalid', detail: loadError ?? (firstError ? `${firstError.code}: ${firstError.message}` : 'not a level') };
+  }
+  const sol = level.solution;
+  const designerPar = typeof level.par === 'number' ? { par: level.par } : {};
+  if (sol && !safeCurrent(level)) return { status: 'stale', detail: 'stale solution (the level changed since it was proved)', ...designerPar };
+  if (!sol || level.draft) return { status: 'draft', detail: 'draft, no proved solution', ...designerPar };
+  const stored = { par: sol.length, states: sol.states };
+  if (!sol.optimal) return { status: 'par-mismatch', detail: `stored solution ${sol.length} is not proved optimal`, ...stored };
+  if (level.par !== undefined && level.par !== sol.length) return { status: 'par-mismatch', detail: `par ${level.par} but the proved optimum is ${sol.length}`, ...stored };
+  return { status: 'proved', detail: `proved par ${sol.length}`, ...stored };
+}
+
+function safeCurrent(level: Level): boolean {
+  try {
+    return solutionIsCurrent(level);
+  } catch {
+    return false;
+  }
+}
+
+/** levelHash, or undefined when the level cannot be hashed. */
+export function safeLevelHash(level: Level | undefined): string | undefined {
+  if (!level) return undefined;
+  try {
+    return levelHash(level);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Marks duplicates in place (see module doc). `levels[i]` is row i's level
+ * (undefined when it could not be loaded or is invalid). Answers the rows.
+ */
+export function markDuplicates(rows: PackRow[], levels: readonly (Level | undefined)[], ruleset: string): PackRow[] {
+  const pairs: { first: number; second: number; how: string }[] = [];
+  if (ruleset === 'unlock-the-king') {
+    const uk = levels.map((l) => (l && l.ruleset === 'unlock-the-king' ? (l as UnlockTheKingLevel) : undefined));
+    for (const d of findDuplicates(uk)) pairs.push({ first: d.first, second: d.second, how: d.symmetry });
+  } else {
+    const seen = new Map<string, number>();
+    levels.forEach((l, j) => {
+      const h = safeLevelHash(l);
+      if (!h) return;
+      const i = seen.get(h);
+      if (i === undefined) seen.set(h, j);
+      else pairs.push({ first: i, second: j, how: 'identical' });
+    });
+  }
+  for (const p of pairs) {
+    const row = rows[p.second];
+    if (!row) continue;
+    const note = `alike to #${p.first + 1} (${p.how})`;
+    row.duplicateOf = p.first;
+    row.duplicateHow = p.how;
+    if (row.status === 'proved') {
+      row.status = 'duplicate';
+      row.detail = note;
+    } else if (row.status !== 'pending') row.detail = `${row.detail}; ${note}`;
+  }
+  return rows;
+}
