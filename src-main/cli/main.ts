@@ -29,7 +29,7 @@
  *   file order. Exit code: the highest of the per-file codes (as for solve).
  * - `perft --rules orthodox|locking --depth N [--fen STRING] [--divide]`
  *   (extension, see perft.ts): move-generator node count; exit 1 on a bad FEN/LFEN.
- * - `serve [--workspace DIR] [--port N] [--open FILE] [--renderer DIR]`:
+ * - `serve [--workspace DIR] [--port N] [--open FILE] [--renderer DIR]` (default workspace `resources/`):
  *   the editor over HTTP on 127.0.0.1; prints the URL (token in the
  *   fragment) and runs until SIGINT/SIGTERM.
  * Extra exit codes: 4 a host failure (I/O error while writing, solver worker
@@ -396,18 +396,25 @@ async function cmdProve(files: string[], flags: { draft?: boolean; maxStates?: n
   return worst;
 }
 
-/** First `*.level.json` (sorted) of `<workspace>/unlock-the-king/`, workspace-relative. */
+/**
+ * First `*.level.json` (sorted) of `<workspace>/unlock-the-king/` (a folder
+ * of samples) or `<workspace>/levels/unlock-the-king/` (the default
+ * workspace `resources/`, samples and packs), workspace-relative.
+ */
 function defaultInitialFile(workspace: string): string | undefined {
-  const dir = join(workspace, 'unlock-the-king');
-  if (!existsSync(dir)) return undefined;
-  try {
-    const first = readdirSync(dir)
-      .filter((f) => f.endsWith('.level.json') && !f.startsWith('.'))
-      .sort(comparePaths)[0];
-    return first ? `unlock-the-king/${first}` : undefined;
-  } catch {
-    return undefined;
+  for (const sub of ['unlock-the-king', 'levels/unlock-the-king']) {
+    const dir = join(workspace, sub);
+    if (!existsSync(dir)) continue;
+    try {
+      const first = readdirSync(dir)
+        .filter((f) => f.endsWith('.level.json') && !f.startsWith('.'))
+        .sort(comparePaths)[0];
+      if (first) return `${sub}/${first}`;
+    } catch {
+      // unreadable: try the next folder
+    }
   }
+  return undefined;
 }
 
 async function cmdServe(
@@ -415,7 +422,8 @@ async function cmdServe(
   io: CliIo,
 ): Promise<number> {
   const root = repoRoot();
-  const workspace = resolve(flags.workspace ?? join(root, 'resources', 'levels'));
+  // Default: resources/ (the sample levels in levels/ and the packs in packs/, the Citadel Codex included).
+  const workspace = resolve(flags.workspace ?? join(root, 'resources'));
   const ws = openWorkspace(workspace);
   if ('ok' in ws) {
     io.err(`castellan: ${ws.message}\n`);
@@ -524,7 +532,7 @@ export async function runCli(args: string[], io: CliIo = processIo): Promise<num
   program
     .command('serve')
     .description('serve the editor on 127.0.0.1 (token in the printed URL)')
-    .option('--workspace <dir>', 'folder of levels to edit (default resources/levels)')
+    .option('--workspace <dir>', 'folder of levels and packs to edit (default resources: the samples and the Citadel Codex)')
     .option('--port <n>', 'port (default: a free one)', port)
     .option('--open <file>', 'workspace-relative level to open first')
     .option('--renderer <dir>', 'built editor (default out/renderer)')
