@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ChessMazeLevel, KingsValleyLevel, Level, LockingChessLevel, UnlockTheKingLevel } from '../../src-shared/model/level.js';
 import { LEVEL_TRANSFORMS, setWholeDoc, transformAvailability, transformWholeLevel, type LevelTransform } from '../../src-renderer/editor/level-transform.js';
@@ -9,9 +7,19 @@ import { solveLevelOptimal } from '../../src-shared/solver/level.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
 import { redDoor, sampleLevel } from './fixtures.js';
 
-const LEVELS = join(__dirname, '..', '..', 'resources', 'levels');
+import gallery from '../../resources/levels/unlock-the-king/03-the-gallery.level.json?raw';
+import openCourt from '../../resources/levels/unlock-the-king/02-open-court.level.json?raw';
+import pawnStorm from '../../resources/levels/chess-maze/04-pawn-storm.level.json?raw';
+import pillars from '../../resources/levels/kings-valley/03-between-the-pillars.level.json?raw';
+
+const SAMPLES: Record<string, string> = {
+  'unlock-the-king/03-the-gallery.level.json': gallery,
+  'unlock-the-king/02-open-court.level.json': openCourt,
+  'chess-maze/04-pawn-storm.level.json': pawnStorm,
+  'kings-valley/03-between-the-pillars.level.json': pillars,
+};
 function sample<T extends Level>(rel: string): T {
-  return JSON.parse(readFileSync(join(LEVELS, rel), 'utf8')) as T;
+  return JSON.parse(SAMPLES[rel]!) as T;
 }
 
 function tf<T extends EditableLevel>(l: T, t: LevelTransform): T {

@@ -3,9 +3,9 @@ import type { ChessMazeLevel, KingsValleyLevel, UnlockTheKingLevel } from '../..
 import { clearRegion, copyRegion, parseClip, pasteRegion, regionOf, type RegionClip } from '../../src-renderer/editor/region.js';
 import { redDoor, sampleLevel } from './fixtures.js';
 
-function must<T extends { ok: boolean }>(r: T | { ok: false; message: string }): T {
-  if (!r.ok) throw new Error((r as { message: string }).message);
-  return r as T;
+function must<R extends { ok: boolean }>(r: R): Extract<R, { ok: true }> {
+  if (!r.ok) throw new Error((r as unknown as { message: string }).message);
+  return r as Extract<R, { ok: true }>;
 }
 
 describe('regions: copy', () => {
