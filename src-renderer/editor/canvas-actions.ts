@@ -135,6 +135,8 @@ function zoomBy(app: AppController, factor: number): void {
 export function canvasActions(app: AppController): Action[] {
   const editing = (): boolean => !app.play;
   const regions = (): boolean => editing() && app.st.doc.ruleset !== 'locking-chess';
+  // The Locking Chess board is an HTML grid of fixed size: no zoom there.
+  const zoomable = (): boolean => app.st.doc.ruleset !== 'locking-chess';
   const list: Action[] = [];
   LEVEL_TRANSFORMS.forEach((t) => {
     list.push({
@@ -197,15 +199,16 @@ export function canvasActions(app: AppController): Action[] {
         canvas.region = { from: squareName(0, height - 1), to: squareName(width - 1, 0) };
       },
     },
-    { id: 'zoom-in', label: 'Zoom in', menu: 'view', menuGroup: 30, shortcuts: ['Mod+='], run: () => zoomBy(app, ZOOM_STEP) },
-    { id: 'zoom-out', label: 'Zoom out', menu: 'view', menuGroup: 30, shortcuts: ['Mod+-'], run: () => zoomBy(app, 1 / ZOOM_STEP) },
-    { id: 'zoom-fit', label: 'Fit board to window', menu: 'view', menuGroup: 30, shortcuts: ['Mod+0'], run: () => (canvas.view = null) },
+    { id: 'zoom-in', label: 'Zoom in', menu: 'view', menuGroup: 30, shortcuts: ['Mod+='], enabled: zoomable, run: () => zoomBy(app, ZOOM_STEP) },
+    { id: 'zoom-out', label: 'Zoom out', menu: 'view', menuGroup: 30, shortcuts: ['Mod+-'], enabled: zoomable, run: () => zoomBy(app, 1 / ZOOM_STEP) },
+    { id: 'zoom-fit', label: 'Fit board to window', menu: 'view', menuGroup: 30, shortcuts: ['Mod+0'], enabled: zoomable, run: () => (canvas.view = null) },
     {
       id: 'zoom-100',
       label: 'Actual size (100%)',
       menu: 'view',
       menuGroup: 30,
       shortcuts: ['Mod+1'],
+      enabled: zoomable,
       run: () => {
         const l = app.layout;
         if (l) canvas.view = zoomTo(l, BASE_CELL);

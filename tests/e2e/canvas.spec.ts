@@ -235,3 +235,27 @@ test('a 16x16 board shows the minimap; pressing it moves the view', async ({ pag
   expect(vp1[0]!).toBeGreaterThan(vp0[0]!);
   expect(vp1[1]!).toBeGreaterThan(vp0[1]!);
 });
+
+test('Locking Chess: arrows move between squares, Enter places, Delete erases; only the left-right mirror is offered (LC-1)', async ({ page, serve }) => {
+  await ready(page, serve.url);
+  await page.getByTestId('btn-open').click();
+  await page.locator('[data-testid=open-file-item][data-path="locking-chess/01-bishop-drop.level.json"]').click();
+  await expect(page.getByTestId('file-name')).toHaveText('01-bishop-drop.level.json');
+  // 8/3k4/4(PB)3/8/6K1/8/8/8 w - - 0 1: black king d7, white pawn under a white bishop on e6, white king g4.
+  await page.getByTestId('palette-lc-white-rook').click();
+  await page.getByTestId('lc-square-a1').focus();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('lc-square-b2')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('lc-square-b2')).toHaveAttribute('aria-label', 'b2: white rook');
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('lc-square-b2')).toHaveAttribute('aria-label', 'b2: empty');
+
+  await expect(page.getByTestId('btn-level-rotate-cw')).toBeDisabled();
+  await expect(page.getByTestId('btn-level-mirror-v')).toBeDisabled();
+  await page.getByTestId('btn-level-mirror-h').click();
+  await expect(page.getByTestId('lc-square-e7')).toHaveAttribute('aria-label', 'e7: black king');
+  await expect(page.getByTestId('lc-square-d6')).toHaveAttribute('aria-label', 'd6: white pawn locked under white bishop');
+  await expect(page.getByTestId('lc-square-b4')).toHaveAttribute('aria-label', 'b4: white king');
+});
