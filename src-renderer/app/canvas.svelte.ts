@@ -25,6 +25,11 @@ class CanvasState {
   anchor: string | null = $state(null);
   /** The region clipboard (also written to the system clipboard as JSON). */
   clip: RegionClip | null = $state.raw(null);
+  /**
+   * A paste waiting for its place (after Mod+V): the board shows it as a
+   * ghost at the anchor; a click or Enter places it, Escape cancels.
+   */
+  pending: RegionClip | null = $state.raw(null);
 }
 
 export const canvas = new CanvasState();

@@ -98,30 +98,60 @@ export function cutCurrentRegion(app: AppController): boolean {
 }
 
 /**
- * Pastes the clipboard region with its top-left square on the paste anchor
- * (the square last hovered or reached by the keyboard cursor): ONE undo
- * step; what was clipped or dropped is told in the notice.
+ * Pastes `clip` with its top-left square on `at`: ONE undo step; what was
+ * clipped or dropped is told in the notice. Refused (notice, no change)
+ * when nothing fits (region.ts pasteRegion errors).
  */
-export async function pasteRegionAtAnchor(app: AppController, at?: string): Promise<boolean> {
+export function pasteClipAt(app: AppController, clip: RegionClip, at: string): boolean {
+  if (app.play) return false;
+  const r = pasteRegion(app.st.doc, clip, at);
+  if (!r.ok) {
+    app.flash(r.message);
+    return false;
+  }
+  app.editor.edit('Paste region', (tx) => setWholeDoc(tx, r.doc));
+  const c = regionOf(at, at)!;
+  const w = Math.min(clip.width, app.st.doc.board.width - c.minFile);
+  const h = Math.min(clip.height, c.maxRank + 1);
+  canvas.region = { from: at, to: squareName(c.minFile + w - 1, c.maxRank - h + 1) };
+  app.editor.setCursor(at);
+  const parts = [`Pasted ${plural(r.pasted, 'item')} at ${at}${r.replaced ? ` (replaced ${r.replaced})` : ''}`, ...r.notes];
+  app.flash(parts.join('. '));
+  return true;
+}
+
+/**
+ * Mod+V: takes the clip (the system clipboard's castellan.region JSON when
+ * present, else the in-app clipboard) and starts placing it: the board
+ * shows it as a ghost under the pointer / cursor; a click or Enter pastes
+ * (`commitPendingPaste`), Escape cancels (`cancelPendingPaste`).
+ */
+export async function startPaste(app: AppController): Promise<boolean> {
   if (app.play) return false;
   const clip = (await readSystemClip()) ?? canvas.clip;
   if (!clip) {
     app.flash('Nothing to paste: select a region and copy it first (Ctrl+C)');
     return false;
   }
-  const target = at ?? canvas.anchor ?? app.st.cursor;
-  const r = pasteRegion(app.st.doc, clip, target);
-  if (!r.ok) {
-    app.flash(r.message);
-    return false;
-  }
-  app.editor.edit('Paste region', (tx) => setWholeDoc(tx, r.doc));
-  const c = regionOf(target, target)!;
-  const w = Math.min(clip.width, app.st.doc.board.width - c.minFile);
-  const h = Math.min(clip.height, c.maxRank + 1);
-  canvas.region = { from: target, to: squareName(c.minFile + w - 1, c.maxRank - h + 1) };
-  const parts = [`Pasted ${plural(r.pasted, 'item')} at ${target}${r.replaced ? ` (replaced ${r.replaced})` : ''}`, ...r.notes];
-  app.flash(parts.join('. '));
+  canvas.region = null;
+  canvas.pending = clip;
+  app.flash(`Paste ${clip.width}×${clip.height}: click the top-left square (or Enter at the cursor); Esc cancels`);
+  return true;
+}
+
+/** Places the pending paste with its top-left on `at` (default: the anchor, else the cursor). */
+export function commitPendingPaste(app: AppController, at?: string): boolean {
+  const clip = canvas.pending;
+  if (!clip) return false;
+  canvas.pending = null;
+  return pasteClipAt(app, clip, at ?? canvas.anchor ?? app.st.cursor);
+}
+
+/** Drops the pending paste (Escape). */
+export function cancelPendingPaste(app: AppController): boolean {
+  if (!canvas.pending) return false;
+  canvas.pending = null;
+  app.flash('Paste cancelled');
   return true;
 }
 
@@ -180,11 +210,11 @@ export function canvasActions(app: AppController): Action[] {
       label: 'Paste region',
       menu: 'edit',
       menuGroup: 20,
-      description: 'Paste the copied region with its top-left corner on the hovered or cursor square (replaces what is there)',
+      description: 'Paste the copied region: click the square for its top-left corner (or Enter at the cursor); it replaces what is there',
       shortcuts: ['Mod+V'],
       skipWhileTyping: true,
       enabled: regions,
-      run: () => void pasteRegionAtAnchor(app),
+      run: () => void startPaste(app),
     },
     {
       id: 'region-select-all',

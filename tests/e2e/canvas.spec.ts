@@ -79,9 +79,18 @@ test('copy a region, paste it elsewhere: one undo step, saved to disk', async ({
   await expect(board).toHaveAttribute('data-region', 'g2:h1');
   await page.keyboard.press('Control+c');
 
-  // Paste with the top-left corner on e6: the knight (1 row below the top) lands on e5.
-  await clickSquare(page, 'e6');
+  // Ctrl+V shows the paste as a ghost; Escape cancels it, nothing changes.
   await page.keyboard.press('Control+v');
+  await expect(board).toHaveAttribute('data-paste-pending', 'true');
+  await page.keyboard.press('Escape');
+  await expect(board).toHaveAttribute('data-paste-pending', 'false');
+  await expect(state).toHaveText(FIRST);
+
+  // Ctrl+V, then a click on e6 places the top-left corner there: the knight (1 row below the top) lands on e5.
+  await page.keyboard.press('Control+v');
+  await expect(board).toHaveAttribute('data-paste-pending', 'true');
+  await clickSquare(page, 'e6');
+  await expect(board).toHaveAttribute('data-paste-pending', 'false');
   await expect(state).toHaveText(boardState([...FIRST_PIECES, 'N:e5'], ['d4', 'e4'], 'c3'));
   await expect(board).toHaveAttribute('data-region', 'e6:f5');
 
@@ -112,8 +121,11 @@ test('the region clipboard outlives opening another level: paste into "Open Cour
   await expect(state).toHaveText(stateOf(court));
 
   // Top-left on d4: the 2x2 rectangle d4 e4 d3 e3 is replaced; its knight on e3 goes, the copied knight lands on d3.
+  // Keyboard only: the cursor on d4, Ctrl+V, Enter pastes at the cursor.
   await clickSquare(page, 'd4');
   await page.keyboard.press('Control+v');
+  await expect(page.getByTestId('board')).toHaveAttribute('data-paste-pending', 'true');
+  await page.keyboard.press('Enter');
   const expected: UnlockTheKingLevel = structuredClone(court);
   expected.pieces = expected.pieces.filter((p) => p.square !== 'e3');
   expected.pieces.push({ role: 'knight', square: 'd3', color: 'ivory' });
