@@ -193,6 +193,7 @@ test('zoom in and pan: a click still hits the square under the pointer; fit rest
   await page.keyboard.press('Control+0');
   await expect(board).toHaveAttribute('data-zoom', fitZoom!);
   await expect(page.getByTestId('zoom-level')).toHaveText(`${fitZoom}%`);
+  await expect(page.getByTestId('status-zoom')).toHaveText(`Zoom ${fitZoom}% (fit)`);
 });
 
 test('keyboard cursor: arrows move it (announced), Enter places the palette piece, Delete removes it, Shift+arrows + Ctrl+X cut', async ({ page, serve }) => {
