@@ -190,6 +190,19 @@ test('zoom in and pan: a click still hits the square under the pointer; fit rest
   await clickSquare(page, 'e4');
   await expect(board).toHaveAttribute('data-selection', 'e4');
 
+  // Space + left drag pans too, even starting on the wall e4 (which a plain drag would move); the Space tap does not act.
+  const beforeY = Number(await board.getAttribute('data-origin-y'));
+  const e4 = (await geometry(page)).at('e4');
+  await page.keyboard.down(' ');
+  await page.mouse.move(e4.x, e4.y);
+  await page.mouse.down();
+  await page.mouse.move(e4.x, e4.y - 30, { steps: 4 });
+  await page.mouse.up();
+  await page.keyboard.up(' ');
+  expect(Number(await board.getAttribute('data-origin-y'))).toBe(beforeY - 30);
+  await expect(page.getByTestId('board-state')).toHaveText(FIRST);
+  await expect(board).toHaveAttribute('data-selection', 'e4');
+
   await page.keyboard.press('Control+0');
   await expect(board).toHaveAttribute('data-zoom', fitZoom!);
   await expect(page.getByTestId('zoom-level')).toHaveText(`${fitZoom}%`);
