@@ -232,3 +232,29 @@ describe('setWholeDoc: one reversible step', () => {
     expect('solution' in next).toBe(false);
   });
 });
+
+describe('transforms and pastes through the Editor: ONE history step each', () => {
+  it('rotate then undo restores the document exactly (solution included); one undo empties the history', async () => {
+    const { Editor } = await import('../../src-renderer/editor/editor.js');
+    const { copyRegion, pasteRegion, regionOf } = await import('../../src-renderer/editor/region.js');
+    const l = sample<UnlockTheKingLevel>('unlock-the-king/02-open-court.level.json');
+    const e = new Editor(l);
+    const next = tf(l, 'rotate-cw');
+    expect(e.edit('Rotate 90° clockwise', (tx) => setWholeDoc(tx, next))).toBe(true);
+    expect(e.doc).toEqual(next);
+    expect(e.state.undoLabel).toBe('Rotate 90° clockwise');
+    e.undo();
+    expect(e.doc).toEqual(l);
+    expect(e.state.canUndo).toBe(false);
+
+    const c = copyRegion(l, regionOf('a1', 'c3')!);
+    if (!c.ok) throw new Error(c.message);
+    const p = pasteRegion(l, c.clip, 'f8');
+    if (!p.ok) throw new Error(p.message);
+    e.edit('Paste region', (tx) => setWholeDoc(tx, p.doc));
+    expect(e.doc).toEqual(p.doc);
+    e.undo();
+    expect(e.doc).toEqual(l);
+    expect(e.state.canUndo).toBe(false);
+  });
+});
