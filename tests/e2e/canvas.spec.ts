@@ -285,3 +285,31 @@ test('Locking Chess: arrows move between squares, Enter places, Delete erases; o
   await expect(page.getByTestId('lc-square-d6')).toHaveAttribute('aria-label', 'd6: white pawn locked under white bishop');
   await expect(page.getByTestId('lc-square-b4')).toHaveAttribute('aria-label', 'b4: white king');
 });
+
+test('across rulesets: an Unlock the King region pasted into a Chess Maze keeps its pieces (player side) and says what was dropped', async ({ page, serve }) => {
+  await ready(page, serve.url);
+  // First Steps a1..b2: king a1, bishop b2, pawn a2 (north), pawn b1 (east); plus the portal c3 in a1..c3.
+  await dragRegion(page, 'c1', 'a3'); // c1 is empty: a region drag
+  await expect(page.getByTestId('board')).toHaveAttribute('data-region', 'a3:c1');
+  await page.keyboard.press('Control+c');
+
+  await page.getByTestId('btn-open').click();
+  await page.locator('[data-testid=open-file-item][data-path="chess-maze/01-stepping-stones.level.json"]').click();
+  await expect(page.getByTestId('file-name')).toHaveText('01-stepping-stones.level.json');
+  const state = page.getByTestId('board-state');
+  const before = (await state.textContent())!.split(' ');
+  expect(before).toContain('N:a1');
+  expect(before).toContain('H:b2');
+
+  // Top-left on a3 of the 5x5 maze: a3..c1 is replaced. a3 b3 c3 (holes) become floor; the knight on a1 goes;
+  // pawn a2, bishop b2, king a1, pawn b1 land as they were; the portal is dropped (Chess Maze has none).
+  await clickSquare(page, 'e1');
+  await page.keyboard.press('Control+v');
+  await clickSquare(page, 'a3');
+  const cleared = new Set(['H:a3', 'H:b3', 'H:c3', 'H:b2', 'H:c1', 'N:a1']);
+  const rest = before.filter((t) => !cleared.has(t) && !/^[KQRBNP]:/.test(t));
+  await expect(state).toHaveText([...['K:a1', 'B:b2', 'P:a2', 'P:b1'].sort(), ...rest].join(' '));
+  await expect(page.getByTestId('notice')).toContainText('Dropped 1 portal');
+  await page.keyboard.press('Control+z');
+  await expect(state).toHaveText(before.join(' '));
+});
