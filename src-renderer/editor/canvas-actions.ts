@@ -10,9 +10,9 @@
  */
 import type { AppController } from '../app/controller.svelte.js';
 import { canvas } from '../app/canvas.svelte.js';
-import { squareName } from '../../src-shared/model/square.js';
+import { parseSquare, squareName } from '../../src-shared/model/square.js';
 import type { Action } from './actions.js';
-import { LEVEL_TRANSFORMS, TRANSFORM_LABEL, setWholeDoc, transformAvailability, transformWholeLevel, type LevelTransform } from './level-transform.js';
+import { LEVEL_TRANSFORMS, TRANSFORM_LABEL, setWholeDoc, symmetryOf, transformAvailability, transformWholeLevel, type LevelTransform } from './level-transform.js';
 import { REGION_FORMAT, clearRegion, clipSize, copyRegion, parseClip, pasteRegion, regionOf, type RegionClip, type RegionRect } from './region.js';
 import { BASE_CELL, ZOOM_STEP, zoomAt, zoomTo } from './viewport.js';
 
@@ -60,12 +60,16 @@ export function applyLevelTransform(app: AppController, t: LevelTransform): bool
     app.flash(r.message);
     return false;
   }
+  // The cursor moves with the board (it stays on the same content).
+  const { width, height } = app.st.doc.board;
+  const c = parseSquare(app.st.cursor);
+  const [cf, cr] = c ? symmetryOf(t).map(c.file, c.rank, width, height) : [0, 0];
   const done = app.editor.edit(TRANSFORM_LABEL[t], (tx) => setWholeDoc(tx, r.level));
   if (done) {
     canvas.region = null;
     app.editor.select(null);
-    app.editor.setCursor(app.st.cursor);
-    app.flash(`${TRANSFORM_LABEL[t]}: done (the stored solution is re-proved on save)`);
+    app.editor.setCursor(squareName(cf, cr));
+    app.flash(`${TRANSFORM_LABEL[t]}: done (one undo step; the solution is proved again on save)`);
   }
   return done;
 }

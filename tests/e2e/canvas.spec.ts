@@ -138,7 +138,11 @@ test('rotate the level 90° clockwise: pieces move as hand-worked, undo restores
   await ready(page, serve.url);
   const state = page.getByTestId('board-state');
   await expect(state).toHaveText(FIRST);
+  await clickSquare(page, 'b2');
+  await expect(page.getByTestId('board')).toHaveAttribute('data-cursor', 'b2');
   await page.getByTestId('btn-level-rotate-cw').click();
+  // The cursor moves with the board: b2 -> b7, still on the bishop.
+  await expect(page.getByTestId('board')).toHaveAttribute('data-cursor', 'b7');
   // (file, rank) -> (rank, 7 - file): a1->a8 b2->b7 a2->b8 b1->a7 h8->h1 g1->a2 d8->h5; walls d4->d5 e4->d4; portal c3->c6
   const ROTATED = boardState(['K:a8', 'B:b7', 'P:b8', 'P:a7', 'R:h1', 'N:a2', 'Q:h5'], ['d5', 'd4'], 'c6');
   await expect(state).toHaveText(ROTATED);
