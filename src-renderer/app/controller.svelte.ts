@@ -5,6 +5,7 @@
  * and DOM-facing work lives here; every document change still goes through
  * the Editor.
  */
+import { canvasActions } from '../editor/canvas-actions.js';
 import type { BackupItem, FileRevision, HostApi, HostError, SavedLevel, StartupInfo, ListedFile, RecoveryItem, SolveSummary } from '../../src-shared/host/contract.js';
 import type { KingsValleyLevel, KvSide, Level, TransformType } from '../../src-shared/model/level.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
@@ -1399,6 +1400,7 @@ export class AppController {
         run: () => e.setTool(t),
       });
     }
+    list.push(...canvasActions(this));
     this.actions.register(...list);
     // Pack manager (issue 5): its actions, and how it opens a suggested blueprint as a new unsaved document.
     this.actions.register(...packActions(this, (doc) => this.replaceDocument(doc, { path: null, revision: null, dirty: true })));

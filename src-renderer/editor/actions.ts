@@ -24,6 +24,11 @@ export interface Action {
   shortcuts?: string[];
   /** When false the button is disabled and the shortcut does nothing. */
   enabled?: () => boolean;
+  /**
+   * Also ignore the Mod shortcuts while typing in a text field (Mod+C / X / V
+   * there copy and paste text, not board regions).
+   */
+  skipWhileTyping?: boolean;
   /** Single-key shortcuts (no Mod/Ctrl/Alt) are ignored while typing in a text field. */
   run: () => void;
 }
@@ -126,7 +131,7 @@ export class ActionRegistry {
   match(e: KeyLike, typing: boolean, isMac = false): Action | undefined {
     for (const a of this.byId.values()) {
       for (const s of a.shortcuts ?? []) {
-        if (typing && isBareShortcut(s)) continue;
+        if (typing && (isBareShortcut(s) || a.skipWhileTyping)) continue;
         if (matchShortcut(e, s, isMac)) return a;
       }
     }

@@ -13,7 +13,11 @@
  *   empty square; the Chess Maze brush) paint: `apply-tool` for every new square
  *   under the pointer with one `mergeKey`, so the stroke is one undo step;
  * - the rectangle tool: press on a corner, release on the opposite corner:
- *   ONE `rect` intent (the live rectangle is the gesture's from/to).
+ *   ONE `rect` intent (the live rectangle is the gesture's from/to);
+ * - region selection (opt-in `regionSelect`, the board passes it for the
+ *   select tool on an empty square or with Shift): press + move >
+ *   DRAG_THRESHOLD px drags a rectangle, release: ONE `region` intent
+ *   (copy / cut / paste, region.ts); a press without a move stays a click.
  */
 import type { CmTileKind, Role } from '../../src-shared/model/level.js';
 import { ROLES } from '../../src-shared/model/level.js';
@@ -49,7 +53,8 @@ export interface PointerInput {
 
 export type Gesture =
   | { kind: 'idle' }
-  | { kind: 'pressed'; square: string; item: ItemKind | null; x: number; y: number }
+  | { kind: 'pressed'; square: string; item: ItemKind | null; x: number; y: number; region?: boolean }
+  | { kind: 'region'; from: string; to: string }
   | { kind: 'dragging'; from: string; item: ItemKind; x: number; y: number; over: string | null }
   | { kind: 'painting'; last: string; strokeId: string }
   | { kind: 'rect'; from: string; to: string };
@@ -58,6 +63,7 @@ export type Intent =
   | { type: 'apply-tool'; square: string; mergeKey?: string }
   | { type: 'move'; from: string; to: string; item: ItemKind }
   | { type: 'rect'; from: string; to: string }
+  | { type: 'region'; from: string; to: string }
   | { type: 'select'; square: string | null };
 
 export interface Step {
@@ -71,7 +77,7 @@ export const IDLE: Gesture = { kind: 'idle' };
  * Pointer pressed. `item` is the top item on the pressed square (or null),
  * `strokeId` a fresh id used as merge key if this press starts a paint stroke.
  */
-export function pointerDown(tool: Tool, input: PointerInput, item: ItemKind | null, strokeId: string): Step {
+export function pointerDown(tool: Tool, input: PointerInput, item: ItemKind | null, strokeId: string, opts: { regionSelect?: boolean } = {}): Step {
   if (!input.square) return { gesture: IDLE, intents: [{ type: 'select', square: null }] };
   if (tool === 'erase' || tool === 'brush' || ((tool === 'wall' || tool === 'pillar') && item === null)) {
     return {
@@ -80,6 +86,7 @@ export function pointerDown(tool: Tool, input: PointerInput, item: ItemKind | nu
     };
   }
   if (tool === 'rect') return { gesture: { kind: 'rect', from: input.square, to: input.square }, intents: [] };
+  if (opts.regionSelect) return { gesture: { kind: 'pressed', square: input.square, item: null, x: input.x, y: input.y, region: true }, intents: [] };
   return { gesture: { kind: 'pressed', square: input.square, item, x: input.x, y: input.y }, intents: [] };
 }
 
@@ -88,6 +95,7 @@ export function pointerMove(g: Gesture, input: PointerInput): Step {
   switch (g.kind) {
     case 'pressed': {
       const dist = Math.hypot(input.x - g.x, input.y - g.y);
+      if (g.region && dist > DRAG_THRESHOLD) return { gesture: { kind: 'region', from: g.square, to: input.square ?? g.square }, intents: [] };
       if (g.item && dist > DRAG_THRESHOLD) {
         return { gesture: { kind: 'dragging', from: g.square, item: g.item, x: input.x, y: input.y, over: input.square }, intents: [] };
       }
@@ -103,6 +111,7 @@ export function pointerMove(g: Gesture, input: PointerInput): Step {
         };
       }
       return { gesture: g, intents: [] };
+    case 'region':
     case 'rect':
       // Off the board the rectangle keeps its last corner.
       if (input.square && input.square !== g.to) return { gesture: { ...g, to: input.square }, intents: [] };
@@ -124,6 +133,8 @@ export function pointerUp(g: Gesture, input: PointerInput): Step {
     }
     case 'rect':
       return { gesture: IDLE, intents: [{ type: 'rect', from: g.from, to: input.square ?? g.to }] };
+    case 'region':
+      return { gesture: IDLE, intents: [{ type: 'region', from: g.from, to: input.square ?? g.to }] };
     default:
       return { gesture: IDLE, intents: [] };
   }

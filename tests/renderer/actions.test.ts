@@ -39,3 +39,15 @@ describe('shortcuts', () => {
     expect(formatShortcut('Mod+Shift+Z', true)).toBe('⇧⌘Z');
   });
 });
+
+describe('skipWhileTyping', () => {
+  it('a Mod shortcut flagged skipWhileTyping does not match while typing, and matches otherwise', () => {
+    const r = new ActionRegistry();
+    r.register({ id: 'copy-region', label: 'Copy', shortcuts: ['Mod+C'], skipWhileTyping: true, run: () => {} });
+    r.register({ id: 'save', label: 'Save', shortcuts: ['Mod+S'], run: () => {} });
+    const ctrl = (key: string) => ({ key, ctrlKey: true, metaKey: false, shiftKey: false, altKey: false });
+    expect(r.match(ctrl('c'), true)).toBeUndefined();
+    expect(r.match(ctrl('c'), false)?.id).toBe('copy-region');
+    expect(r.match(ctrl('s'), true)?.id).toBe('save');
+  });
+});

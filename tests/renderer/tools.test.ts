@@ -61,3 +61,22 @@ describe('gesture state machine', () => {
     expect(pointerDown('select', at(null, 0), null, 's').intents).toEqual([{ type: 'select', square: null }]);
   });
 });
+
+describe('region selection gesture (select tool, opt-in)', () => {
+  const at = (square: string | null, x: number) => ({ square, x, y: 0 });
+  it('press + drag past the threshold drags a rectangle; release answers ONE region intent', () => {
+    let s = pointerDown('select', at('a1', 0), null, 's', { regionSelect: true });
+    s = pointerMove(s.gesture, at('b1', 3));
+    expect(s.gesture.kind).toBe('pressed');
+    s = pointerMove(s.gesture, at('c2', 80));
+    expect(s.gesture).toEqual({ kind: 'region', from: 'a1', to: 'c2' });
+    s = pointerMove(s.gesture, at(null, 900)); // off the board: keeps its corner
+    expect(s.gesture).toEqual({ kind: 'region', from: 'a1', to: 'c2' });
+    expect(pointerUp(s.gesture, at(null, 900)).intents).toEqual([{ type: 'region', from: 'a1', to: 'c2' }]);
+  });
+
+  it('a press without a move stays a click (apply-tool)', () => {
+    const s = pointerDown('select', at('a1', 0), 'piece', 's', { regionSelect: true });
+    expect(pointerUp(s.gesture, at('a1', 0)).intents).toEqual([{ type: 'apply-tool', square: 'a1' }]);
+  });
+});

@@ -1,0 +1,253 @@
+/**
+ * The canvas commands (issue 9 item 3) as actions (actions.ts): rotate and
+ * mirror the whole level (menu Level), copy / cut / paste a board region
+ * and select the whole board (menu Edit), zoom in / out / fit / 100 %
+ * (menu View). Registered by `AppController.registerActions` with one call.
+ *
+ * Document changes are ONE history step each (`Editor.edit` + setWholeDoc).
+ * Region and zoom are canvas view state (app/canvas.svelte.ts), not history.
+ * Shortcuts use Mod only (bare letters belong to the tools).
+ */
+import type { AppController } from '../app/controller.svelte.js';
+import { canvas } from '../app/canvas.svelte.js';
+import { parseSquare, squareName } from '../../src-shared/model/square.js';
+import type { Action } from './actions.js';
+import { LEVEL_TRANSFORMS, TRANSFORM_LABEL, setWholeDoc, symmetryOf, transformAvailability, transformWholeLevel, type LevelTransform } from './level-transform.js';
+import { REGION_FORMAT, clearRegion, clipSize, copyRegion, parseClip, pasteRegion, regionOf, type RegionClip, type RegionRect } from './region.js';
+import { BASE_CELL, ZOOM_STEP, zoomAt, zoomTo } from './viewport.js';
+
+/** Menu sort group of the transforms in the Level menu. */
+const LEVEL_GROUP = 50;
+
+/** The region the copy / cut commands act on: the selected region, else the selected square, else the cursor square. */
+export function currentRegion(app: AppController): RegionRect | null {
+  const r = canvas.region;
+  if (r) return regionOf(r.from, r.to);
+  const sq = app.st.selection ?? app.st.cursor;
+  return regionOf(sq, sq);
+}
+
+function plural(n: number, one: string): string {
+  return `${n} ${one}${n === 1 ? '' : 's'}`;
+}
+
+/** Reads a clip from the system clipboard (JSON with the castellan.region tag), null when absent, refused or slow. */
+async function readSystemClip(): Promise<RegionClip | null> {
+  const cb = typeof navigator !== 'undefined' ? navigator.clipboard : undefined;
+  if (!cb?.readText) return null;
+  try {
+    const text = await Promise.race([cb.readText(), new Promise<string>((resolve) => setTimeout(() => resolve(''), 300))]);
+    return text.includes(REGION_FORMAT) ? parseClip(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeSystemClip(clip: RegionClip): void {
+  const cb = typeof navigator !== 'undefined' ? navigator.clipboard : undefined;
+  try {
+    void cb?.writeText?.(JSON.stringify(clip)).catch(() => undefined);
+  } catch {
+    /* no clipboard access: the in-app clipboard still holds the clip */
+  }
+}
+
+/** Rotates or mirrors the whole level (ONE undo step); refused with the ruleset's reason when not available. */
+export function applyLevelTransform(app: AppController, t: LevelTransform): boolean {
+  if (app.play) return false;
+  const r = transformWholeLevel(app.st.doc, t);
+  if (!r.ok) {
+    app.flash(r.message);
+    return false;
+  }
+  // The cursor moves with the board (it stays on the same content).
+  const { width, height } = app.st.doc.board;
+  const c = parseSquare(app.st.cursor);
+  const [cf, cr] = c ? symmetryOf(t).map(c.file, c.rank, width, height) : [0, 0];
+  const done = app.editor.edit(TRANSFORM_LABEL[t], (tx) => setWholeDoc(tx, r.level));
+  if (done) {
+    canvas.region = null;
+    app.editor.select(null);
+    app.editor.setCursor(squareName(cf, cr));
+    app.flash(`${TRANSFORM_LABEL[t]}: done (one undo step; the solution is proved again on save)`);
+  }
+  return done;
+}
+
+/** Copies the current region into the region clipboard (and the system clipboard). */
+export function copyCurrentRegion(app: AppController): RegionClip | null {
+  const rect = currentRegion(app);
+  if (!rect) return null;
+  const r = copyRegion(app.st.doc, rect);
+  if (!r.ok) {
+    app.flash(r.message);
+    return null;
+  }
+  canvas.clip = r.clip;
+  writeSystemClip(r.clip);
+  app.flash(`Copied ${r.clip.width}×${r.clip.height} region (${plural(clipSize(r.clip), 'item')})`);
+  return r.clip;
+}
+
+/** Copies the current region, then empties it (ONE undo step; the UK portal stays, UK-6). */
+export function cutCurrentRegion(app: AppController): boolean {
+  const rect = currentRegion(app);
+  const clip = copyCurrentRegion(app);
+  if (!clip || !rect) return false;
+  const r = clearRegion(app.st.doc, rect);
+  if (!r.ok) return false;
+  const done = app.editor.edit('Cut region', (tx) => setWholeDoc(tx, r.doc));
+  app.flash(`Cut ${clip.width}×${clip.height} region (${plural(r.removed, 'item')} removed)`);
+  return done;
+}
+
+/**
+ * Pastes `clip` with its top-left square on `at`: ONE undo step; what was
+ * clipped or dropped is told in the notice. Refused (notice, no change)
+ * when nothing fits (region.ts pasteRegion errors).
+ */
+export function pasteClipAt(app: AppController, clip: RegionClip, at: string): boolean {
+  if (app.play) return false;
+  const r = pasteRegion(app.st.doc, clip, at);
+  if (!r.ok) {
+    app.flash(r.message);
+    return false;
+  }
+  app.editor.edit('Paste region', (tx) => setWholeDoc(tx, r.doc));
+  const c = regionOf(at, at)!;
+  const w = Math.min(clip.width, app.st.doc.board.width - c.minFile);
+  const h = Math.min(clip.height, c.maxRank + 1);
+  canvas.region = { from: at, to: squareName(c.minFile + w - 1, c.maxRank - h + 1) };
+  app.editor.setCursor(at);
+  const parts = [`Pasted ${plural(r.pasted, 'item')} at ${at}${r.replaced ? ` (replaced ${r.replaced})` : ''}`, ...r.notes];
+  app.flash(parts.join('. '));
+  return true;
+}
+
+/**
+ * Mod+V: takes the clip (the system clipboard's castellan.region JSON when
+ * present, else the in-app clipboard) and starts placing it: the board
+ * shows it as a ghost under the pointer / cursor; a click or Enter pastes
+ * (`commitPendingPaste`), Escape cancels (`cancelPendingPaste`).
+ */
+export async function startPaste(app: AppController): Promise<boolean> {
+  if (app.play) return false;
+  const clip = (await readSystemClip()) ?? canvas.clip;
+  if (!clip) {
+    app.flash('Nothing to paste: select a region and copy it first (Ctrl+C)');
+    return false;
+  }
+  canvas.region = null;
+  canvas.pending = clip;
+  app.flash(`Paste ${clip.width}×${clip.height}: click the top-left square (or Enter at the cursor); Esc cancels`);
+  return true;
+}
+
+/** Places the pending paste with its top-left on `at` (default: the anchor, else the cursor). */
+export function commitPendingPaste(app: AppController, at?: string): boolean {
+  const clip = canvas.pending;
+  if (!clip) return false;
+  canvas.pending = null;
+  return pasteClipAt(app, clip, at ?? canvas.anchor ?? app.st.cursor);
+}
+
+/** Drops the pending paste (Escape). */
+export function cancelPendingPaste(app: AppController): boolean {
+  if (!canvas.pending) return false;
+  canvas.pending = null;
+  app.flash('Paste cancelled');
+  return true;
+}
+
+function zoomBy(app: AppController, factor: number): void {
+  const l = app.layout;
+  if (!l) return;
+  canvas.view = zoomAt(l, factor, l.stageWidth / 2, l.stageHeight / 2);
+}
+
+/** The canvas actions, for AppController.registerActions. */
+export function canvasActions(app: AppController): Action[] {
+  const editing = (): boolean => !app.play;
+  const regions = (): boolean => editing() && app.st.doc.ruleset !== 'locking-chess';
+  // The Locking Chess board is an HTML grid of fixed size: no zoom there.
+  const zoomable = (): boolean => app.st.doc.ruleset !== 'locking-chess';
+  const list: Action[] = [];
+  LEVEL_TRANSFORMS.forEach((t) => {
+    list.push({
+      id: `level-${t}`,
+      label: TRANSFORM_LABEL[t],
+      menu: 'level',
+      menuGroup: LEVEL_GROUP + (t.startsWith('mirror') ? 1 : 0),
+      get description() {
+        const a = transformAvailability(app.st.doc, t);
+        return a.ok ? `${TRANSFORM_LABEL[t]} the whole level (one undo step)` : `Not available: ${a.reason}`;
+      },
+      enabled: () => editing() && transformAvailability(app.st.doc, t).ok,
+      run: () => void applyLevelTransform(app, t),
+    });
+  });
+  list.push(
+    {
+      id: 'region-copy',
+      label: 'Copy region',
+      menu: 'edit',
+      menuGroup: 20,
+      description: 'Copy the pieces, tiles and walls of the selected region (or square)',
+      shortcuts: ['Mod+C'],
+      skipWhileTyping: true,
+      enabled: regions,
+      run: () => void copyCurrentRegion(app),
+    },
+    {
+      id: 'region-cut',
+      label: 'Cut region',
+      menu: 'edit',
+      menuGroup: 20,
+      description: 'Copy the selected region, then empty it',
+      shortcuts: ['Mod+X'],
+      skipWhileTyping: true,
+      enabled: regions,
+      run: () => void cutCurrentRegion(app),
+    },
+    {
+      id: 'region-paste',
+      label: 'Paste region',
+      menu: 'edit',
+      menuGroup: 20,
+      description: 'Paste the copied region: click the square for its top-left corner (or Enter at the cursor); it replaces what is there',
+      shortcuts: ['Mod+V'],
+      skipWhileTyping: true,
+      enabled: regions,
+      run: () => void startPaste(app),
+    },
+    {
+      id: 'region-select-all',
+      label: 'Select whole board',
+      menu: 'edit',
+      menuGroup: 20,
+      shortcuts: ['Mod+A'],
+      skipWhileTyping: true,
+      enabled: regions,
+      run: () => {
+        const { width, height } = app.st.doc.board;
+        canvas.region = { from: squareName(0, height - 1), to: squareName(width - 1, 0) };
+      },
+    },
+    { id: 'zoom-in', label: 'Zoom in', menu: 'view', menuGroup: 30, shortcuts: ['Mod+='], enabled: zoomable, run: () => zoomBy(app, ZOOM_STEP) },
+    { id: 'zoom-out', label: 'Zoom out', menu: 'view', menuGroup: 30, shortcuts: ['Mod+-'], enabled: zoomable, run: () => zoomBy(app, 1 / ZOOM_STEP) },
+    { id: 'zoom-fit', label: 'Fit board to window', menu: 'view', menuGroup: 30, shortcuts: ['Mod+0'], enabled: zoomable, run: () => (canvas.view = null) },
+    {
+      id: 'zoom-100',
+      label: 'Actual size (100%)',
+      menu: 'view',
+      menuGroup: 30,
+      shortcuts: ['Mod+1'],
+      enabled: zoomable,
+      run: () => {
+        const l = app.layout;
+        if (l) canvas.view = zoomTo(l, BASE_CELL);
+      },
+    },
+  );
+  return list;
+}
