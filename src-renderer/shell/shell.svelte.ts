@@ -11,6 +11,7 @@ import type { Action } from '../editor/actions.js';
 import type { MenuSpec } from '../../src-shared/host/menu.js';
 import { hostEvents } from '../host/events.js';
 import { applyMenuPlacement, menuSpecs } from './menu-model.js';
+import { MenuSync } from './menu-sync.js';
 import { loadThemePref, resolveTheme, saveThemePref, type ThemePref } from './theme.js';
 import { themeState } from './theme-state.svelte.js';
 
@@ -44,9 +45,7 @@ export class Shell {
     return menuSpecs(this.app.actions);
   });
 
-  private lastSent = '';
-  private syncTimer: ReturnType<typeof setTimeout> | undefined;
-  private menuSetAsked = false;
+  private sync: MenuSync | null = null;
 
   constructor(readonly app: AppController) {
     this.registerActions();
@@ -143,29 +142,20 @@ export class Shell {
   }
 
   /**
-   * Sends the menus to the host (`menuSet`) when they changed since the last
-   * send, debounced. The first answer decides: `native: true` (Electron)
-   * hides the in-app menu bar and keeps the native menu in sync;
-   * `native: false` or no `menuSet` (serve, mock host) stops sending.
+   * Sends the menus to the host (`menuSet`, via MenuSync: first at once,
+   * then debounced when they change). `native: true` (Electron) hides the
+   * in-app menu bar and keeps the native menu in sync; `native: false` or no
+   * `menuSet` (serve, mock host) stops sending.
    */
   syncMenus(menus: MenuSpec[]): void {
     const host = this.app.host;
     if (!host?.menuSet) return;
-    if (this.menuSetAsked && !this.nativeMenu) return;
-    const json = JSON.stringify(menus);
-    if (json === this.lastSent) return;
-    clearTimeout(this.syncTimer);
-    this.syncTimer = setTimeout(
-      () => {
-        this.lastSent = json;
-        this.menuSetAsked = true;
-        void host.menuSet!({ menus }).then(
-          (r) => (this.nativeMenu = r.ok && r.native),
-          () => undefined,
-        );
-      },
-      this.menuSetAsked ? MENU_SYNC_MS : 0,
+    this.sync ??= new MenuSync(
+      (m) => host.menuSet!({ menus: m }),
+      (native) => (this.nativeMenu = native),
+      MENU_SYNC_MS,
     );
+    this.sync.push(menus);
   }
 
   /**
@@ -186,7 +176,7 @@ export class Shell {
     }
     const ev = hostEvents(win);
     if (ev) offs.push(ev.onMenuAction((id) => void this.run(id)));
-    offs.push(() => clearTimeout(this.syncTimer));
+    offs.push(() => this.sync?.dispose());
     return () => offs.forEach((f) => f());
   }
 }
