@@ -20,11 +20,14 @@ export interface Placement {
   description?: string;
   /** Shown only in these rulesets (absent: all). */
   only?: readonly EditableRuleset[];
+  /** A clearer label for menus and the palette (two actions are both "Back to editing" on their buttons). */
+  label?: string;
 }
 
 /**
  * Menu placement of the controller's actions (controller.svelte.ts
- * registerActions). Actions that already carry `menu` keep theirs; ids not
+ * registerActions). Actions that already carry `menu` keep theirs; `label`
+ * replaces the action's label (menus, palette, tooltips); ids not
  * listed stay out of the menus (they remain in the palette).
  */
 export const MENU_PLACEMENT: Readonly<Record<string, Placement>> = {
@@ -42,16 +45,16 @@ export const MENU_PLACEMENT: Readonly<Record<string, Placement>> = {
   'toggle-lateral': { menu: 'edit', group: 3, description: 'Let the pawn also step sideways (UK-4)', only: ['unlock-the-king'] },
   'toggle-paint': { menu: 'edit', group: 3, description: 'Terrain tools paint holes or floor (CM-1)', only: ['chess-maze'] },
   solve: { menu: 'level', group: 1, description: 'Find an optimal solution' },
-  'cancel-solve': { menu: 'level', group: 1, description: 'Stop the running solver' },
+  'cancel-solve': { menu: 'level', group: 1, label: 'Cancel Solve', description: 'Stop the running solver' },
   playtest: { menu: 'level', group: 2, description: 'Play the level on a copy of the document' },
   'play-engine': { menu: 'level', group: 2, description: "Play King's Valley against the engine", only: ['kings-valley'] },
-  'exit-playtest': { menu: 'level', group: 2, description: 'Leave the playtest; the document is unchanged' },
-  'playtest-restart': { menu: 'level', group: 2, description: 'Restart the playtest from the start position' },
+  'exit-playtest': { menu: 'level', group: 2, label: 'Exit Playtest', description: 'Leave the playtest; the document is unchanged' },
+  'playtest-restart': { menu: 'level', group: 2, label: 'Restart Playtest', description: 'Restart the playtest from the start position' },
   'step-first': { menu: 'level', group: 3, description: 'Solution preview: the start position' },
   'step-prev': { menu: 'level', group: 3, description: 'Solution preview: one move back' },
   'step-next': { menu: 'level', group: 3, description: 'Solution preview: one move forward' },
   'step-last': { menu: 'level', group: 3, description: 'Solution preview: the final position' },
-  'exit-preview': { menu: 'level', group: 3, description: 'Leave the solution preview' },
+  'exit-preview': { menu: 'level', group: 3, label: 'Exit Solution Preview', description: 'Leave the solution preview' },
 };
 
 /** Display name of a tool ("rect" -> "Rectangle"). */
@@ -74,6 +77,7 @@ export function applyMenuPlacement(reg: ActionRegistry, ruleset: () => EditableR
       if (a.menu === undefined) a.menu = p.menu;
       if (a.menuGroup === undefined) a.menuGroup = p.group;
       if (a.description === undefined && p.description) a.description = p.description;
+      if (p.label) a.label = p.label;
       const only = p.only;
       if (only && a.visible === undefined) a.visible = () => only.includes(ruleset());
     } else if (a.id.startsWith('tool-')) {

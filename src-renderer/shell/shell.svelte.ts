@@ -37,6 +37,12 @@ export class Shell {
   systemDark = $state(true);
   /** The host drew a native menu (Electron): the in-app menu bar is hidden. */
   nativeMenu = $state(false);
+  /** The host answered `menuSet` (or has none). */
+  menuAnswered = $state(false);
+  /** The Electron preload is there: a native menu is expected, so the in-app bar waits for the host's answer (no flicker). */
+  readonly expectNative = hostEvents() !== null;
+  /** Draw the in-app menu bar: no native menu (browser at once; Electron only if its host says no). */
+  showMenuBar = $derived(!this.nativeMenu && (!this.expectNative || this.menuAnswered));
   theme = $derived(resolveTheme(this.themePref, this.systemDark));
   /** The menus, recomputed whenever an action's enabled / checked state changes. */
   menus: MenuSpec[] = $derived.by(() => {
@@ -149,10 +155,17 @@ export class Shell {
    */
   syncMenus(menus: MenuSpec[]): void {
     const host = this.app.host;
-    if (!host?.menuSet) return;
+    if (!host) return;
+    if (!host.menuSet) {
+      this.menuAnswered = true;
+      return;
+    }
     this.sync ??= new MenuSync(
       (m) => host.menuSet!({ menus: m }),
-      (native) => (this.nativeMenu = native),
+      (native) => {
+        this.nativeMenu = native;
+        this.menuAnswered = true;
+      },
       MENU_SYNC_MS,
     );
     this.sync.push(menus);

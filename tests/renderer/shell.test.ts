@@ -258,3 +258,17 @@ describe('colour-blind-safe glyphs (issue 9 item 4)', () => {
     expect(KV_STYLE.white.dot).not.toBe(KV_STYLE.black.dot);
   });
 });
+
+describe('menu labels', () => {
+  it('no two items of a menu share a label once the controller actions are placed', () => {
+    const r = new ActionRegistry();
+    // The controller's labels (controller.svelte.ts registerActions): two are "Back to editing".
+    const labels: Record<string, string> = { solve: 'Solve', 'cancel-solve': 'Cancel', playtest: 'Playtest', 'exit-playtest': 'Back to editing', 'playtest-restart': 'Restart', 'step-first': 'First position', 'step-prev': 'Previous move', 'step-next': 'Next move', 'step-last': 'Last position', 'exit-preview': 'Back to editing' };
+    for (const [id, label] of Object.entries(labels)) r.register(act({ id, label }));
+    applyMenuPlacement(r, () => 'unlock-the-king', () => true);
+    for (const m of menuSpecs(r)) {
+      const ls = m.items.map((i) => i.label);
+      expect(new Set(ls).size, `${m.id}: ${ls.join(', ')}`).toBe(ls.length);
+    }
+  });
+});
