@@ -298,3 +298,35 @@ test('accessibility: labelled landmarks and panels; usable at 200% zoom without 
     await page.keyboard.press('Escape');
   }
 });
+
+test('native menu clicks (host events) run the same actions; serve answers menuSet native:false so the in-app bar stays', async ({ page, serve }) => {
+  // What the Electron preload exposes as window.castellanEvents (src-shared/host/menu.ts HostEvents).
+  await page.addInitScript(() => {
+    const w = window as unknown as { castellanEvents: unknown; __menuAction?: (id: string) => void; __subscribed?: number };
+    w.__subscribed = 0;
+    w.castellanEvents = {
+      onMenuAction(cb: (id: string) => void) {
+        w.__menuAction = cb;
+        w.__subscribed!++;
+        return () => undefined;
+      },
+      onOpenFile() {
+        return () => undefined;
+      },
+    };
+  });
+  await ready(page, serve.url);
+  expect(await page.evaluate(() => (window as unknown as { __subscribed: number }).__subscribed)).toBe(1);
+  // serve has no native menu: the in-app menu bar is drawn once the host answered.
+  await expect(page.getByRole('menubar')).toBeVisible();
+  await page.evaluate(() => (window as unknown as { __menuAction: (id: string) => void }).__menuAction('shortcuts'));
+  await expect(page.getByTestId('shortcuts-sheet')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.evaluate(() => (window as unknown as { __menuAction: (id: string) => void }).__menuAction('theme-dark'));
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  // Edit > Undo from the native menu undoes an edit.
+  await page.getByTestId('meta-title').fill('Edited');
+  await page.getByTestId('board').focus();
+  await page.evaluate(() => (window as unknown as { __menuAction: (id: string) => void }).__menuAction('undo'));
+  await expect(page.getByTestId('meta-title')).toHaveValue('First Steps');
+});
