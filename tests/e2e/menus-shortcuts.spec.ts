@@ -87,6 +87,17 @@ test('menus: Edit > Undo undoes an edit, File > New opens the ruleset choice; AR
   await expect(page.getByTestId('menu-file')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('board')).toBeFocused();
+  // Type-ahead: F10, "h" jumps to Help, Enter opens it, "k" picks Keyboard Shortcuts.
+  await page.keyboard.press('F10');
+  await page.keyboard.press('h');
+  await expect(page.getByTestId('menu-help')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('k');
+  await expect(page.getByTestId('menuitem-shortcuts')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('shortcuts-sheet')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('shortcuts-sheet')).toBeHidden();
 
   // File > New... opens the ruleset choice; the dialog keeps Tab inside (focus trap); Esc closes it.
   await page.getByTestId('menu-file').click();
