@@ -248,15 +248,17 @@ export interface SheetSection {
 
 /**
  * The shortcuts sheet (Help > Keyboard shortcuts): one section per menu
- * (MENU_IDS order) with its visible actions that have shortcuts, then
+ * (MENU_IDS order) with its actions that have shortcuts (hidden ones too:
+ * a key that works is listed), then
  * "Tools" (`tools`: the current ruleset's tools in palette order with their
- * keys, from rulesets.ts toolKeys), then "Other" (visible actions with
+ * keys, from rulesets.ts toolKeys), then "Other" (actions with
  * shortcuts but no menu, tools excluded). Sections without rows are left
  * out. Generated from the registry, so it follows every change of keys.
  */
 export function shortcutSheet(reg: ActionRegistry, tools: readonly { tool: string; key: string }[]): SheetSection[] {
   const out: SheetSection[] = [];
-  const withKeys = reg.all().filter((a) => isVisible(a) && (a.shortcuts?.length ?? 0) > 0);
+  // Every action with a shortcut, visible or not: the sheet shows what the keyboard does.
+  const withKeys = reg.all().filter((a) => (a.shortcuts?.length ?? 0) > 0);
   for (const id of MENU_IDS) {
     const rows = withKeys
       .filter((a) => a.menu === id)

@@ -27,6 +27,16 @@ async function clickSquare(page: Page, sq: string): Promise<void> {
   await page.getByTestId('board').click({ position: { x: d.x + (sq.charCodeAt(0) - 97 + 0.5) * d.c, y: d.y + (d.h - Number(sq.slice(1)) + 0.5) * d.c } });
 }
 
+/** Every key of the open shortcuts sheet (generated from the live action registry), lower-cased. */
+async function sheetKeys(page: Page): Promise<string[]> {
+  const all = await page.locator('[data-testid^="shortcut-"][data-keys]').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.keys ?? ''));
+  return all.flatMap((k) => k.split(' ')).filter(Boolean).map((k) => k.toLowerCase());
+}
+
+function duplicates(keys: string[]): string[] {
+  return keys.filter((k, i) => keys.indexOf(k) !== i);
+}
+
 /** True when focus is inside the element with this test id. */
 function focusInside(page: Page, testId: string): Promise<boolean> {
   return page.evaluate((id) => !!document.querySelector(`[data-testid="${id}"]`)?.contains(document.activeElement), testId);
@@ -173,6 +183,10 @@ test('shortcuts sheet (? / F1) lists the tool keys of the ruleset; B E R F V swi
   await expect(page.getByTestId('shortcut-playtest')).toHaveAttribute('data-keys', /^P\b/);
   await expect(page.getByTestId('shortcut-undo')).toHaveAttribute('data-keys', 'Mod+Z');
   await expect(page.getByTestId('shortcut-tool-brush')).toHaveCount(0);
+  // No key does two things (the sheet is the live registry).
+  const ukKeys = await sheetKeys(page);
+  expect(ukKeys.length).toBeGreaterThan(20);
+  expect(duplicates(ukKeys)).toEqual([]);
   // Focus stays in the sheet; Esc closes it.
   for (let i = 0; i < 4; i++) {
     await page.keyboard.press('Tab');
@@ -193,6 +207,7 @@ test('shortcuts sheet (? / F1) lists the tool keys of the ruleset; B E R F V swi
   for (const [tool, key] of [['brush', 'B'], ['erase', 'E'], ['rect', 'R'], ['fill', 'F'], ['select', 'V'], ['king', '1'], ['finish', 'G']]) {
     await expect(page.getByTestId(`shortcut-tool-${tool}`)).toHaveAttribute('data-keys', key!);
   }
+  expect(duplicates(await sheetKeys(page))).toEqual([]);
   await page.keyboard.press('Escape');
 
   const board = page.getByTestId('board');

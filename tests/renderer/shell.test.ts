@@ -136,6 +136,8 @@ describe('shortcuts sheet', () => {
       act({ id: 'redo', label: 'Redo', menu: 'edit', shortcuts: ['Mod+Shift+Z', 'Mod+Y'] }),
       act({ id: 'escape', label: 'Cancel / exit', shortcuts: ['Escape'] }),
       act({ id: 'tool-brush', label: 'Brush tool', shortcuts: ['B'] }),
+      // Not shown in menus or the palette, but its key works: the sheet lists it.
+      act({ id: 'hidden-key', label: 'Hidden', menu: 'edit', shortcuts: ['H'], visible: () => false }),
     );
     const cm = RULESETS_INFO['chess-maze'];
     const sheet = shortcutSheet(
@@ -145,6 +147,7 @@ describe('shortcuts sheet', () => {
     expect(sheet.map((s) => s.id)).toEqual(['file', 'edit', 'tools', 'other']);
     expect(sheet[0]!.rows).toEqual([{ id: 'save', label: 'Save', keys: ['Mod+S'] }]);
     expect(sheet[1]!.rows[0]!.keys).toEqual(['Mod+Shift+Z', 'Mod+Y']);
+    expect(sheet[1]!.rows.map((x) => x.id)).toEqual(['redo', 'hidden-key']);
     const tools = Object.fromEntries(sheet[2]!.rows.map((x) => [x.label, x.keys[0]]));
     expect(tools).toMatchObject({ Brush: 'B', Erase: 'E', Rectangle: 'R', Fill: 'F', Select: 'V', King: '1', Pawn: '6' });
     expect(sheet[3]!.rows.map((x) => x.id)).toEqual(['escape']);
