@@ -232,11 +232,10 @@ test('themes: System follows the OS, View > Theme overrides it (persisted); the 
   await ready(page, serve.url);
   const html = page.locator('html');
   const scheme = (): Promise<string> => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme);
+  /** Luminance (0..1) of the page background (app.css: `:root { background: var(--bg) }`). */
   const bgLuma = (): Promise<number> =>
     page.evaluate(() => {
-      const m = /rgba?\((\d+), (\d+), (\d+)/.exec(getComputedStyle(document.querySelector('.app')!.parentElement!).backgroundColor || getComputedStyle(document.body).backgroundColor)!;
-      const c = getComputedStyle(document.documentElement).backgroundColor;
-      const n = /rgba?\((\d+), (\d+), (\d+)/.exec(c) ?? m;
+      const n = /rgba?\((\d+), (\d+), (\d+)/.exec(getComputedStyle(document.documentElement).backgroundColor)!;
       return (Number(n[1]) * 0.2126 + Number(n[2]) * 0.7152 + Number(n[3]) * 0.0722) / 255;
     });
   /** The board frame pixel just outside a1's bottom-left corner. */
