@@ -21,6 +21,14 @@ export const MENU_SYNC_MS = 120;
 /** Actions that stay out of the command palette (it opens itself; Esc closes it). */
 export const PALETTE_EXCLUDE = ['command-palette', 'escape'] as const;
 
+function prefersDark(): boolean {
+  try {
+    return typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)').matches : true;
+  } catch {
+    return true;
+  }
+}
+
 function local(): Storage | undefined {
   try {
     return localStorage;
@@ -34,7 +42,8 @@ export class Shell {
   sheetOpen = $state(false);
   aboutOpen = $state(false);
   themePref: ThemePref = $state(loadThemePref(local()));
-  systemDark = $state(true);
+  /** The OS asks for dark (`prefers-color-scheme: dark`); read at once so the first paint has the right theme. */
+  systemDark = $state(prefersDark());
   /** The host drew a native menu (Electron): the in-app menu bar is hidden. */
   nativeMenu = $state(false);
   /** The host answered `menuSet` (or has none). */
@@ -54,6 +63,7 @@ export class Shell {
   private sync: MenuSync | null = null;
 
   constructor(readonly app: AppController) {
+    if (typeof document !== 'undefined') this.applyTheme(document.documentElement);
     this.registerActions();
     applyMenuPlacement(
       app.actions,
