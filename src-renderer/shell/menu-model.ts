@@ -177,6 +177,8 @@ export interface CommandEntry {
   /** First shortcut (registry syntax) or ''. */
   shortcut: string;
   enabled: boolean;
+  /** Toggles (a theme choice): whether it is the current one; absent for plain commands. */
+  checked?: boolean;
   /** The menu it lives in ('' when none). */
   menu: MenuId | '';
   score: number;
@@ -213,7 +215,9 @@ export function filterCommands(reg: ActionRegistry, query: string, exclude: read
       score = Number.isNaN(sum) ? null : -1000 + sum;
     }
     if (score === null) continue;
-    entries.push({ id: a.id, label: a.label, description, shortcut: a.shortcuts?.[0] ?? '', enabled: isEnabled(a), menu: a.menu ?? '', score });
+    const e: CommandEntry = { id: a.id, label: a.label, description, shortcut: a.shortcuts?.[0] ?? '', enabled: isEnabled(a), menu: a.menu ?? '', score };
+    if (a.checked) e.checked = !!a.checked();
+    entries.push(e);
   }
   if (!q) {
     const order = (e: CommandEntry): number => (e.menu ? MENU_IDS.indexOf(e.menu) : MENU_IDS.length);

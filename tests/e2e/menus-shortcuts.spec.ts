@@ -166,6 +166,13 @@ test('command palette: fuzzy search, shortcuts shown, Enter runs, disabled comma
   await expect(page.getByTestId('cmdk-item-theme-light')).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  // The palette marks the current theme.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('theme');
+  await expect(page.getByTestId('cmdk-item-theme-light')).toHaveAttribute('data-checked', 'true');
+  await expect(page.getByTestId('cmdk-item-theme-system')).toHaveAttribute('data-checked', 'false');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('command-palette')).toBeHidden();
 });
 
 test('shortcuts sheet (? / F1) lists the tool keys of the ruleset; B E R F V switch tools and P playtests a Chess Maze', async ({ page, serve }) => {

@@ -122,6 +122,19 @@ describe('command palette filtering', () => {
     expect(filterCommands(r, 'proves level').map((e) => e.id)).toEqual(['save']);
   });
 
+  it('toggles carry their checked state (the current theme is marked)', () => {
+    const r = new ActionRegistry();
+    let pref = 'dark';
+    r.register(act({ id: 'theme-light', label: 'Theme: Light', checked: () => pref === 'light' }), act({ id: 'theme-dark', label: 'Theme: Dark', checked: () => pref === 'dark' }), act({ id: 'solve', label: 'Solve' }));
+    expect(filterCommands(r, '').map((e) => [e.id, e.checked])).toEqual([
+      ['solve', undefined],
+      ['theme-dark', true],
+      ['theme-light', false],
+    ]);
+    pref = 'light';
+    expect(filterCommands(r, 'light')[0]!.checked).toBe(true);
+  });
+
   it('empty query: everything except exclusions, in menu order (File, Edit, ..., then actions without a menu)', () => {
     expect(filterCommands(reg(), '', ['command-palette']).map((e) => e.id)).toEqual(['save-as', 'save', 'undo', 'redo', 'solve', 'tool-brush']);
   });
