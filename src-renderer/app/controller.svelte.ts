@@ -17,7 +17,7 @@ import { sameJson } from '../editor/doc-ops.js';
 import { Editor, type EditorState } from '../editor/editor.js';
 import type { BoardLayout } from '../editor/geometry.js';
 import { squareAtPoint } from '../editor/geometry.js';
-import { CM_TOGGLE_KEYS, KV_TOGGLE_KEYS, RULESETS_INFO, rulesetInfo, type RulesetInfo } from '../editor/rulesets.js';
+import { actionKey, RULESETS_INFO, rulesetInfo, type RulesetInfo } from '../editor/rulesets.js';
 import type { Tool } from '../editor/tools.js';
 import { squareName } from '../../src-shared/model/square.js';
 import { FACINGS, type Facing } from '../../src-shared/model/level.js';
@@ -1298,7 +1298,11 @@ export class AppController {
     const cm = (): boolean => this.isCm();
     const kv = (): boolean => this.st.doc.ruleset === 'kings-valley';
     const uk = (): boolean => this.st.doc.ruleset === 'unlock-the-king';
-    // Shortcut lists are getters: they follow the document's ruleset (UK P = pawn, CM P = playtest).
+    // Shortcut lists are getters: they follow the document's ruleset (bare keys: rulesets.ts BARE_ACTION_KEYS).
+    const bare = (id: string): string[] => {
+      const k = actionKey(this.ruleset, id);
+      return k ? [k] : [];
+    };
     const list: Action[] = [
       { id: 'new', label: 'New', run: () => this.newDocument() },
       { id: 'open', label: 'Open…', shortcuts: ['Mod+O'], enabled: () => !!this.host, run: () => this.open() },
@@ -1319,7 +1323,7 @@ export class AppController {
         id: 'playtest',
         label: 'Playtest',
         get shortcuts() {
-          return cm() ? ['P', 'Shift+P'] : ['Shift+P'];
+          return [...bare('playtest'), 'Shift+P'];
         },
         enabled: () => !this.play,
         run: () => this.startPlaytest(),
@@ -1339,7 +1343,7 @@ export class AppController {
         id: 'toggle-color',
         label: 'Toggle colour',
         get shortcuts() {
-          return cm() ? [] : kv() ? [KV_TOGGLE_KEYS.side] : ['C'];
+          return bare('toggle-color');
         },
         enabled: editing,
         run: () => this.toggleColor(),
@@ -1348,7 +1352,7 @@ export class AppController {
         id: 'rotate-facing',
         label: 'Rotate pawn facing',
         get shortcuts() {
-          return cm() ? [CM_TOGGLE_KEYS.facing] : uk() ? ['F'] : [];
+          return bare('rotate-facing');
         },
         enabled: editing,
         run: () => this.rotateFacing(),
@@ -1357,7 +1361,7 @@ export class AppController {
         id: 'toggle-lateral',
         label: 'Toggle pawn lateral',
         get shortcuts() {
-          return uk() ? ['L'] : [];
+          return bare('toggle-lateral');
         },
         enabled: editing,
         run: () => this.toggleLateral(),
@@ -1366,7 +1370,7 @@ export class AppController {
         id: 'toggle-side',
         label: 'Toggle side (player / enemy)',
         get shortcuts() {
-          return cm() ? [CM_TOGGLE_KEYS.side] : [];
+          return bare('toggle-side');
         },
         enabled: () => editing() && cm(),
         run: () => this.toggleSide(),
@@ -1375,7 +1379,7 @@ export class AppController {
         id: 'toggle-paint',
         label: 'Paint holes / floor',
         get shortcuts() {
-          return cm() ? [CM_TOGGLE_KEYS.paintMode] : [];
+          return bare('toggle-paint');
         },
         enabled: () => editing() && cm(),
         run: () => e.setPlacement({ paint: this.st.placement.paint === 'hole' ? 'floor' : 'hole' }),

@@ -29,6 +29,10 @@ export interface Action {
    * there copy and paste text, not board regions).
    */
   skipWhileTyping?: boolean;
+  /** For toggles (a theme choice): the menu draws a check mark when true. */
+  checked?: () => boolean;
+  /** When false the action is left out of menus and the command palette (e.g. not in this ruleset). */
+  visible?: () => boolean;
   /** Single-key shortcuts (no Mod/Ctrl/Alt) are ignored while typing in a text field. */
   run: () => void;
 }
@@ -68,11 +72,13 @@ export function matchShortcut(e: KeyLike, shortcut: string, isMac = false): bool
   let key = e.key.toLowerCase();
   if (key === 'del') key = 'delete';
   if (key !== s.key) return false;
+  // A punctuation key (`?`) needs Shift on some layouts and not on others: Shift is not compared for it.
+  const punct = s.key.length === 1 && !/[a-z0-9]/.test(s.key);
   const wantCtrl = s.ctrl || (s.mod && !isMac);
   const wantMeta = s.mod && isMac;
   if (e.ctrlKey !== wantCtrl) return false;
   if (e.metaKey !== wantMeta) return false;
-  if (e.shiftKey !== s.shift) return false;
+  if (!punct && e.shiftKey !== s.shift) return false;
   if (e.altKey !== s.alt) return false;
   return true;
 }

@@ -6,9 +6,11 @@
  * layers in board-model.ts / board-draw.ts; editor.ts dispatches on
  * `doc.ruleset`.
  *
- * Shortcuts never clash within a ruleset (tests/renderer/rulesets.test.ts).
- * Chess Maze keeps letters for terrain and tiles and puts the six pieces
- * on the digits 1..6, so that P can start a playtest.
+ * Shortcuts never clash within a ruleset (tests/renderer/rulesets.test.ts,
+ * tests/renderer/shell.test.ts). Issue 9: B brush, E erase, R rectangle,
+ * F fill, V select, P playtest wherever the tool exists, so every ruleset
+ * puts the six chess pieces on the digits 1..6 (king 1 ... pawn 6); the
+ * remaining letters go to walls, tiles and toggles.
  */
 import { ROLES, type CmTileKind, type Role } from '../../src-shared/model/level.js';
 import type { EditableRuleset } from './default-doc.js';
@@ -35,14 +37,12 @@ export interface RulesetInfo {
   blurb: string;
 }
 
+/** The six chess pieces on the digits (every ruleset that has them). */
+export const PIECE_KEYS: Record<Role, string> = { king: '1', queen: '2', rook: '3', bishop: '4', knight: '5', pawn: '6' };
+
 const UK_KEYS: Partial<Record<Tool, string>> = {
   select: 'V',
-  king: 'K',
-  queen: 'Q',
-  rook: 'R',
-  bishop: 'B',
-  knight: 'N',
-  pawn: 'P',
+  ...PIECE_KEYS,
   wall: 'W',
   portal: 'O',
   erase: 'E',
@@ -50,15 +50,13 @@ const UK_KEYS: Partial<Record<Tool, string>> = {
 
 export const CM_TILE_TOOLS: readonly CmTileKind[] = ['key', 'lock', 'plate', 'coin', 'gem', 'letter', 'transform', 'finish'];
 
-const CM_PIECE_KEYS: Record<Role, string> = { king: '1', queen: '2', rook: '3', bishop: '4', knight: '5', pawn: '6' };
-
 const CM_KEYS: Partial<Record<Tool, string>> = {
   select: 'V',
   erase: 'E',
   brush: 'B',
   rect: 'R',
-  fill: 'G',
-  ...CM_PIECE_KEYS,
+  fill: 'F',
+  ...PIECE_KEYS,
   key: 'K',
   lock: 'L',
   plate: 'S',
@@ -66,7 +64,7 @@ const CM_KEYS: Partial<Record<Tool, string>> = {
   gem: 'J',
   letter: 'A',
   transform: 'T',
-  finish: 'F',
+  finish: 'G',
 };
 
 const KV_KEYS: Partial<Record<Tool, string>> = {
@@ -126,7 +124,7 @@ export const RULESETS_INFO: Record<EditableRuleset, RulesetInfo> = {
     sizeRuling: 'LC-1',
     folder: 'locking-chess/',
     tools: ['select', ...ROLES, 'erase'],
-    toolKeys: { select: 'V', king: 'K', queen: 'Q', rook: 'R', bishop: 'B', knight: 'N', pawn: 'P', erase: 'E' },
+    toolKeys: { select: 'V', ...PIECE_KEYS, erase: 'E' },
     blurb: 'Chess where pieces stack: superimpose, lock, lockmate. Mate-in-N problems from an LFEN, play against the engine.',
   },
 };
@@ -139,6 +137,29 @@ export function sizeAllowed(id: EditableRuleset, n: number): boolean {
 
 /** Keys of the ruleset-specific toggles (not tools). */
 export const CM_TOGGLE_KEYS = { paintMode: 'H', side: 'X', facing: 'D' } as const;
+
+/** Unlock the King toggles: C colour, D turns a pawn (same key as Chess Maze), L lateral. */
+export const UK_TOGGLE_KEYS = { color: 'C', facing: 'D', lateral: 'L' } as const;
+
+/** Starts a playtest in every ruleset (issue 9: P playtest). */
+export const PLAYTEST_KEY = 'P';
+
+/**
+ * Every bare-key (no Mod/Ctrl/Alt) shortcut of a non-tool action, per
+ * ruleset, keyed by action id. The controller's actions read their keys
+ * from here, so the uniqueness test sees exactly what the keyboard does.
+ */
+export const BARE_ACTION_KEYS: Record<EditableRuleset, Readonly<Record<string, string>>> = {
+  'unlock-the-king': { playtest: PLAYTEST_KEY, 'toggle-color': UK_TOGGLE_KEYS.color, 'rotate-facing': UK_TOGGLE_KEYS.facing, 'toggle-lateral': UK_TOGGLE_KEYS.lateral },
+  'chess-maze': { playtest: PLAYTEST_KEY, 'toggle-paint': CM_TOGGLE_KEYS.paintMode, 'toggle-side': CM_TOGGLE_KEYS.side, 'rotate-facing': CM_TOGGLE_KEYS.facing },
+  'kings-valley': { playtest: PLAYTEST_KEY, 'toggle-color': KV_TOGGLE_KEYS.side },
+  'locking-chess': { playtest: PLAYTEST_KEY },
+};
+
+/** The bare key of a non-tool action in `ruleset` ('' when it has none there). */
+export function actionKey(ruleset: EditableRuleset, actionId: string): string {
+  return BARE_ACTION_KEYS[ruleset]?.[actionId] ?? '';
+}
 
 export function rulesetInfo(id: EditableRuleset): RulesetInfo {
   return RULESETS_INFO[id];

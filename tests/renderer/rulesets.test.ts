@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { CM_TOGGLE_KEYS, KV_TOGGLE_KEYS, RULESETS_INFO } from '../../src-renderer/editor/rulesets.js';
+import { BARE_ACTION_KEYS, RULESETS_INFO } from '../../src-renderer/editor/rulesets.js';
 import { isEditable, isEditableCm, newCmLevel, newUkLevel } from '../../src-renderer/editor/default-doc.js';
 import { validateDocument } from '../../src-shared/rules/index.js';
 
 describe('per-ruleset editor descriptions', () => {
   it('every tool has a shortcut, and no two tools or toggles share a key within a ruleset', () => {
-    // Other bare keys used by actions in each ruleset (controller.svelte.ts).
-    const extra = { 'unlock-the-king': ['C', 'F', 'L'], 'chess-maze': ['P', CM_TOGGLE_KEYS.paintMode, CM_TOGGLE_KEYS.side, CM_TOGGLE_KEYS.facing], 'kings-valley': [KV_TOGGLE_KEYS.side], 'locking-chess': [] };
+    // Other bare keys used by actions in each ruleset (controller.svelte.ts reads them from BARE_ACTION_KEYS).
+    const extra = Object.fromEntries(Object.entries(BARE_ACTION_KEYS).map(([id, keys]) => [id, Object.values(keys)])) as Record<string, string[]>;
     for (const info of Object.values(RULESETS_INFO)) {
       const keys = info.tools.map((t) => info.toolKeys[t]);
       expect(keys.every((k) => typeof k === 'string' && k.length === 1), info.id).toBe(true);
-      const all = [...keys, ...extra[info.id]];
+      const all = [...keys, ...(extra[info.id] ?? [])];
       expect(new Set(all).size, `${info.id}: ${all.join(' ')}`).toBe(all.length);
     }
   });
 
-  it('Chess Maze keys: B brush, R rectangle, G fill; pieces on the digits so P can playtest', () => {
+  it('Chess Maze keys (issue 9): B brush, R rectangle, F fill; pieces on the digits so P can playtest', () => {
     const k = RULESETS_INFO['chess-maze'].toolKeys;
-    expect([k.brush, k.rect, k.fill]).toEqual(['B', 'R', 'G']);
+    expect([k.brush, k.rect, k.fill]).toEqual(['B', 'R', 'F']);
     expect([k.king, k.queen, k.rook, k.bishop, k.knight, k.pawn]).toEqual(['1', '2', '3', '4', '5', '6']);
     expect(Object.values(k)).not.toContain('P');
   });
