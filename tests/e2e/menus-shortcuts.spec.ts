@@ -46,8 +46,14 @@ test('menus: Edit > Undo undoes an edit, File > New opens the ruleset choice; AR
   await ready(page, serve.url);
   const bar = page.getByRole('menubar');
   await expect(bar).toBeVisible();
-  await expect(bar.getByRole('menuitem')).toHaveText(['File', 'Edit', 'View', 'Level', 'Help']);
+  await expect(bar.getByRole('menuitem')).toHaveText(['File', 'Edit', 'View', 'Level', 'Pack', 'Help']);
   await expect(page.getByTestId('menu-file')).toHaveAttribute('aria-haspopup', 'menu');
+  // Pack > Packs… opens the pack manager (the same action as its toolbar button and Mod+Shift+K).
+  await page.getByTestId('menu-pack').click();
+  await page.getByTestId('menuitem-pack-manager').click();
+  await expect(page.getByTestId('pack-manager')).toBeVisible();
+  await page.getByTestId('pack-close').click();
+  await expect(page.getByTestId('pack-manager')).toBeHidden();
 
   // An edit, then Edit > Undo by mouse.
   const title = page.getByTestId('meta-title');
