@@ -11,7 +11,7 @@ import { levelHash } from '../../src-shared/format/level-hash.js';
 import { replayMoves, validateDocument } from '../../src-shared/rules/index.js';
 import { hasErrors, type Issue } from '../../src-shared/validation/issue.js';
 import { ActionRegistry, type Action } from '../editor/actions.js';
-import { lastSessionFile, noteFile } from './session.js';
+import { lastSessionFile, noteFile, openRecentDialog } from './session.js';
 import { newLevel, newUkLevel, isEditable, type EditableLevel, type EditableRuleset, type KvSetupChoice } from '../editor/default-doc.js';
 import { sameJson } from '../editor/doc-ops.js';
 import { Editor, type EditorState } from '../editor/editor.js';
@@ -1311,6 +1311,7 @@ export class AppController {
       { id: 'open', label: 'Open…', shortcuts: ['Mod+O'], enabled: () => !!this.host, run: () => this.open() },
       { id: 'save', label: 'Save', shortcuts: ['Mod+S'], enabled: () => !!this.host && !this.busy, run: () => this.save() },
       { id: 'save-as', label: 'Save As…', shortcuts: ['Mod+Shift+S'], enabled: () => !!this.host && !this.busy, run: () => this.saveAs() },
+      { id: 'open-recent', label: 'Open Recent…', menu: 'file', enabled: () => !!this.host?.recentList, run: () => openRecentDialog(this) },
       { id: 'versions', label: 'Versions…', enabled: () => !!this.host?.backupList && !!this.path && !this.busy, run: () => void this.showVersions() },
       {
         id: 'undo',

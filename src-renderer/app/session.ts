@@ -73,3 +73,34 @@ export function watchOpenFileRequests(app: OpenTarget, win: unknown = globalThis
     app.confirmDiscard(`Opening ${name}`, () => void app.openPath(path));
   });
 }
+
+/** What `openRecentDialog` needs of the controller. */
+export interface RecentDialogTarget {
+  host: HostApi | null;
+  dialog: unknown;
+  confirmDiscard(what: string, action: () => void): void;
+}
+
+/**
+ * "Open Recent…" (action `open-recent`): the in-app Open dialog, whose
+ * Recent files section lists the recent files, above the host's file list
+ * (serve: the workspace; Electron: the samples). Electron's plain Open shows
+ * the system dialog instead, so this is how recent files are reached there.
+ * Asks first when the document has unsaved changes.
+ */
+export function openRecentDialog(app: RecentDialogTarget): void {
+  const host = app.host;
+  if (!host) return;
+  app.confirmDiscard('Opening another file', () => {
+    app.dialog = { kind: 'open', files: null };
+    void host.list({}).then(
+      (r) => {
+        if ((app.dialog as { kind?: string } | null)?.kind !== 'open') return;
+        app.dialog = r.ok ? { kind: 'open', files: r.files } : { kind: 'open', files: [], error: `${r.code}: ${r.message}` };
+      },
+      (e: unknown) => {
+        if ((app.dialog as { kind?: string } | null)?.kind === 'open') app.dialog = { kind: 'open', files: [], error: String(e) };
+      },
+    );
+  });
+}

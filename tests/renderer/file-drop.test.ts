@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { openDroppedFile, type DropTarget } from '../../src-renderer/app/file-drop.js';
-import { lastSessionFile, noteFile, watchOpenFileRequests } from '../../src-renderer/app/session.js';
+import { lastSessionFile, noteFile, openRecentDialog, watchOpenFileRequests } from '../../src-renderer/app/session.js';
 import type { HostApi } from '../../src-shared/host/contract.js';
 
 import { newLevel } from '../../src-renderer/editor/default-doc.js';
@@ -95,5 +95,23 @@ describe('session helpers', () => {
     cb!('/home/u/b.level.json');
     expect(app.log).toEqual(['confirm:Opening b.level.json', 'openPath:/home/u/b.level.json']);
     expect(watchOpenFileRequests(app, {})).toBeTypeOf('function');
+  });
+
+  it('Open Recent shows the in-app Open dialog (loading, then the host list) after the discard question', async () => {
+    const asked: string[] = [];
+    const files = [{ path: '/s/a.level.json', name: 'a.level.json' }];
+    const app = {
+      host: { list: async () => ({ ok: true, files }) } as unknown as HostApi,
+      dialog: null as unknown,
+      confirmDiscard: (what: string, action: () => void) => {
+        asked.push(what);
+        action();
+      },
+    };
+    openRecentDialog(app);
+    expect(asked).toEqual(['Opening another file']);
+    expect(app.dialog).toEqual({ kind: 'open', files: null });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(app.dialog).toEqual({ kind: 'open', files });
   });
 });
