@@ -46,13 +46,13 @@ export function createSessionHostApi(ctx: HostContext): { [M in SessionHostMetho
     }
   }
 
-  /** The stored recent files that still exist; prunes the others from the store. */
+  /** The stored recent files that still exist; prunes the others from the store. Call inside `exclusive`. */
   async function liveRecent(s: SessionStore): Promise<ListedFile[]> {
     const state = await s.read();
     const keep: string[] = [];
     for (const p of state.recent) if (await usable(p)) keep.push(p);
     if (keep.length !== state.recent.length) {
-      await s.update((cur) => ({ ...cur, recent: cur.recent.filter((p) => keep.includes(p)) }));
+      await s.updateNow((cur) => ({ ...cur, recent: cur.recent.filter((p) => keep.includes(p)) }));
     }
     return keep.map((p) => ({ path: p, name: fileName(p) }));
   }
@@ -76,7 +76,7 @@ export function createSessionHostApi(ctx: HostContext): { [M in SessionHostMetho
       const req = shape('recentList', raw, [], true);
       if (isHostError(req)) return req;
       if (!store) return noState('recentList');
-      return { ok: true as const, files: await liveRecent(store) };
+      return { ok: true as const, files: await store.exclusive(() => liveRecent(store)) };
     }),
 
     recentAdd: guard('recentAdd', async (raw) => {
@@ -87,10 +87,13 @@ export function createSessionHostApi(ctx: HostContext): { [M in SessionHostMetho
       const resolved = ctx.resolvePath(path, false);
       if (typeof resolved !== 'string') return resolved;
       if (!store) return noState('recentAdd');
-      if (!(await usable(path))) return { ok: false, code: 'not-found', message: `recentAdd: ${path} does not exist.` };
-      const w = await store.update((s) => ({ ...s, recent: addRecent(s.recent, path) }));
-      if (!w.ok) return w;
-      return { ok: true as const, files: await liveRecent(store) };
+      const s = store;
+      return s.exclusive(async () => {
+        if (!(await usable(path))) return { ok: false as const, code: 'not-found' as const, message: `recentAdd: ${path} does not exist.` };
+        const w = await s.updateNow((cur) => ({ ...cur, recent: addRecent(cur.recent, path) }));
+        if (!w.ok) return w;
+        return { ok: true as const, files: await liveRecent(s) };
+      });
     }),
 
     recentClear: guard('recentClear', async (raw) => {
@@ -106,9 +109,12 @@ export function createSessionHostApi(ctx: HostContext): { [M in SessionHostMetho
       const req = shape('sessionGet', raw, [], true);
       if (isHostError(req)) return req;
       if (!store) return noState('sessionGet');
-      const s = await store.read();
-      if (s.lastFile !== undefined && (await usable(s.lastFile))) return { ok: true as const, lastFile: s.lastFile };
-      return { ok: true as const };
+      const st = store;
+      return st.exclusive(async () => {
+        const s = await st.read();
+        if (s.lastFile !== undefined && (await usable(s.lastFile))) return { ok: true as const, lastFile: s.lastFile };
+        return { ok: true as const };
+      });
     }),
 
     sessionSet: guard('sessionSet', async (raw) => {

@@ -60,8 +60,9 @@ export function addRecent(recent: readonly string[], path: string, max = MAX_REC
 }
 
 /**
- * Reads and writes `<dir>/session.json`. Writes are serialised (one at a
- * time, in call order) so concurrent updates never lose an entry.
+ * Reads and writes `<dir>/session.json`. Updates (and the host methods'
+ * read-check-write sequences, `exclusive`) run one at a time in call order,
+ * so concurrent calls never lose an entry or read a half-done update.
  */
 export class SessionStore {
   readonly file: string;
@@ -83,11 +84,28 @@ export class SessionStore {
   }
 
   /**
+   * Runs `fn` alone: after every earlier `exclusive`/`update` call has
+   * finished and before any later one starts (read-check-write sequences
+   * of the host methods never interleave). Inside `fn` use `updateNow`.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.chain.then(fn, fn);
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
    * Applies `fn` to the stored state and writes the result atomically
-   * (creating the folder). Answers the new state or an `io` HostError.
+   * (creating the folder), in turn with the other calls (see `exclusive`).
+   * Answers the new state or an `io` HostError.
    */
   update(fn: (s: SessionState) => SessionState): Promise<{ ok: true; state: SessionState } | HostError> {
-    const run = this.chain.then(async () => {
+    return this.exclusive(() => this.updateNow(fn));
+  }
+
+  /** `update` without waiting for its turn: only inside `exclusive`. */
+  async updateNow(fn: (s: SessionState) => SessionState): Promise<{ ok: true; state: SessionState } | HostError> {
+    {
       const next = normaliseSession(fn(await this.read()));
       const { mkdir } = await import('node:fs/promises');
       try {
@@ -99,8 +117,6 @@ export class SessionStore {
       const w = await writeFileVerified(this.file, body);
       if (!w.ok) return w;
       return { ok: true as const, state: next };
-    });
-    this.chain = run.catch(() => undefined);
-    return run;
+    }
   }
 }

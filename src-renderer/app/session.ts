@@ -13,14 +13,21 @@
 import type { HostApi, ListedFile } from '../../src-shared/host/contract.js';
 import { hostEvents } from '../host/events.js';
 
+/** The last `noteFile` still on its way (reads wait for it, so a list shows the file just opened). */
+let noting: Promise<void> = Promise.resolve();
+
 /** Records `path` as the most recent file and as the session's open file. */
-export async function noteFile(host: HostApi | null, path: string): Promise<void> {
-  if (!host) return;
-  try {
-    await Promise.all([host.recentAdd?.({ path }), host.sessionSet?.({ lastFile: path })]);
-  } catch {
-    /* best effort: the session is a convenience */
-  }
+export function noteFile(host: HostApi | null, path: string): Promise<void> {
+  if (!host) return Promise.resolve();
+  const run = noting.then(async () => {
+    try {
+      await Promise.all([host.recentAdd?.({ path }), host.sessionSet?.({ lastFile: path })]);
+    } catch {
+      /* best effort: the session is a convenience */
+    }
+  });
+  noting = run;
+  return run;
 }
 
 /** The file that was open when the last session ended (null: none, or it no longer exists). */
@@ -38,6 +45,7 @@ export async function lastSessionFile(host: HostApi | null): Promise<string | nu
 export async function recentFiles(host: HostApi | null): Promise<ListedFile[]> {
   if (!host?.recentList) return [];
   try {
+    await noting;
     const r = await host.recentList({});
     return r.ok ? r.files : [];
   } catch {

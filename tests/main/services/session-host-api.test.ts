@@ -87,6 +87,13 @@ describe('session host methods', () => {
     });
   });
 
+  it('a list asked for while an add is on its way includes the added file (calls run in order)', async () => {
+    const { api, dir } = makeApi();
+    touch(dir, 'a.level.json');
+    const [, list] = await Promise.all([api.recentAdd!({ path: 'a.level.json' }), api.recentList!({})]);
+    expect(list).toEqual({ ok: true, files: [{ path: 'a.level.json', name: 'a.level.json' }] });
+  });
+
   it('recentAdd refuses paths the host does not accept and files that do not exist', async () => {
     const { api } = makeApi();
     await expect(call(api, 'recentAdd', { path: '../etc/passwd' })).resolves.toMatchObject({ ok: false, code: 'forbidden' });
