@@ -13,6 +13,10 @@ describe('filesFromArgv', () => {
     expect(filesFromArgv(argv, '/w')).toEqual([resolve('/w/A.LEVEL.JSON')]);
   });
 
+  it('file:// URLs (Linux desktop entries pass %U) become paths; other URLs are ignored', () => {
+    expect(filesFromArgv(['exe', 'file:///home/u/My%20Levels/a.level.json', 'https://evil.example/x.level.json'], '/w')).toEqual([resolve('/home/u/My Levels/a.level.json')]);
+  });
+
   it('hostile values are skipped, never thrown on', () => {
     expect(filesFromArgv(['exe', 42, null, '', 'a\0.level.json', 'x'.repeat(5000) + '.level.json'], '/w')).toEqual([]);
     expect(filesFromArgv([], '/w')).toEqual([]);
