@@ -66,6 +66,18 @@ function typeOf(file, s) {
   return c.length ? `${t} (${c.join(', ')})` : t;
 }
 
+/** Definitions of the schema being documented (for descriptions of $ref fields). */
+let currentDefs = {};
+
+function fieldDescription(p) {
+  if (!p || typeof p !== 'object') return '';
+  if (p.description) return p.description;
+  const items = p.type === 'array' && p.items && typeof p.items === 'object' ? p.items : undefined;
+  const ref = p.$ref ?? items?.$ref;
+  const def = ref ? currentDefs[ref.replace(/^#\/\$defs\//, '')] : undefined;
+  return def?.description ?? '';
+}
+
 function fieldTable(file, s) {
   const props = s.properties ?? {};
   const required = new Set(s.required ?? []);
@@ -73,7 +85,7 @@ function fieldTable(file, s) {
   if (!names.length) return '';
   const rows = names.map((n) => {
     const p = props[n];
-    const desc = p && typeof p === 'object' ? (p.description ?? '') : '';
+    const desc = fieldDescription(p);
     const req = p === false ? '—' : required.has(n) ? 'yes' : 'no';
     return `| ${code(n)} | ${esc(typeOf(file, p))} | ${req} | ${esc(desc)} |`;
   });
@@ -110,6 +122,7 @@ export function formatReference(schemas) {
   );
   for (const { file, schema } of schemas) {
     const short = file.replace(/\.schema\.json$/, '');
+    currentDefs = schema.$defs ?? {};
     parts.push(`## ${schema.title ?? short} (\`schemas/${file}\`)\n`);
     parts.push(`${describeSchema(short, schema)}\n`);
     const defs = schema.$defs ?? {};
