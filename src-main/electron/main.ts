@@ -2,15 +2,26 @@
  * Electron main process: a thin shell over the host services
  * (src-main/services). All logic lives in plain Node modules that are tested
  * without Electron; this file only wires Electron's hooks to them.
+ *
+ * Desktop session (issue 9): native menu from the renderer's MenuSpec
+ * (menu-template.ts), one instance (a second launch hands its files to the
+ * running one), files from the command line / macOS `open-file` (file
+ * associations, launch-files.ts), window bounds remembered
+ * (window-state.ts), recent files and last session in userData
+ * (services/session-store.ts).
  */
-import { app, BrowserWindow, dialog, ipcMain, session, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, type IpcMainInvokeEvent } from 'electron';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { HOST_METHODS, ipcChannel, type HostMethod, type ListedFile } from '../../src-shared/host/contract.js';
 import { createHostApi, type HostService } from '../services/host-api.js';
 import { setSolveWorkerEntry } from '../services/solve-runner.js';
+import { GRANT_DROPPED_CHANNEL, MENU_ACTION_CHANNEL, OPEN_FILE_CHANNEL } from './channels.js';
+import { filesFromArgv, isCastellanFile } from './launch-files.js';
+import { buildMenuTemplate, checkMenuSpecs } from './menu-template.js';
+import { readWindowState, restoreBounds, windowStateFile, writeWindowStateSync, type Rect } from './window-state.js';
 import {
   CONTENT_SECURITY_POLICY,
   PathGrants,
@@ -22,7 +33,8 @@ import {
 
 const here = dirname(fileURLToPath(import.meta.url));
 const appRoot = app.getAppPath();
-const samplesDir = join(appRoot, 'resources', 'levels');
+// Packaged: the samples are extraResources (electron-builder.yml) next to app.asar.
+const samplesDir = app.isPackaged ? join(process.resourcesPath, 'levels') : join(appRoot, 'resources', 'levels');
 const rendererHtml = join(here, '../renderer/index.html');
 const appUrl = process.env['ELECTRON_RENDERER_URL'] ?? pathToFileURL(rendererHtml).href;
 
@@ -62,8 +74,9 @@ function backupDirFor(resolved: string): string {
   return join(userData, 'backups', `${basename(abs)}-${key}`);
 }
 
-const api: HostService = createHostApi({
+const coreApi: HostService = createHostApi({
   kind: 'electron',
+  stateDir: userData,
   resolvePath: (p: string) => grants.check(p),
   recoveryDir: join(userData, 'recovery'),
   backupDirFor,
@@ -94,6 +107,48 @@ const api: HostService = createHostApi({
   },
 });
 
+/** The Electron host: the core API with `menuSet` building the native menu. */
+const api: HostService = {
+  ...coreApi,
+  menuSet: async (req: unknown) => {
+    const shaped = await coreApi.menuSet(req as never);
+    if (!shaped.ok) return shaped;
+    const menus = checkMenuSpecs((req as { menus: unknown }).menus);
+    if (!Array.isArray(menus)) return menus;
+    try {
+      const template = buildMenuTemplate(menus, process.platform, (id) => mainWindow?.webContents.send(MENU_ACTION_CHANNEL, id));
+      Menu.setApplicationMenu(template.length ? Menu.buildFromTemplate(template) : null);
+    } catch (err) {
+      return { ok: false, code: 'internal', message: `menuSet failed: ${err instanceof Error ? err.message : String(err)}` };
+    }
+    return { ok: true, native: true };
+  },
+};
+
+/** True for an existing regular level/pack file. */
+function isOpenableFile(p: string): boolean {
+  try {
+    return isCastellanFile(p) && statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+let rendererLoaded = false;
+/** Files asked for before the window loaded (macOS open-file at launch). */
+const pendingFiles: string[] = [];
+
+/** The OS asked to open `path` (file association, second launch, dock drop): grant it and hand it to the renderer. */
+function requestOpen(path: string): void {
+  if (!isOpenableFile(path)) return;
+  grants.grant(path);
+  if (mainWindow && rendererLoaded) {
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+    mainWindow.webContents.send(OPEN_FILE_CHANNEL, path);
+  } else pendingFiles.push(path);
+}
+
 function registerIpc(): void {
   for (const method of HOST_METHODS) {
     ipcMain.handle(ipcChannel(method), async (event: IpcMainInvokeEvent, req: unknown) => {
@@ -105,6 +160,24 @@ function registerIpc(): void {
       return call(req ?? {});
     });
   }
+  // Drag and drop (preload `castellanFiles.pathForFile`): the path of a file the user dropped.
+  ipcMain.handle(GRANT_DROPPED_CHANNEL, async (event: IpcMainInvokeEvent, path: unknown) => {
+    const frame = event.senderFrame;
+    if (!isTrustedSender(frame?.url, appUrl, frame !== null && frame === event.sender.mainFrame)) {
+      return { ok: false, code: 'forbidden', message: 'IPC from an untrusted sender' };
+    }
+    if (typeof path !== 'string' || path.length > 4096 || !isAbsolute(path) || !isOpenableFile(path)) {
+      return { ok: false, code: 'forbidden', message: 'only an existing .level.json or .pack.json file can be dropped' };
+    }
+    grants.grant(path);
+    return { ok: true };
+  });
+}
+
+function displayAreas(): Rect[] {
+  const primary = screen.getPrimaryDisplay();
+  const others = screen.getAllDisplays().filter((d) => d.id !== primary.id);
+  return [primary, ...others].map((d) => d.workArea);
 }
 
 function hardenSession(): void {
@@ -136,10 +209,17 @@ app.on('web-contents-created', (_event, contents) => {
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
 });
 
+const stateFile = windowStateFile(userData);
+
 function createWindow(): void {
+  const bounds = restoreBounds(readWindowState(stateFile), displayAreas());
+  rendererLoaded = false;
   mainWindow = new BrowserWindow({
-    width: 1280,
-    height: 860,
+    width: bounds.width,
+    height: bounds.height,
+    ...(bounds.x !== undefined && bounds.y !== undefined ? { x: bounds.x, y: bounds.y } : {}),
+    minWidth: 640,
+    minHeight: 480,
     title: 'Castellan',
     show: false,
     // Spelled out (not spread) so security scanners read them; tests/main/electron/main.test.ts
@@ -160,7 +240,18 @@ function createWindow(): void {
       preload: join(here, '../preload/index.cjs'), // eng-disable PRELOAD_JS_CHECK reviewed, see the comment above
     },
   });
-  mainWindow.once('ready-to-show', () => mainWindow?.show());
+  const win = mainWindow;
+  win.once('ready-to-show', () => {
+    if (bounds.maximized) win.maximize();
+    win.show();
+  });
+  win.on('close', () => {
+    writeWindowStateSync(stateFile, { ...win.getNormalBounds(), ...(win.isMaximized() ? { maximized: true } : {}) });
+  });
+  win.webContents.on('did-finish-load', () => {
+    rendererLoaded = true;
+    for (const p of pendingFiles.splice(0)) win.webContents.send(OPEN_FILE_CHANNEL, p);
+  });
   // The renderer's beforeunload blocks closing with unsaved work; ask the user.
   mainWindow.webContents.on('will-prevent-unload', (event) => {
     const choice = dialog.showMessageBoxSync(mainWindow!, {
@@ -181,9 +272,41 @@ function createWindow(): void {
   void mainWindow.loadURL(appUrl);
 }
 
-void app.whenReady().then(() => {
+// One instance: a second launch (e.g. double-clicking a level) hands its files to this one and quits.
+const primaryInstance = app.requestSingleInstanceLock();
+if (!primaryInstance) app.quit();
+
+app.on('second-instance', (_event, argv, workingDirectory) => {
+  const files = filesFromArgv(argv, workingDirectory);
+  for (const f of files) requestOpen(f);
+  if (files.length === 0 && mainWindow) {
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  }
+});
+
+// macOS: a file association or a drop on the dock icon (may come before "ready").
+app.on('open-file', (event, path) => {
+  event.preventDefault();
+  requestOpen(path);
+});
+
+/** Files named on the command line (Windows/Linux file associations): the first becomes the session's file. */
+async function adoptLaunchFiles(): Promise<void> {
+  const files = [...filesFromArgv(process.argv, process.cwd()), ...pendingFiles.splice(0)].filter(isOpenableFile);
+  const [first, ...rest] = files;
+  if (first === undefined) return;
+  grants.grant(first);
+  await api.sessionSet?.({ lastFile: first });
+  for (const f of rest) requestOpen(f);
+}
+
+void app.whenReady().then(async () => {
+  if (!primaryInstance) return;
   hardenSession();
   registerIpc();
+  Menu.setApplicationMenu(process.platform === 'darwin' ? Menu.buildFromTemplate(buildMenuTemplate([], 'darwin', () => undefined)) : null);
+  await adoptLaunchFiles();
   createWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();

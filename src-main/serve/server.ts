@@ -234,6 +234,7 @@ export async function startServeHost(opts: ServeOptions): Promise<ServeHandle> {
     resolvePath: (p, forWrite) => serveResolvePath(ws, p, forWrite),
     confinedWrites: true,
     recoveryDir: opts.recoveryDir ?? join(state, 'recovery'),
+    stateDir: state,
     backupDirFor: (resolved) => (isInside(ws.realRoot, resolved) && resolved !== ws.realRoot ? join(state, 'backups', relative(ws.realRoot, resolved)) : undefined),
     ...(opts.backupCount !== undefined ? { backupCount: opts.backupCount } : {}),
     listFiles: () => listLevelFiles(ws),

@@ -95,6 +95,8 @@ export interface HostDeps {
    * `HostService.close`).
    */
   pool?: SolvePool;
+  /** Folder of the session state (recent files, last session): Electron userData, serve <workspace>/.castellan. */
+  stateDir?: string;
 }
 
 /** The host's HostApi: every method, plus what only the host process calls. */
@@ -445,6 +447,8 @@ export function createHostApi(deps: HostDeps): HostService {
     pool,
     solveTimeMs: timeMs,
     maxStates,
+    ...(deps.stateDir !== undefined ? { stateDir: deps.stateDir } : {}),
+    ...(deps.grantPath ? { grantPath: deps.grantPath } : {}),
   };
   return {
     ...(api as unknown as FullHostApi),

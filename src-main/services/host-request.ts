@@ -88,4 +88,8 @@ export interface HostContext {
   /** Save pipeline caps, as the core methods use them. */
   solveTimeMs: number;
   maxStates: number;
+  /** Folder of the host's session state (recent files, last session); undefined: none kept. */
+  stateDir?: string;
+  /** Electron: renews the path grant of a stored path (recent files, last session). */
+  grantPath?: (path: string) => void;
 }

@@ -12,6 +12,7 @@ import { levelHash } from '../../src-shared/format/level-hash.js';
 import { replayMoves, validateDocument } from '../../src-shared/rules/index.js';
 import { hasErrors, type Issue } from '../../src-shared/validation/issue.js';
 import { ActionRegistry, type Action } from '../editor/actions.js';
+import { lastSessionFile, noteFile, openRecentDialog } from './session.js';
 import { newLevel, newUkLevel, isEditable, type EditableLevel, type EditableRuleset, type KvSetupChoice } from '../editor/default-doc.js';
 import { sameJson } from '../editor/doc-ops.js';
 import { Editor, type EditorState } from '../editor/editor.js';
@@ -357,7 +358,8 @@ export class AppController {
     const reopened = !!remembered && (await this.openPath(remembered, { quiet: true }));
     if (!reopened) {
       if (remembered) this.rememberPath(null);
-      if (r.info.initialFile) await this.openPath(r.info.initialFile);
+      const last = await lastSessionFile(this.host); // the last session's file (issue 9), else the initial file
+      if (!(last && (await this.openPath(last, { quiet: true }))) && r.info.initialFile) await this.openPath(r.info.initialFile);
     }
     // Work an earlier session did not save (a crash, a kill, a closed tab): offer it.
     await this.offerRecovery();
@@ -450,6 +452,11 @@ export class AppController {
     });
   }
 
+  /** Opens a document that has no file yet (a file dropped in the browser, file-drop.ts): unsaved; Save asks for a path. */
+  openUnsaved(doc: EditableLevel): void {
+    this.confirmDiscard('Opening the dropped file', () => this.replaceDocument(doc, { path: null, revision: null, dirty: true }));
+  }
+
   open(): void {
     if (!this.host) return;
     this.confirmDiscard('Opening another file', () => void this.showOpen());
@@ -500,6 +507,7 @@ export class AppController {
       return false;
     }
     this.replaceDocument(r.document, { path: r.path, revision: r.revision, dirty: false });
+    void noteFile(this.host, r.path);
     this.flash(`Opened ${basename(r.path)}`);
     return true;
   }
@@ -673,6 +681,7 @@ export class AppController {
     const doc = r.document;
     this.path = r.path;
     this.rememberPath(r.path);
+    void noteFile(this.host, r.path);
     this.banner = null;
     // The file now holds what was sent: the next save checks against this revision.
     this.baseRevision = r.revision;
@@ -1308,6 +1317,7 @@ export class AppController {
       { id: 'open', label: 'Open…', shortcuts: ['Mod+O'], enabled: () => !!this.host, run: () => this.open() },
       { id: 'save', label: 'Save', shortcuts: ['Mod+S'], enabled: () => !!this.host && !this.busy, run: () => this.save() },
       { id: 'save-as', label: 'Save As…', shortcuts: ['Mod+Shift+S'], enabled: () => !!this.host && !this.busy, run: () => this.saveAs() },
+      { id: 'open-recent', label: 'Open Recent…', menu: 'file', enabled: () => !!this.host?.recentList, run: () => openRecentDialog(this) },
       { id: 'versions', label: 'Versions…', enabled: () => !!this.host?.backupList && !!this.path && !this.busy, run: () => void this.showVersions() },
       {
         id: 'undo',

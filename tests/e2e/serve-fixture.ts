@@ -53,7 +53,8 @@ export const test = base.extend<{ serve: ServeHost }>({
     const { url, child } = await startServe(workspace);
     await use({ url, workspace });
     child.kill('SIGTERM');
-    rmSync(workspace, { recursive: true, force: true });
+    // Retries: the host may still be finishing a write (an autosave, session.json) as it stops.
+    rmSync(workspace, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   },
 });
 

@@ -4,12 +4,13 @@
  * its sender, permissions/navigation/new windows are denied.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { HOST_METHODS, ipcChannel } from '../../../src-shared/host/contract.js';
 import { CONTENT_SECURITY_POLICY, SECURE_WEB_PREFERENCES } from '../../../src-main/electron/security.js';
+import { GRANT_DROPPED_CHANNEL, MENU_ACTION_CHANNEL, OPEN_FILE_CHANNEL } from '../../../src-main/electron/channels.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -27,9 +28,12 @@ const m = vi.hoisted(() => {
   } = {};
   const userData = { dir: '' };
   const windowEvents = new Map<string, (...a: unknown[]) => void>();
+  const ownEvents = new Map<string, (...a: unknown[]) => void>();
+  const sent: [string, unknown][] = [];
+  const menu: { template?: unknown[] | null } = {};
   let ready!: () => void;
   const readyPromise = new Promise<void>((r) => (ready = r));
-  return { handlers, appEvents, windows, sessionHooks, userData, windowEvents, ready, readyPromise };
+  return { handlers, appEvents, windows, sessionHooks, userData, windowEvents, ownEvents, sent, menu, ready, readyPromise };
 });
 
 vi.mock('electron', () => {
@@ -41,9 +45,27 @@ vi.mock('electron', () => {
       this.options = options;
       m.windows.push(this);
     }
-    webContents = { on: (name: string, fn: (...a: unknown[]) => void) => m.windowEvents.set(name, fn) };
+    webContents = {
+      on: (name: string, fn: (...a: unknown[]) => void) => m.windowEvents.set(name, fn),
+      send: (channel: string, value: unknown) => m.sent.push([channel, value]),
+    };
     once() {}
+    on(name: string, fn: (...a: unknown[]) => void) {
+      m.ownEvents.set(name, fn);
+    }
     show() {}
+    maximize() {}
+    isMinimized() {
+      return false;
+    }
+    restore() {}
+    focus() {}
+    isMaximized() {
+      return false;
+    }
+    getNormalBounds() {
+      return { x: 40, y: 30, width: 1000, height: 700 };
+    }
     loadURL(url: string) {
       this.loaded = url;
       return Promise.resolve();
@@ -58,10 +80,20 @@ vi.mock('electron', () => {
         return m.userData.dir;
       },
       whenReady: () => m.readyPromise,
+      isPackaged: false,
+      requestSingleInstanceLock: () => true,
       on: (name: string, fn: (...a: unknown[]) => void) => m.appEvents.set(name, fn),
       quit: () => undefined,
     },
     BrowserWindow,
+    Menu: {
+      buildFromTemplate: (template: unknown[]) => ({ template }),
+      setApplicationMenu: (menu: { template: unknown[] } | null) => (m.menu.template = menu ? menu.template : null),
+    },
+    screen: {
+      getPrimaryDisplay: () => ({ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1080 } }),
+      getAllDisplays: () => [{ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
+    },
     dialog: { showOpenDialog: vi.fn(), showSaveDialog: vi.fn(), showMessageBoxSync: () => 0 },
     ipcMain: { handle: (ch: string, fn: (e: unknown, r: unknown) => Promise<unknown>) => m.handlers.set(ch, fn) },
     session: {
@@ -104,8 +136,8 @@ describe('Electron main', () => {
     expect(m.windows[0]!.loaded).toBe(appUrl);
   });
 
-  it('registers exactly one handler per contract method', () => {
-    expect([...m.handlers.keys()].sort()).toEqual(HOST_METHODS.map(ipcChannel).sort());
+  it('registers exactly one handler per contract method, plus the drop grant', () => {
+    expect([...m.handlers.keys()].sort()).toEqual([...HOST_METHODS.map(ipcChannel), GRANT_DROPPED_CHANNEL].sort());
   });
 
   it('refuses IPC from a foreign document or a sub-frame', async () => {
@@ -201,5 +233,74 @@ describe('Electron main', () => {
     listeners.get('will-attach-webview')!({ preventDefault: webview }, '');
     expect(webview).toHaveBeenCalled();
     expect(openHandler!()).toEqual({ action: 'deny' });
+  });
+
+  it('menuSet builds the native menu (native: true) and a click sends the action id to the renderer', async () => {
+    const h = m.handlers.get(ipcChannel('menuSet'))!;
+    const menus = [
+      { id: 'file', label: 'File', items: [{ id: 'open', label: 'Open…', accelerator: 'Mod+O', enabled: true }, { id: 'save', label: 'Save', enabled: false, separatorBefore: true }] },
+    ];
+    await expect(h(ipcEvent(appUrl), { menus })).resolves.toEqual({ ok: true, native: true });
+    const top = m.menu.template as { label?: string; role?: string; submenu?: { label?: string; type?: string; accelerator?: string; click?: () => void }[] }[];
+    const file = top.find((t) => t.label === 'File')!;
+    expect(file.submenu!.map((i) => i.label ?? i.type)).toEqual(['Open…', 'separator', 'Save']);
+    expect(file.submenu![0]!.accelerator).toBe('CmdOrCtrl+O');
+    m.sent.length = 0;
+    file.submenu![0]!.click!();
+    expect(m.sent).toEqual([[MENU_ACTION_CHANNEL, 'open']]);
+  });
+
+  it('menuSet refuses hostile shapes and a foreign sender, leaving the menu alone', async () => {
+    const h = m.handlers.get(ipcChannel('menuSet'))!;
+    const before = m.menu.template;
+    for (const bad of [{ menus: 'x' }, { menus: [{ id: 'evil', label: 'E', items: [] }] }, { menus: [{ id: 'file', label: 'F', items: [{ id: 'x', label: 'X', enabled: 'yes' }] }] }, { menus: [], extra: 1 }]) {
+      await expect(h(ipcEvent(appUrl), bad), JSON.stringify(bad)).resolves.toMatchObject({ ok: false, code: 'bad-request' });
+    }
+    await expect(h(ipcEvent('https://evil.example/'), { menus: [] })).resolves.toMatchObject({ ok: false, code: 'forbidden' });
+    expect(m.menu.template).toBe(before);
+  });
+
+  it('a second launch with a level file grants it and asks the renderer to open it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'castellan-second-'));
+    const file = join(dir, 'mine.level.json');
+    writeFileSync(file, '{}');
+    const open = m.handlers.get(ipcChannel('open'))!;
+    await expect(open(ipcEvent(appUrl), { path: file })).resolves.toMatchObject({ ok: false, code: 'forbidden' });
+    m.windowEvents.get('did-finish-load')!();
+    m.sent.length = 0;
+    m.appEvents.get('second-instance')!({}, ['/usr/bin/castellan', '--allow-file-access-from-files', 'mine.level.json', 'notes.txt'], dir);
+    expect(m.sent).toEqual([[OPEN_FILE_CHANNEL, file]]);
+    // Granted: open now reads it (it is not a valid level, but it is no longer forbidden).
+    await expect(open(ipcEvent(appUrl), { path: file })).resolves.not.toMatchObject({ code: 'forbidden' });
+  });
+
+  it('the drop grant accepts only existing level/pack files from the app document', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'castellan-drop-'));
+    const file = join(dir, 'dropped.level.json');
+    writeFileSync(file, '{}');
+    const h = m.handlers.get(GRANT_DROPPED_CHANNEL)!;
+    await expect(h(ipcEvent('https://evil.example/'), file)).resolves.toMatchObject({ ok: false, code: 'forbidden' });
+    await expect(h(ipcEvent(appUrl), '/etc/passwd')).resolves.toMatchObject({ ok: false, code: 'forbidden' });
+    await expect(h(ipcEvent(appUrl), join(dir, 'missing.level.json'))).resolves.toMatchObject({ ok: false, code: 'forbidden' });
+    await expect(h(ipcEvent(appUrl), 42)).resolves.toMatchObject({ ok: false, code: 'forbidden' });
+    await expect(h(ipcEvent(appUrl), file)).resolves.toEqual({ ok: true });
+    const open = m.handlers.get(ipcChannel('open'))!;
+    await expect(open(ipcEvent(appUrl), { path: file })).resolves.not.toMatchObject({ code: 'forbidden' });
+  });
+
+  it('closing the window stores its bounds in userData/window-state.json', () => {
+    m.ownEvents.get('close')!();
+    const saved = JSON.parse(readFileSync(join(m.userData.dir, 'window-state.json'), 'utf8'));
+    expect(saved).toEqual({ x: 40, y: 30, width: 1000, height: 700 });
+  });
+
+  it('recent files and the last session are kept in userData/session.json', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'castellan-recent-'));
+    const file = join(dir, 'r.level.json');
+    writeFileSync(file, '{}');
+    await m.handlers.get(GRANT_DROPPED_CHANNEL)!(ipcEvent(appUrl), file);
+    await expect(m.handlers.get(ipcChannel('recentAdd'))!(ipcEvent(appUrl), { path: file })).resolves.toMatchObject({ ok: true, files: [{ path: file, name: 'r.level.json' }] });
+    await expect(m.handlers.get(ipcChannel('recentAdd'))!(ipcEvent(appUrl), { path: '/etc/x.level.json' })).resolves.toMatchObject({ ok: false, code: 'forbidden' });
+    expect(JSON.parse(readFileSync(join(m.userData.dir, 'session.json'), 'utf8')).recent).toEqual([file]);
   });
 });

@@ -1,0 +1,122 @@
+/**
+ * Session state of a host (issue 9 item 2): the recent files and the last
+ * session (the file that was open), as one JSON file
+ * `<stateDir>/session.json` written atomically (atomic-file.ts).
+ * Electron: `stateDir` = userData; serve: `<workspace>/.castellan`.
+ *
+ * File shape (version 1):
+ * `{ "version": 1, "recent": string[], "lastFile"?: string }`
+ * - `recent`: host paths (as the renderer passes them to `open`), most
+ *   recent first, no duplicates, at most `MAX_RECENT` (10).
+ * - `lastFile`: the file open when the session ended.
+ *
+ * A missing, unreadable or malformed file reads as the empty state (never
+ * throws); unknown or ill-typed entries are dropped.
+ */
+import { join } from 'node:path';
+import type { HostError } from '../../src-shared/host/contract.js';
+import { readTextFile, writeFileVerified } from './atomic-file.js';
+
+/** At most this many recent files are kept. */
+export const MAX_RECENT = 10;
+/** The state file's name inside the state folder. */
+export const SESSION_FILE = 'session.json';
+/** Longest path kept (characters); longer entries are dropped. */
+const MAX_PATH_CHARS = 4096;
+
+export interface SessionState {
+  recent: string[];
+  lastFile?: string;
+}
+
+function isPathLike(v: unknown): v is string {
+  return typeof v === 'string' && v.length > 0 && v.length <= MAX_PATH_CHARS && !v.includes('\0');
+}
+
+/**
+ * Normalises untrusted parsed JSON to a SessionState: keeps string paths
+ * only, drops duplicates (first wins), caps at MAX_RECENT.
+ */
+export function normaliseSession(raw: unknown): SessionState {
+  const out: SessionState = { recent: [] };
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return out;
+  const r = raw as Record<string, unknown>;
+  if (Array.isArray(r['recent'])) {
+    for (const p of r['recent']) {
+      if (isPathLike(p) && !out.recent.includes(p)) out.recent.push(p);
+      if (out.recent.length >= MAX_RECENT) break;
+    }
+  }
+  if (isPathLike(r['lastFile'])) out.lastFile = r['lastFile'];
+  return out;
+}
+
+/**
+ * The recent list after opening/saving `path`: `path` first, its older
+ * entry removed, capped at `max` (default MAX_RECENT). Pure.
+ */
+export function addRecent(recent: readonly string[], path: string, max = MAX_RECENT): string[] {
+  return [path, ...recent.filter((p) => p !== path)].slice(0, max);
+}
+
+/**
+ * Reads and writes `<dir>/session.json`. Updates (and the host methods'
+ * read-check-write sequences, `exclusive`) run one at a time in call order,
+ * so concurrent calls never lose an entry or read a half-done update.
+ */
+export class SessionStore {
+  readonly file: string;
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly dir: string) {
+    this.file = join(dir, SESSION_FILE);
+  }
+
+  /** The stored state (empty when missing or malformed). Never throws. */
+  async read(): Promise<SessionState> {
+    const r = await readTextFile(this.file, { maxBytes: 1024 * 1024 });
+    if (!r.ok) return { recent: [] };
+    try {
+      return normaliseSession(JSON.parse(r.text));
+    } catch {
+      return { recent: [] };
+    }
+  }
+
+  /**
+   * Runs `fn` alone: after every earlier `exclusive`/`update` call has
+   * finished and before any later one starts (read-check-write sequences
+   * of the host methods never interleave). Inside `fn` use `updateNow`.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.chain.then(fn, fn);
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Applies `fn` to the stored state and writes the result atomically
+   * (creating the folder), in turn with the other calls (see `exclusive`).
+   * Answers the new state or an `io` HostError.
+   */
+  update(fn: (s: SessionState) => SessionState): Promise<{ ok: true; state: SessionState } | HostError> {
+    return this.exclusive(() => this.updateNow(fn));
+  }
+
+  /** `update` without waiting for its turn: only inside `exclusive`. */
+  async updateNow(fn: (s: SessionState) => SessionState): Promise<{ ok: true; state: SessionState } | HostError> {
+    {
+      const next = normaliseSession(fn(await this.read()));
+      const { mkdir } = await import('node:fs/promises');
+      try {
+        await mkdir(this.dir, { recursive: true });
+      } catch (err) {
+        return { ok: false as const, code: 'io' as const, message: `Could not create ${this.dir}: ${err instanceof Error ? err.message : String(err)}` };
+      }
+      const body = `${JSON.stringify({ version: 1, recent: next.recent, ...(next.lastFile !== undefined ? { lastFile: next.lastFile } : {}) }, null, 2)}\n`;
+      const w = await writeFileVerified(this.file, body);
+      if (!w.ok) return w;
+      return { ok: true as const, state: next };
+    }
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Drag and drop (issue 9 item 2), file-drop.ts without a browser: Electron
+ * opens the dropped file by its granted path; a browser parses the text as
+ * `open` does and opens it unsaved; non-levels are refused with a message.
+ */
+import { describe, expect, it } from 'vitest';
+import { openDroppedFile, type DropTarget } from '../../src-renderer/app/file-drop.js';
+import { lastSessionFile, noteFile, openRecentDialog, watchOpenFileRequests } from '../../src-renderer/app/session.js';
+import type { HostApi } from '../../src-shared/host/contract.js';
+
+import { newLevel } from '../../src-renderer/editor/default-doc.js';
+import { serializeLevel } from '../../src-shared/format/serialize.js';
+
+const sample = serializeLevel(newLevel('chess-maze'));
+
+function fakeApp(): DropTarget & { log: string[] } {
+  const log: string[] = [];
+  return {
+    log,
+    confirmDiscard: (what, action) => {
+      log.push(`confirm:${what}`);
+      action();
+    },
+    openPath: async (p) => {
+      log.push(`openPath:${p}`);
+      return true;
+    },
+    openUnsaved: (doc) => log.push(`unsaved:${doc.ruleset}:${doc.meta.title}`),
+    showError: (e) => log.push(`error:${e.code}:${e.message}`),
+  };
+}
+
+function file(name: string, text: string): { name: string; size: number; text(): Promise<string> } {
+  return { name, size: text.length, text: async () => text };
+}
+
+describe('openDroppedFile', () => {
+  it('Electron: the granted path opens like File > Open (after the discard question)', async () => {
+    const app = fakeApp();
+    const r = await openDroppedFile(app, file('a.level.json', sample), { pathForFile: async () => '/home/u/a.level.json' });
+    expect(r).toBe('path');
+    expect(app.log).toEqual(['confirm:Opening a.level.json', 'openPath:/home/u/a.level.json']);
+  });
+
+  it('browser: the text is parsed and opened as an unsaved document', async () => {
+    const app = fakeApp();
+    expect(await openDroppedFile(app, file('a.level.json', sample), null)).toBe('unsaved');
+    expect(app.log).toEqual([`unsaved:chess-maze:${(JSON.parse(sample) as { meta: { title: string } }).meta.title}`]);
+  });
+
+  it('Electron without a path for the file (refused grant) falls back to reading it', async () => {
+    const app = fakeApp();
+    expect(await openDroppedFile(app, file('a.level.json', sample), { pathForFile: async () => '' })).toBe('unsaved');
+  });
+
+  it('refuses non-JSON names, broken JSON and schema-invalid levels with an error', async () => {
+    const app = fakeApp();
+    expect(await openDroppedFile(app, file('photo.png', 'x'), null)).toBe('refused');
+    expect(await openDroppedFile(app, file('a.level.json', '{"format": '), null)).toBe('refused');
+    expect(await openDroppedFile(app, file('a.level.json', '{"format": "castellan.level", "formatVersion": 1}'), null)).toBe('refused');
+    expect(app.log.map((l) => l.split(':')[1])).toEqual(['parse', 'parse', 'parse']);
+    expect(app.log.some((l) => l.startsWith('unsaved'))).toBe(false);
+  });
+});
+
+describe('session helpers', () => {
+  it('noteFile records the file as recent and as the session file; lastSessionFile reads it back', async () => {
+    const calls: unknown[] = [];
+    const host = {
+      recentAdd: async (r: unknown) => (calls.push(['recentAdd', r]), { ok: true, files: [] }),
+      sessionSet: async (r: unknown) => (calls.push(['sessionSet', r]), { ok: true }),
+      sessionGet: async () => ({ ok: true, lastFile: 'x/a.level.json' }),
+    } as unknown as HostApi;
+    await noteFile(host, 'x/a.level.json');
+    expect(calls).toEqual([
+      ['recentAdd', { path: 'x/a.level.json' }],
+      ['sessionSet', { lastFile: 'x/a.level.json' }],
+    ]);
+    expect(await lastSessionFile(host)).toBe('x/a.level.json');
+  });
+
+  it('hosts without session methods, or failing ones, are skipped', async () => {
+    await expect(noteFile({} as HostApi, 'a')).resolves.toBeUndefined();
+    expect(await lastSessionFile({} as HostApi)).toBeNull();
+    const failing = { sessionGet: async () => Promise.reject(new Error('down')) } as unknown as HostApi;
+    expect(await lastSessionFile(failing)).toBeNull();
+    expect(await lastSessionFile({ sessionGet: async () => ({ ok: false, code: 'internal', message: 'x' }) } as unknown as HostApi)).toBeNull();
+  });
+
+  it('an open-file request from the OS asks to discard, then opens the path', () => {
+    let cb: ((p: string) => void) | undefined;
+    const win = { castellanEvents: { onMenuAction: () => () => {}, onOpenFile: (f: (p: string) => void) => ((cb = f), () => {}) } };
+    const app = fakeApp();
+    watchOpenFileRequests(app, win);
+    cb!('/home/u/b.level.json');
+    expect(app.log).toEqual(['confirm:Opening b.level.json', 'openPath:/home/u/b.level.json']);
+    expect(watchOpenFileRequests(app, {})).toBeTypeOf('function');
+  });
+
+  it('Open Recent shows the in-app Open dialog (loading, then the host list) after the discard question', async () => {
+    const asked: string[] = [];
+    const files = [{ path: '/s/a.level.json', name: 'a.level.json' }];
+    const app = {
+      host: { list: async () => ({ ok: true, files }) } as unknown as HostApi,
+      dialog: null as unknown,
+      confirmDiscard: (what: string, action: () => void) => {
+        asked.push(what);
+        action();
+      },
+    };
+    openRecentDialog(app);
+    expect(asked).toEqual(['Opening another file']);
+    expect(app.dialog).toEqual({ kind: 'open', files: null });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(app.dialog).toEqual({ kind: 'open', files });
+  });
+});
