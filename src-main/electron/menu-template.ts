@@ -15,10 +15,11 @@
  *   without them Cmd+C does nothing in inputs on macOS) and a Window menu
  *   (role `windowMenu`) comes before Help (role `help`).
  *
- * Accelerators of shortcuts without Ctrl/Mod/Alt (`Delete`, `C`) are shown
- * but not registered (`registerAccelerator: false`): the renderer's key
- * handler runs them, and skips them while the user types in a text field,
- * which a registered native accelerator would not.
+ * Accelerators of shortcuts without Ctrl/Mod/Alt (`Delete`, `C`) and the
+ * text-editing chords (Mod+C/X/V/A: board region copy/cut/paste/select all)
+ * are shown but not registered (`registerAccelerator: false`): the
+ * renderer's key handler runs them, and skips them while the user types in
+ * a text field, which a registered native accelerator would not.
  */
 import type { MenuItemConstructorOptions } from 'electron';
 import type { HostError } from '../../src-shared/host/contract.js';
@@ -149,6 +150,19 @@ export function toAccelerator(shortcut: string): string | undefined {
   return [...mods, name].join('+');
 }
 
+/**
+ * Text-editing chords: in a text field they must keep their native meaning
+ * (copy, cut, paste, select all, undo/redo of the field), so the menu shows
+ * them but the renderer's key handler runs the board action (it leaves them
+ * to the field while the user types: `Action.skipWhileTyping`).
+ */
+const TEXT_CHORDS = new Set(['mod+c', 'mod+x', 'mod+v', 'mod+a']);
+
+/** True when the shortcut is one of the text-editing chords (see TEXT_CHORDS). */
+export function isTextChord(shortcut: string): boolean {
+  return TEXT_CHORDS.has(shortcut.toLowerCase());
+}
+
 /** True when the shortcut has no Ctrl/Mod/Alt/Meta (a bare key, maybe with Shift). */
 export function isBareKey(shortcut: string): boolean {
   const parts = shortcut.split('+').slice(0, -1).map((p) => p.toLowerCase());
@@ -162,7 +176,7 @@ function itemOptions(it: MenuItemSpec, onAction: (id: string) => void): MenuItem
     label: it.label,
     enabled: it.enabled,
     ...(it.checked !== undefined ? { type: 'checkbox' as const, checked: it.checked } : {}),
-    ...(acc !== undefined ? { accelerator: acc, ...(isBareKey(it.accelerator!) ? { registerAccelerator: false } : {}) } : {}),
+    ...(acc !== undefined ? { accelerator: acc, ...(isBareKey(it.accelerator!) || isTextChord(it.accelerator!) ? { registerAccelerator: false } : {}) } : {}),
     click: () => onAction(it.id),
   };
 }

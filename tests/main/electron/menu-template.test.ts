@@ -82,6 +82,24 @@ describe('buildMenuTemplate', () => {
     expect(edit[0]).toMatchObject({ accelerator: 'Delete', registerAccelerator: false });
   });
 
+  it('the text-editing chords (board copy/cut/paste/select all) are shown but not registered, so text fields keep Ctrl+C/X/V/A', () => {
+    const menus: MenuSpec[] = [
+      {
+        id: 'edit',
+        label: 'Edit',
+        items: [
+          { id: 'copy-region', label: 'Copy', enabled: true, accelerator: 'Mod+C' },
+          { id: 'paste-region', label: 'Paste', enabled: true, accelerator: 'Mod+V' },
+          { id: 'undo', label: 'Undo', enabled: true, accelerator: 'Mod+Z' },
+        ],
+      },
+    ];
+    const edit = sub(buildMenuTemplate(menus, 'linux', () => undefined)[0]!);
+    expect(edit[0]).toMatchObject({ accelerator: 'CmdOrCtrl+C', registerAccelerator: false });
+    expect(edit[1]).toMatchObject({ accelerator: 'CmdOrCtrl+V', registerAccelerator: false });
+    expect(edit[2]!.registerAccelerator).toBeUndefined();
+  });
+
   it('checked items are checkboxes', () => {
     const view = sub(buildMenuTemplate(MENUS, 'linux', () => undefined)[2]!);
     expect(view[0]).toMatchObject({ type: 'checkbox', checked: true });
