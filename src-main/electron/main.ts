@@ -104,6 +104,15 @@ const coreApi: HostService = createHostApi({
       if (p) grants.grant(p);
       return p;
     },
+    async chooseFolder(purpose: 'open-pack' | 'create-pack') {
+      const r = await dialog.showOpenDialog(mainWindow!, {
+        title: purpose === 'open-pack' ? 'Open a pack folder' : 'Choose or create the new pack folder',
+        properties: ['openDirectory', 'createDirectory'],
+      });
+      const p = r.canceled ? undefined : r.filePaths[0];
+      if (p) grants.grantFolder(p);
+      return p;
+    },
   },
 });
 

@@ -112,8 +112,9 @@ export function isAllowedRequest(targetUrl: string, appUrl: string): boolean {
 
 /**
  * The set of host paths a renderer may touch through IPC: any file under the
- * trusted roots (the bundled samples), plus exactly the files the user picked
- * in a native dialog this session. A compromised renderer cannot read or write
+ * trusted roots (the bundled samples, and pack folders the user chose in a
+ * native folder dialog), plus exactly the files the user picked in a native
+ * dialog this session. A compromised renderer cannot read or write
  * arbitrary paths by naming them.
  */
 export class PathGrants {
@@ -127,6 +128,12 @@ export class PathGrants {
   /** Records a file the user chose in a native open/save dialog. */
   grant(path: string): void {
     this.files.add(resolve(path));
+  }
+
+  /** Records a folder the user chose in a native folder dialog (a pack folder): every level/pack file under it is granted. */
+  grantFolder(path: string): void {
+    const abs = resolve(path);
+    if (!this.roots.includes(abs)) this.roots.push(abs);
   }
 
   /**

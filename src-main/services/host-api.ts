@@ -61,6 +61,8 @@ export interface HostDialogs {
   open(): Promise<string | undefined>;
   /** Shows a save dialog with a suggested file name; answers the path or undefined. */
   saveAs(suggested: string): Promise<string | undefined>;
+  /** Shows a folder dialog (pack folders; may create one); grants and answers the folder, or undefined. */
+  chooseFolder?(purpose: 'open-pack' | 'create-pack'): Promise<string | undefined>;
 }
 
 export interface HostDeps {
@@ -449,6 +451,7 @@ export function createHostApi(deps: HostDeps): HostService {
     maxStates,
     ...(deps.stateDir !== undefined ? { stateDir: deps.stateDir } : {}),
     ...(deps.grantPath ? { grantPath: deps.grantPath } : {}),
+    ...(deps.dialogs?.chooseFolder ? { chooseFolder: (purpose: 'open-pack' | 'create-pack') => deps.dialogs!.chooseFolder!(purpose) } : {}),
   };
   return {
     ...(api as unknown as FullHostApi),

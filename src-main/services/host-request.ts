@@ -92,4 +92,9 @@ export interface HostContext {
   stateDir?: string;
   /** Electron: renews the path grant of a stored path (recent files, last session). */
   grantPath?: (path: string) => void;
+  /**
+   * Electron only: a native folder dialog (pack folders); the chosen folder
+   * is granted (its files pass `resolvePath`). Undefined when cancelled.
+   */
+  chooseFolder?: (purpose: 'open-pack' | 'create-pack') => Promise<string | undefined>;
 }

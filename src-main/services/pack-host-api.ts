@@ -387,6 +387,12 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
   }
 
   async function pathOf(method: Method, req: Req, key = 'path'): Promise<string | HostError> {
+    if (req[key] === undefined && key === 'path' && ctx.chooseFolder && (method === 'packOpen' || method === 'packCreate')) {
+      // Electron: no path given, ask for the folder (the dialog grants it).
+      const chosen = await ctx.chooseFolder(method === 'packOpen' ? 'open-pack' : 'create-pack');
+      if (chosen === undefined) return { ok: false, code: 'cancelled', message: `${method === 'packOpen' ? 'Open' : 'New'} pack was cancelled.` };
+      return chosen;
+    }
     const p = requiredString(method, req, key);
     if (isHostError(p)) return p;
     if (p.length > 4096) return badRequest(`${method}: "${key}" is longer than 4096 characters.`);

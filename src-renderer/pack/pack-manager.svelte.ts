@@ -139,30 +139,32 @@ export class PackManager {
     }
   }
 
-  async openPack(path: string): Promise<boolean> {
+  /** Opens a pack; `path` undefined: the host's folder dialog (Electron) asks. */
+  async openPack(path?: string): Promise<boolean> {
     const host = this.app.host;
     if (!host?.packOpen) return false;
-    const r = await this.run('Opening pack…', () => host.packOpen!({ path }));
+    const r = await this.run('Opening pack…', () => host.packOpen!(path === undefined ? {} : { path }));
     if (!r) return false;
     if (!r.ok) {
-      this.fail(r, `Could not open ${path}`);
+      if (r.code !== 'cancelled') this.fail(r, `Could not open ${path ?? 'the pack'}`);
       return false;
     }
     this.adopt(r, false);
     return true;
   }
 
-  async create(path: string, title: string, ruleset: Ruleset): Promise<boolean> {
+  /** Creates a pack; `path` undefined: the host's folder dialog (Electron) asks for the folder. */
+  async create(path: string | undefined, title: string, ruleset: Ruleset): Promise<boolean> {
     const host = this.app.host;
     if (!host?.packCreate) return false;
-    const r = await this.run('Creating pack…', () => host.packCreate!({ path, title, ruleset }));
+    const r = await this.run('Creating pack…', () => host.packCreate!(path === undefined ? { title, ruleset } : { path, title, ruleset }));
     if (!r) return false;
     if (!r.ok) {
-      this.fail(r, 'Could not create the pack');
+      if (r.code !== 'cancelled') this.fail(r, 'Could not create the pack');
       return false;
     }
     this.adopt(r, false);
-    this.message = `Created ${path}`;
+    this.message = `Created ${path ?? r.path}`;
     void this.refreshList();
     return true;
   }

@@ -117,8 +117,10 @@ export type PackVerifyPollAnswer = {
 
 export interface PackHostRequests {
   packList: Record<string, never>;
-  packOpen: { path: string };
-  packCreate: { path: string; title: string; ruleset: Ruleset };
+  /** `path` absent: a host with a folder dialog (Electron) asks the user; other hosts answer bad-request. */
+  packOpen: { path?: string };
+  /** `path` absent: a host with a folder dialog (Electron) asks for the new pack's folder. */
+  packCreate: { path?: string; title: string; ruleset: Ruleset };
   packSave: { path: string; pack: PackFile; expectedRevision?: FileRevision };
   packAddLevel: { path: string; source?: string; document?: Level; tier?: string; expectedRevision?: FileRevision };
   packVerifyStart: { path: string; maxStates?: number; timeMs?: number };

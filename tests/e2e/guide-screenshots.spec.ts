@@ -8,9 +8,10 @@
  * docs/images/guide/<name>.png. Each shot starts from a fresh page on its
  * own workspace copy.
  */
+import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, repoRoot } from './serve-fixture.js';
+import { test, expect, repoRoot, type ServeHost } from './serve-fixture.js';
 
 const OUT = join(repoRoot, 'docs/images/guide');
 
@@ -37,7 +38,7 @@ interface Shot {
   /** File name without .png. */
   name: string;
   /** Brings the editor (already loaded, first sample open) into the state to show. */
-  setup(page: Page): Promise<void>;
+  setup(page: Page, serve: ServeHost): Promise<void>;
   /** Clip to an element instead of the whole window. */
   element?: string;
 }
@@ -77,12 +78,47 @@ export const SHOTS: Shot[] = [
       await p.getByTestId('btn-new').click();
     },
   },
+  {
+    name: 'menu-bar',
+    setup: async (p) => {
+      await p.getByTestId('menu-level').click();
+      await expect(p.getByRole('menu', { name: 'Level' })).toBeVisible();
+    },
+  },
+  {
+    name: 'command-palette',
+    setup: async (p) => {
+      await p.keyboard.press('Control+K');
+      await expect(p.getByTestId('command-palette')).toBeVisible();
+      await p.getByTestId('cmdk-input').fill('rot');
+    },
+  },
+  {
+    name: 'shortcuts-sheet',
+    setup: async (p) => {
+      await openLevel(p, 'chess-maze/05-red-key.level.json');
+      await p.keyboard.press('F1');
+      await expect(p.getByTestId('shortcuts-sheet')).toBeVisible();
+    },
+  },
+  {
+    name: 'pack-manager',
+    setup: async (p, serve) => {
+      cpSync(join(repoRoot, 'resources/packs/citadel-codex'), join(serve.workspace, 'packs/codex'), { recursive: true });
+      await p.reload();
+      await expect(p.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+      await p.getByTestId('btn-packs').click();
+      await p.getByTestId('pack-select').selectOption('packs/codex');
+      await p.getByTestId('pack-open').click();
+      await expect(p.getByTestId('pack-row')).toHaveCount(50);
+    },
+  },
 ];
 
 for (const shot of SHOTS) {
   test(`guide screenshot: ${shot.name}`, async ({ page, serve }) => {
     await ready(page, serve.url);
-    await shot.setup(page);
+    await shot.setup(page, serve);
     // Let the canvas and transitions settle.
     await page.waitForTimeout(300);
     const path = join(OUT, `${shot.name}.png`);

@@ -61,6 +61,16 @@ describe('Electron security policy', () => {
     expect(g.check(42)).toMatchObject({ ok: false, code: 'bad-request' });
     expect(g.check(`${root}/a\0.level.json`)).toMatchObject({ ok: false, code: 'bad-request' });
   });
+
+  it('a folder chosen in a folder dialog (a pack) grants the level and pack files under it, nothing beside it', () => {
+    const g = new PathGrants([]);
+    const pack = mkdtempSync(join(tmpdir(), 'castellan-pack-grant-'));
+    expect(g.check(join(pack, 'levels/01.level.json'))).toMatchObject({ ok: false, code: 'forbidden' });
+    g.grantFolder(pack);
+    expect(g.check(join(pack, 'levels/01.level.json'))).toBe(join(pack, 'levels/01.level.json'));
+    expect(g.check(join(pack, 'x.pack.json'))).toBe(join(pack, 'x.pack.json'));
+    expect(g.check(join(pack, '../beside.level.json'))).toMatchObject({ ok: false, code: 'forbidden' });
+  });
 });
 
 describe('no remote content (session onBeforeRequest filter)', () => {

@@ -43,7 +43,7 @@ function staleTwo(): UnlockTheKingLevel {
   return { ...before, meta: { title: 'Edited' }, walls: ['b2'] };
 }
 
-function setup(): { ws: string; api: ReturnType<typeof createPackHostApi> } {
+function setup(chooseFolder?: HostContext['chooseFolder']): { ws: string; api: ReturnType<typeof createPackHostApi> } {
   const ws = tempDir('castellan-pack-');
   const w = openWorkspace(ws);
   if ('ok' in w) throw new Error(w.message);
@@ -55,6 +55,7 @@ function setup(): { ws: string; api: ReturnType<typeof createPackHostApi> } {
     pool: () => pool!,
     solveTimeMs: 20_000,
     maxStates: 1_000_000,
+    ...(chooseFolder ? { chooseFolder } : {}),
   };
   return { ws, api: createPackHostApi(ctx, { suggestMs: 20_000 }) };
 }
@@ -155,6 +156,30 @@ describe('packCreate / packAddLevel / packSave', () => {
     // Removing an entry keeps the level file on disk.
     ok(await api.packSave({ path: 'packs/p', pack: { ...o.pack, levels: [o.pack.levels[0]!] } }));
     expect(existsSync(join(ws, 'packs/p/levels/b.level.json'))).toBe(true);
+  });
+});
+
+describe('packOpen / packCreate without a path (Electron folder dialog)', () => {
+  it('asks the host folder dialog; a cancelled dialog answers cancelled; a host without one answers bad-request', async () => {
+    const asked: string[] = [];
+    let answer: string | undefined = 'packs/p';
+    const { ws, api } = setup(async (purpose) => {
+      asked.push(purpose);
+      return answer;
+    });
+    writePack(ws, { 'a.level.json': provedTwo() });
+    const opened = ok(await api.packOpen({}));
+    expect(opened.path).toBe('packs/p');
+    expect(opened.rows).toHaveLength(1);
+    answer = 'packs/new';
+    const created = ok(await api.packCreate({ title: 'New', ruleset: 'unlock-the-king' }));
+    expect(created.path).toBe('packs/new');
+    expect(JSON.parse(readFileSync(join(ws, 'packs/new/pack.json'), 'utf8'))).toMatchObject({ title: 'New', levels: [] });
+    expect(asked).toEqual(['open-pack', 'create-pack']);
+    answer = undefined;
+    expect(await api.packOpen({})).toMatchObject({ ok: false, code: 'cancelled' });
+    const plain = setup().api;
+    expect(await plain.packOpen({})).toMatchObject({ ok: false, code: 'bad-request' });
   });
 });
 
