@@ -45,17 +45,43 @@ vi.mock('electron', () => {
   const readyPromise = new Promise<void>((r) => (m.ready = r));
   class BrowserWindow {
     static getAllWindows = () => [];
-    webContents = { on: () => undefined };
+    webContents = { on: () => undefined, send: () => undefined };
     once() {}
+    on() {}
     show() {}
+    maximize() {}
+    isMinimized() {
+      return false;
+    }
+    restore() {}
+    focus() {}
+    isMaximized() {
+      return false;
+    }
+    getNormalBounds() {
+      return { x: 40, y: 30, width: 1000, height: 700 };
+    }
     loadURL() {
       return Promise.resolve();
     }
   }
   const noop = () => undefined;
   return {
-    app: { getAppPath: () => m.appDir, getPath: () => m.userData, whenReady: () => readyPromise, on: noop, quit: noop },
+    app: {
+      getAppPath: () => m.appDir,
+      getPath: () => m.userData,
+      whenReady: () => readyPromise,
+      isPackaged: false,
+      requestSingleInstanceLock: () => true,
+      on: noop,
+      quit: noop,
+    },
     BrowserWindow,
+    Menu: { buildFromTemplate: (template: unknown[]) => ({ template }), setApplicationMenu: noop },
+    screen: {
+      getPrimaryDisplay: () => ({ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1080 } }),
+      getAllDisplays: () => [{ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
+    },
     dialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }), showSaveDialog: async () => ({ canceled: true }), showMessageBoxSync: () => 1 },
     ipcMain: { handle: (ch: string, fn: (e: unknown, r: unknown) => Promise<unknown>) => m.handlers.set(ch, fn) },
     session: {
