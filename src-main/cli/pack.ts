@@ -26,7 +26,7 @@ import { solutionIsCurrent } from '../../src-shared/format/level-hash.js';
 import type { UnlockTheKingLevel } from '../../src-shared/model/level.js';
 import { findDuplicates } from '../../src-shared/pack/symmetry.js';
 import { classifyLevel, STATUS_EXIT, type LevelVerdict, type ProofOutcome } from '../../src-shared/pack/status.js';
-import { loadPack, planExport, writeExport, type LoadedPack } from '../services/pack-files.js';
+import { loadPack, planExport, proofOf, writeExport, type LoadedPack } from '../services/pack-files.js';
 import { buildPackPdf } from '../services/pack-pdf.js';
 import { writeNew } from './render.js';
 import { SolvePool } from '../services/solve-pool.js';
@@ -45,22 +45,6 @@ export interface VerifyRow extends LevelVerdict {
   tier?: string;
 }
 
-function toProof(r: WorkerSolveResult): ProofOutcome {
-  switch (r.status) {
-    case 'solved':
-      return { status: 'solved', length: r.length, states: r.states };
-    case 'unsolvable':
-      return { status: 'unsolvable', states: r.states };
-    case 'limit':
-      return { status: 'limit', states: r.states, reason: (r as { reason?: string }).reason };
-    case 'invalid':
-      return { status: 'invalid', message: r.issues.find((i) => i.severity === 'error')?.message };
-    case 'error':
-      return { status: 'error', message: r.message };
-    default:
-      return { status: 'cancelled' };
-  }
-}
 
 /**
  * Re-proves every level of a loaded pack on a SolvePool and classifies it
@@ -80,7 +64,7 @@ export async function verifyPack(
         if (!l.level || l.error) verdict = classifyLevel(undefined, undefined, l.error);
         else {
           const o = await pool.solve(l.level, { maxStates: opts.maxStates, timeMs: opts.timeMs, countSolutions: 0, signal: opts.signal });
-          verdict = classifyLevel(l.level, toProof(o.result));
+          verdict = classifyLevel(l.level, proofOf(o.result));
         }
         opts.onDone?.(++done, n);
         return { index: l.index, name: l.name, title: l.title, tier: l.tier, ...verdict };

@@ -12,6 +12,8 @@ import { validateDocument } from '../../src-shared/rules/index.js';
 import type { Issue } from '../../src-shared/validation/issue.js';
 import { readTextFile, writeFileVerified } from './atomic-file.js';
 import { MAX_LEVEL_FILE_BYTES } from './level-files.js';
+import type { ProofOutcome } from '../../src-shared/pack/status.js';
+import type { WorkerSolveResult } from './solve-runner.js';
 
 /** One level of a loaded pack. `level` absent when it could not be loaded or fails the schema. */
 export interface LoadedPackLevel {
@@ -161,4 +163,22 @@ export async function writeExport(out: string, plan: ExportPlan): Promise<{ ok: 
     return { ok: false, message: `export failed: ${e instanceof Error ? e.message : String(e)}` };
   }
   return { ok: true, files: plan.files.length };
+}
+
+/** The proof outcome classifyLevel needs, from a worker solve result. */
+export function proofOf(r: WorkerSolveResult): ProofOutcome {
+  switch (r.status) {
+    case 'solved':
+      return { status: 'solved', length: r.length, states: r.states };
+    case 'unsolvable':
+      return { status: 'unsolvable', states: r.states };
+    case 'limit':
+      return { status: 'limit', states: r.states, reason: r.reason };
+    case 'invalid':
+      return { status: 'invalid', message: r.issues.find((i) => i.severity === 'error')?.message };
+    case 'error':
+      return { status: 'error', message: r.message };
+    default:
+      return { status: 'cancelled' };
+  }
 }

@@ -40,7 +40,7 @@ import { errnoCode, readTextFile, writeFileVerified } from './atomic-file.js';
 import { conflictError, isFileRevision, readRevision, sameRevision } from './file-revision.js';
 import { badRequest, guard, isHostError, optionalBoolean, optionalString, requiredString, shape, type HostContext, type Req } from './host-request.js';
 import { MAX_LEVEL_FILE_BYTES } from './level-files.js';
-import { planExport, writeExport, type LoadedPack, type LoadedPackLevel } from './pack-files.js';
+import { planExport, proofOf, writeExport, type LoadedPack, type LoadedPackLevel } from './pack-files.js';
 import type { WorkerSolveResult } from './solve-runner.js';
 import { unportableName } from './workspace.js';
 
@@ -312,23 +312,6 @@ interface VerifyJob {
   expiry?: ReturnType<typeof setTimeout>;
 }
 
-/** The proof outcome classifyLevel needs, from a worker solve result. */
-export function proofOf(r: WorkerSolveResult): ProofOutcome {
-  switch (r.status) {
-    case 'solved':
-      return { status: 'solved', length: r.length, states: r.states };
-    case 'unsolvable':
-      return { status: 'unsolvable', states: r.states };
-    case 'limit':
-      return { status: 'limit', states: r.states, reason: r.reason };
-    case 'invalid':
-      return { status: 'invalid', message: r.issues.find((i) => i.severity === 'error')?.message };
-    case 'error':
-      return { status: 'error', message: r.message };
-    default:
-      return { status: 'cancelled' };
-  }
-}
 
 function optionalInt(method: Method, req: Req, key: string, min: number, max: number): number | undefined | HostError {
   const v = req[key];

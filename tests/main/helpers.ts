@@ -90,3 +90,33 @@ export function twoKingsLevel(): UnlockTheKingLevel {
 export function json(doc: unknown): string {
   return JSON.stringify(doc, null, 2) + '\n';
 }
+
+/**
+ * UK-4/UK-5/UK-6: the portal h8 can never be reached: its neighbours g8 (a
+ * pawn facing north on the top rank), h7 (a pawn facing east on the h-file)
+ * and g7 (a pawn facing east, blocked by h7) can never move, and nothing
+ * captures. Queen, rooks and knights roam the rest: a search of millions of
+ * states, cut short by cancel or a cap.
+ */
+export function endlessLevel(): UnlockTheKingLevel {
+  return {
+    format: 'castellan.level',
+    version: 1,
+    ruleset: 'unlock-the-king',
+    meta: { title: 'Endless' },
+    board: { width: 8, height: 8 },
+    portal: 'h8',
+    pieces: [
+      { role: 'king', square: 'a1' },
+      { role: 'pawn', square: 'g8', facing: 'north' },
+      { role: 'pawn', square: 'h7', facing: 'east' },
+      { role: 'pawn', square: 'g7', facing: 'east' },
+      { role: 'queen', square: 'd4' },
+      { role: 'rook', square: 'a8' },
+      { role: 'rook', square: 'h1' },
+      { role: 'knight', square: 'b1' },
+      { role: 'knight', square: 'c6' },
+      { role: 'bishop', square: 'e2' },
+    ],
+  };
+}

@@ -4,10 +4,9 @@
  * hostile requests, and the per-host job cap.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { UnlockTheKingLevel } from '../../../src-shared/model/level.js';
 import { createSolveHostApi } from '../../../src-main/services/solve-host-api.js';
 import { SolvePool } from '../../../src-main/services/solve-pool.js';
-import { TWO_MOVE_SOLUTION, boxedInLevel, twoMoveLevel } from '../helpers.js';
+import { TWO_MOVE_SOLUTION, boxedInLevel, endlessLevel, twoMoveLevel } from '../helpers.js';
 
 let pool: SolvePool | undefined;
 afterEach(async () => {
@@ -30,29 +29,6 @@ async function pollUntilDone(a: ReturnType<typeof api>, jobId: string) {
   throw new Error('no answer');
 }
 
-/** UK-4/UK-5: queen, rooks, knights roam; the portal h8 is sealed by immobile pawns (see solve-pool.test.ts). */
-function endlessLevel(): UnlockTheKingLevel {
-  return {
-    format: 'castellan.level',
-    version: 1,
-    ruleset: 'unlock-the-king',
-    meta: { title: 'Endless' },
-    board: { width: 8, height: 8 },
-    portal: 'h8',
-    pieces: [
-      { role: 'king', square: 'a1' },
-      { role: 'pawn', square: 'g8', facing: 'north' },
-      { role: 'pawn', square: 'h7', facing: 'east' },
-      { role: 'pawn', square: 'g7', facing: 'east' },
-      { role: 'queen', square: 'd4' },
-      { role: 'rook', square: 'a8' },
-      { role: 'rook', square: 'h1' },
-      { role: 'knight', square: 'b1' },
-      { role: 'knight', square: 'c6' },
-      { role: 'bishop', square: 'e2' },
-    ],
-  };
-}
 
 describe('host solve methods', () => {
   it('solveStart + solvePoll answer the optimal line (UK-4/UK-6: Ka1-b2, Kb2-c3), once', async () => {
