@@ -95,7 +95,7 @@ const STATUS_LABEL: Record<string, string> = {
 /** The summary table (plain text, fixed-width columns). */
 export function formatVerifyTable(rows: VerifyRow[]): string {
   const head = ['#', 'level', 'tier', 'status'];
-  const body = rows.map((r) => [String(r.index + 1), r.title, r.tier ?? '-', r.status === 'proved' ? r.detail : `${STATUS_LABEL[r.status]}: ${r.detail}`]);
+  const body = rows.map((r) => [String(r.index + 1), r.title, r.tier ?? '-', r.status === 'proved' || r.detail.toLowerCase().startsWith((STATUS_LABEL[r.status] ?? r.status).toLowerCase()) ? r.detail : `${STATUS_LABEL[r.status]}: ${r.detail}`]);
   const widths = head.map((h, c) => Math.max(h.length, ...body.map((b) => b[c]!.length)));
   const line = (cells: string[]): string => cells.map((s, c) => (c === cells.length - 1 ? s : s.padEnd(widths[c]!))).join('  ') + '\n';
   return line(head) + line(widths.map((w) => '-'.repeat(w))) + body.map(line).join('');

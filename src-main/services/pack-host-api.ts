@@ -101,7 +101,10 @@ async function confineFolder(ctx: HostContext, p: string): Promise<string | Host
   const probe = ctx.resolvePath(joinHostPath(p, FOLDER_PROBE), true);
   if (typeof probe !== 'string') {
     if (probe.code === 'not-found') return { ok: false, code: 'not-found', message: `The folder ${p || '(workspace)'} does not exist.` };
-    return probe;
+    // The probe is our own device: speak of the folder the user named.
+    const own = `${FOLDER_PROBE}`;
+    const msg = probe.message.split(`/${own}`).join('').split(`\\${own}`).join('').split(own).join('');
+    return { ...probe, message: msg.includes(p) || p === '' ? msg : `${msg} (${p})` };
   }
   if (basename(probe) !== FOLDER_PROBE) return forbidden(`The folder ${p} cannot be used (${FOLDER_PROBE} in it is a link).`);
   const dir = dirname(probe);
@@ -540,9 +543,12 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       if ((source === undefined) === (req['document'] === undefined)) return badRequest('packAddLevel: give exactly one of "source" (a level file) and "document".');
       let text: string;
       let level: Level;
+      /** The source file's confined path (a file already inside the pack folder is referenced, not copied). */
+      let sourceResolved: string | undefined;
       if (source !== undefined) {
         const resolved = ctx.resolvePath(source, false);
         if (typeof resolved !== 'string') return resolved;
+        sourceResolved = resolved;
         const t = await readTextFile(resolved, { maxBytes: MAX_LEVEL_FILE_BYTES });
         if (!t.ok) return t;
         let value: unknown;
@@ -567,6 +573,20 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
         const mismatch = packRulesetIssue(c.loaded.pack.ruleset, level.ruleset, '/ruleset');
         if (mismatch) return { ok: false, code: 'invalid', message: mismatch.message, issues: [mismatch] };
         if (expected !== undefined && !sameRevision(c.revision, expected)) return conflictError(`${p}/pack.json`, expected, c.revision);
+        if (sourceResolved !== undefined) {
+          const rel = relative(c.dir, sourceResolved);
+          if (rel !== '' && !rel.startsWith('..') && !rel.split(sep).includes('..') && !/^[A-Za-z]:|^\//.test(rel)) {
+            // Already inside the pack folder: list that file itself (no copy that later edits would miss).
+            const fileRel = rel.split(sep).join('/');
+            const at = c.loaded.pack.levels.findIndex((e) => 'file' in e && e.file === fileRel);
+            if (at >= 0) return { ok: false, code: 'conflict', message: `${fileRel} is already level #${at + 1} of this pack.` };
+            const entry = { file: fileRel, ...(tier !== undefined ? { tier } : {}) };
+            const pack: PackFile = { ...c.loaded.pack, levels: [...c.loaded.pack.levels, entry] };
+            const r = await writeManifest('packAddLevel', c, pack, c.revision);
+            if (isHostError(r)) return r;
+            return { ...r, added: entry.file };
+          }
+        }
         const levelsDir = join(c.dir, 'levels');
         try {
           const st = await fs.lstat(levelsDir);
@@ -711,7 +731,7 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       const c = await loadConfined(ctx, 'packExport', p);
       if (isHostError(c)) return c;
       let target: string | HostError;
-      if (isPackFilePath(out)) target = await confineFile(ctx, out, { suffixes: ['.pack.json'], mustExist: false, what: 'packExport' });
+      if (isPackFilePath(out)) target = await confineFile(ctx, out, { suffixes: ['.pack.json'], mustExist: false, what: 'The export file' });
       else {
         const name = lastSegment(out);
         const bad = checkName(name, 'packExport');
@@ -744,7 +764,7 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       if (req['document'] === undefined) return badRequest('renderLevel: "document" is required.');
       const lv = checkLevelObject(req['document']);
       if (!lv.ok) return { ok: false, code: 'invalid', message: `renderLevel: the document is not a level: ${lv.error[0]?.message ?? 'schema check failed'}`, issues: lv.error };
-      const target = await confineFile(ctx, out, { suffixes: ['.svg', '.png'], mustExist: false, what: 'renderLevel' });
+      const target = await confineFile(ctx, out, { suffixes: ['.svg', '.png'], mustExist: false, what: 'The picture file' });
       if (typeof target !== 'string') return target;
       if (await exists(target)) return { ok: false, code: 'conflict', message: `${out} already exists; rendering never overwrites: choose a new name.` };
       const svg = renderLevelSvg(lv.value);

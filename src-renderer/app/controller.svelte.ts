@@ -231,6 +231,8 @@ export class AppController {
   /** Snapshot of the editor, replaced on every change. */
   st: EditorState = $state.raw(this.editor.state);
   host: HostApi | null = null;
+  /** Esc handlers of panels over the editor (e.g. the pack manager); one answering true took the key. */
+  readonly escapeHandlers = new Set<() => boolean>();
   hostKind: HostKind | null = $state(null);
   info: StartupInfo | null = $state.raw(null);
   path: string | null = $state(null);
@@ -1317,7 +1319,7 @@ export class AppController {
       { id: 'open', label: 'Open…', shortcuts: ['Mod+O'], enabled: () => !!this.host, run: () => this.open() },
       { id: 'save', label: 'Save', shortcuts: ['Mod+S'], enabled: () => !!this.host && !this.busy, run: () => this.save() },
       { id: 'save-as', label: 'Save As…', shortcuts: ['Mod+Shift+S'], enabled: () => !!this.host && !this.busy, run: () => this.saveAs() },
-      { id: 'open-recent', label: 'Open Recent…', menu: 'file', enabled: () => !!this.host?.recentList, run: () => openRecentDialog(this) },
+      { id: 'open-recent', label: 'Open Recent…', menu: 'file', menuGroup: 1, enabled: () => !!this.host?.recentList, run: () => openRecentDialog(this) },
       { id: 'versions', label: 'Versions…', enabled: () => !!this.host?.backupList && !!this.path && !this.busy, run: () => void this.showVersions() },
       {
         id: 'undo',
@@ -1425,6 +1427,8 @@ export class AppController {
       this.closeDialog();
       return;
     }
+    // Panels over the editor (the pack manager) close before anything else happens.
+    for (const h of this.escapeHandlers) if (h()) return;
     if (this.play) {
       if (this.play.choice) this.playCancelChoice();
       else if (this.play.picked) this.playPick(null);
@@ -1505,9 +1509,13 @@ export class AppController {
       return;
     }
     const plain = !ev.ctrlKey && !ev.metaKey && !ev.altKey;
-    // Arrow keys step through the solution while it is previewed, or when focus is in the solver panel.
+    // Arrow keys step through the solution while it is previewed, when focus is in the solver panel, or right
+    // after Solve (focus on the page or a plain button, e.g. Solve itself; the board's own arrows move its cursor).
     const inSolver = !!t?.closest?.('.solve-panel') && !!this.solution;
-    if ((this.st.preview || inSolver) && !typing && plain && !this.play) {
+    const free =
+      !!this.solution &&
+      (!t || t === document.body || (t.tagName === 'BUTTON' && !t.closest?.('[role=menubar],[role=menu],[role=listbox],[role=radiogroup],[role=toolbar][data-arrows]')));
+    if ((this.st.preview || inSolver || free) && !typing && plain && !this.play) {
       const k = ev.key;
       if (k === 'ArrowLeft' || k === 'ArrowUp') return this.consume(ev, () => this.stepBy(-1));
       if (k === 'ArrowRight' || k === 'ArrowDown') return this.consume(ev, () => this.stepBy(1));

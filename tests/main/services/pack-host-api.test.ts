@@ -132,6 +132,18 @@ describe('packCreate / packAddLevel / packSave', () => {
     expect(b.rows[1]).toMatchObject({ duplicateOf: 0, duplicateHow: 'identity' });
   });
 
+  it('a level file already inside the pack folder is listed as it is (no copy); adding it again is refused', async () => {
+    const { ws, api } = setup();
+    writePack(ws, { 'a.level.json': provedTwo() });
+    writeFileSync(join(ws, 'packs/p/levels/b.level.json'), json(provedTwo()));
+    const r = ok(await api.packAddLevel({ path: 'packs/p', source: 'packs/p/levels/b.level.json' }));
+    expect(r.added).toBe('levels/b.level.json');
+    expect(r.pack.levels.map((e) => ('file' in e ? e.file : '?'))).toEqual(['levels/a.level.json', 'levels/b.level.json']);
+    expect(readdirSync(join(ws, 'packs/p/levels')).sort()).toEqual(['a.level.json', 'b.level.json']);
+    expect(await api.packAddLevel({ path: 'packs/p', source: 'packs/p/levels/b.level.json' })).toMatchObject({ ok: false, code: 'conflict' });
+    expect(readdirSync(join(ws, 'packs/p/levels')).sort()).toEqual(['a.level.json', 'b.level.json']);
+  });
+
   it('refuses a level of another ruleset and a document that is not a level', async () => {
     const { api } = setup();
     ok(await api.packCreate({ path: 'pk', title: 'Pk', ruleset: 'chess-maze' }));
