@@ -38,6 +38,7 @@ import { MaxWaitDebouncer } from './autosave.js';
 import { LIVE_MAX_BYTES, LIVE_MAX_STATES, LIVE_TIME_MS, LiveSolver, type LiveStatus } from './live-solve.js';
 import { createTabPresence, type TabPresence } from './tab-presence.js';
 import { packActions } from '../pack/pack-actions.js';
+import { packManagerFor } from '../pack/pack-manager.svelte.js';
 
 export type Dialog =
   | { kind: 'open'; files: ListedFile[] | null; error?: string }
@@ -486,6 +487,12 @@ export class AppController {
    */
   async openPath(path: string, opts: { quiet?: boolean } = {}): Promise<boolean> {
     if (!this.host) return false;
+    if (/\.pack\.json$/i.test(path) && this.host.packOpen) {
+      // An exported pack (file association, a second launch, a drop): the pack manager opens it; the document stays.
+      const m = packManagerFor(this);
+      m.show();
+      return m.openPack(path);
+    }
     this.dialog = null;
     this.busy = 'Opening…';
     const r = await this.host.open({ path });

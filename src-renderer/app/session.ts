@@ -78,7 +78,9 @@ export function watchOpenFileRequests(app: OpenTarget, win: unknown = globalThis
   if (!ev) return () => {};
   return ev.onOpenFile((path) => {
     const name = path.split(/[\\/]/).pop() || path;
-    app.confirmDiscard(`Opening ${name}`, () => void app.openPath(path));
+    // A pack opens in the pack manager and leaves the document alone: nothing to discard.
+    if (/\.pack\.json$/i.test(path)) void app.openPath(path);
+    else app.confirmDiscard(`Opening ${name}`, () => void app.openPath(path));
   });
 }
 

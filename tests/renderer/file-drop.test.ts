@@ -97,6 +97,15 @@ describe('session helpers', () => {
     expect(watchOpenFileRequests(app, {})).toBeTypeOf('function');
   });
 
+  it('an exported pack from the OS opens without the discard question (the document stays; the pack manager opens it)', () => {
+    let cb: ((p: string) => void) | undefined;
+    const win = { castellanEvents: { onMenuAction: () => () => {}, onOpenFile: (f: (p: string) => void) => ((cb = f), () => {}) } };
+    const app = fakeApp();
+    watchOpenFileRequests(app, win);
+    cb!('/home/u/codex.pack.json');
+    expect(app.log).toEqual(['openPath:/home/u/codex.pack.json']);
+  });
+
   it('Open Recent shows the in-app Open dialog (loading, then the host list) after the discard question', async () => {
     const asked: string[] = [];
     const files = [{ path: '/s/a.level.json', name: 'a.level.json' }];
