@@ -49,6 +49,14 @@ export function requiredString(method: HostMethod, req: Req, key: string): strin
   return v;
 }
 
+/** An optional integer field in [min, max]; a bad-request HostError otherwise. */
+export function optionalInteger(method: HostMethod, req: Req, key: string, min: number, max: number): number | undefined | HostError {
+  const v = req[key];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) return badRequest(`${method}: "${key}" must be an integer from ${min} to ${max}.`);
+  return v;
+}
+
 export function optionalBoolean(method: HostMethod, req: Req, key: string): boolean | undefined | HostError {
   const v = req[key];
   if (v === undefined) return undefined;

@@ -38,7 +38,7 @@ import { issue } from '../../src-shared/validation/issue.js';
 import { svgToPng, writeNew } from '../cli/render.js';
 import { errnoCode, readTextFile, writeFileVerified } from './atomic-file.js';
 import { conflictError, isFileRevision, readRevision, sameRevision } from './file-revision.js';
-import { badRequest, guard, isHostError, optionalBoolean, optionalString, requiredString, shape, type HostContext, type Req } from './host-request.js';
+import { badRequest, guard, isHostError, optionalBoolean, optionalInteger, optionalString, requiredString, shape, type HostContext, type Req } from './host-request.js';
 import { MAX_LEVEL_FILE_BYTES } from './level-files.js';
 import { planExport, proofOf, writeExport, type LoadedPack, type LoadedPackLevel } from './pack-files.js';
 import type { WorkerSolveResult } from './solve-runner.js';
@@ -46,6 +46,8 @@ import { unportableName } from './workspace.js';
 
 /** The probe name used to confine a folder through `ctx.resolvePath` (never created). */
 export const FOLDER_PROBE = '.castellan-probe.level.json';
+/** FOLDER_PROBE with its path separator, as it appears in resolvePath's messages. */
+const PROBE_IN_MESSAGE = /[\\/]?\.castellan-probe\.level\.json/g;
 /** Verify jobs kept at once (the oldest is cancelled beyond it). */
 export const PACK_VERIFY_JOBS = 2;
 /** A finished verify job is forgotten this many ms after it ended. */
@@ -102,8 +104,7 @@ async function confineFolder(ctx: HostContext, p: string): Promise<string | Host
   if (typeof probe !== 'string') {
     if (probe.code === 'not-found') return { ok: false, code: 'not-found', message: `The folder ${p || '(workspace)'} does not exist.` };
     // The probe is our own device: speak of the folder the user named.
-    const own = `${FOLDER_PROBE}`;
-    const msg = probe.message.split(`/${own}`).join('').split(`\\${own}`).join('').split(own).join('');
+    const msg = probe.message.replace(PROBE_IN_MESSAGE, '');
     return { ...probe, message: msg.includes(p) || p === '' ? msg : `${msg} (${p})` };
   }
   if (basename(probe) !== FOLDER_PROBE) return forbidden(`The folder ${p} cannot be used (${FOLDER_PROBE} in it is a link).`);
@@ -316,12 +317,6 @@ interface VerifyJob {
 }
 
 
-function optionalInt(method: Method, req: Req, key: string, min: number, max: number): number | undefined | HostError {
-  const v = req[key];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) return badRequest(`${method}: "${key}" must be an integer from ${min} to ${max}.`);
-  return v;
-}
 
 function optionalRevision(method: Method, req: Req): FileRevision | undefined | HostError {
   const v = req['expectedRevision'];
@@ -620,9 +615,9 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       if (isHostError(req)) return req;
       const p = await pathOf('packVerifyStart', req);
       if (isHostError(p)) return p;
-      const maxStates = optionalInt('packVerifyStart', req, 'maxStates', 1, 100_000_000);
+      const maxStates = optionalInteger('packVerifyStart', req, 'maxStates', 1, 100_000_000);
       if (isHostError(maxStates)) return maxStates;
-      const timeMs = optionalInt('packVerifyStart', req, 'timeMs', 1, 10 * 60_000);
+      const timeMs = optionalInteger('packVerifyStart', req, 'timeMs', 1, 10 * 60_000);
       if (isHostError(timeMs)) return timeMs;
       const c = await loadConfined(ctx, 'packVerifyStart', p);
       if (isHostError(c)) return c;
@@ -785,12 +780,12 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       const req = shape('suggestBlueprint', raw, ['seed', 'parMin', 'parMax']);
       if (isHostError(req)) return req;
       // The seed is required: the search is reproducible, and an empty request never starts a search.
-      const seed = optionalInt('suggestBlueprint', req, 'seed', 0, 0xffffffff);
+      const seed = optionalInteger('suggestBlueprint', req, 'seed', 0, 0xffffffff);
       if (isHostError(seed)) return seed;
       if (seed === undefined) return badRequest('suggestBlueprint: "seed" (an integer from 0 to 4294967295) is required.');
-      const parMin = optionalInt('suggestBlueprint', req, 'parMin', 1, 60);
+      const parMin = optionalInteger('suggestBlueprint', req, 'parMin', 1, 60);
       if (isHostError(parMin)) return parMin;
-      const parMax = optionalInt('suggestBlueprint', req, 'parMax', 1, 60);
+      const parMax = optionalInteger('suggestBlueprint', req, 'parMax', 1, 60);
       if (isHostError(parMax)) return parMax;
       const lo = parMin ?? 4;
       const hi = parMax ?? Math.max(lo, 12);

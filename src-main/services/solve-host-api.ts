@@ -19,10 +19,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { checkLevelObject } from '../../src-shared/format/load.js';
-import type { HostError, HostResponses, SolveHostMethod } from '../../src-shared/host/contract.js';
+import type { HostResponses, SolveHostMethod } from '../../src-shared/host/contract.js';
 import { SOLVE_JOB_TTL_MS, SOLVE_JOBS_PER_HOST, SOLVE_MAX_TIME_MS, type HostSolveResult } from '../../src-shared/host/solve-contract.js';
 import { validateDocument } from '../../src-shared/rules/index.js';
-import { badRequest, guard, requiredString, shape, type Req } from './host-request.js';
+import { badRequest, guard, isHostError, optionalInteger, requiredString, shape } from './host-request.js';
 import type { SolvePoolLike } from './solve-runner.js';
 
 interface HostSolveJob {
@@ -51,14 +51,6 @@ const MAX_STATES_CAP = 100_000_000;
 /** Largest byte cap a renderer may ask for (4 GiB). */
 const MAX_BYTES_CAP = 4 * 2 ** 30;
 
-function optionalCount(method: SolveHostMethod, req: Req, key: string, min: number, max: number): number | undefined | HostError {
-  const v = req[key];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-    return badRequest(`${method}: "${key}" must be an integer from ${min} to ${max}.`);
-  }
-  return v;
-}
 
 /** The `solveStart` / `solvePoll` / `solveCancel` methods (see the file comment). */
 export function createSolveHostApi(opts: SolveHostOptions): { [M in SolveHostMethod]: (req: unknown) => Promise<HostResponses[M]> } {
@@ -71,22 +63,20 @@ export function createSolveHostApi(opts: SolveHostOptions): { [M in SolveHostMet
     jobs.delete(job.id);
   }
 
-  function isErr(v: unknown): v is HostError {
-    return typeof v === 'object' && v !== null && (v as { ok?: unknown }).ok === false;
-  }
+
 
   return {
     solveStart: guard('solveStart', async (raw) => {
       const req = shape('solveStart', raw, ['document', 'maxStates', 'maxBytes', 'timeMs', 'countSolutions']);
-      if (isErr(req)) return req;
-      const maxStates = optionalCount('solveStart', req, 'maxStates', 1, MAX_STATES_CAP);
-      if (isErr(maxStates)) return maxStates;
-      const maxBytes = optionalCount('solveStart', req, 'maxBytes', 1024, MAX_BYTES_CAP);
-      if (isErr(maxBytes)) return maxBytes;
-      const timeMs = optionalCount('solveStart', req, 'timeMs', 1, SOLVE_MAX_TIME_MS);
-      if (isErr(timeMs)) return timeMs;
-      const countSolutions = optionalCount('solveStart', req, 'countSolutions', 0, 1_000_000);
-      if (isErr(countSolutions)) return countSolutions;
+      if (isHostError(req)) return req;
+      const maxStates = optionalInteger('solveStart', req, 'maxStates', 1, MAX_STATES_CAP);
+      if (isHostError(maxStates)) return maxStates;
+      const maxBytes = optionalInteger('solveStart', req, 'maxBytes', 1024, MAX_BYTES_CAP);
+      if (isHostError(maxBytes)) return maxBytes;
+      const timeMs = optionalInteger('solveStart', req, 'timeMs', 1, SOLVE_MAX_TIME_MS);
+      if (isHostError(timeMs)) return timeMs;
+      const countSolutions = optionalInteger('solveStart', req, 'countSolutions', 0, 1_000_000);
+      if (isHostError(countSolutions)) return countSolutions;
       if (req['document'] === undefined) return badRequest('solveStart: "document" is required.');
       const checked = checkLevelObject(req['document']);
       if (!checked.ok) return { ok: false, code: 'invalid', message: checked.error[0]?.message ?? 'The document is not a valid level.', issues: checked.error };
@@ -129,9 +119,9 @@ export function createSolveHostApi(opts: SolveHostOptions): { [M in SolveHostMet
 
     solvePoll: guard('solvePoll', async (raw) => {
       const req = shape('solvePoll', raw, ['jobId']);
-      if (isErr(req)) return req;
+      if (isHostError(req)) return req;
       const id = requiredString('solvePoll', req, 'jobId');
-      if (isErr(id)) return id;
+      if (isHostError(id)) return id;
       const job = jobs.get(id);
       if (!job) return { ok: false, code: 'not-found', message: `solvePoll: no solve job ${id} (finished and already polled, cancelled, or expired).` };
       if (job.state === 'done' && job.result) {
@@ -143,9 +133,9 @@ export function createSolveHostApi(opts: SolveHostOptions): { [M in SolveHostMet
 
     solveCancel: guard('solveCancel', async (raw) => {
       const req = shape('solveCancel', raw, ['jobId']);
-      if (isErr(req)) return req;
+      if (isHostError(req)) return req;
       const id = requiredString('solveCancel', req, 'jobId');
-      if (isErr(id)) return id;
+      if (isHostError(id)) return id;
       const job = jobs.get(id);
       if (!job) return { ok: true as const, jobId: id, cancelled: false };
       job.abort.abort();
