@@ -9,14 +9,17 @@ import type { SolvePoolLike } from './solve-runner.js';
 
 export type Req = Record<string, unknown>;
 
+/** A `bad-request` HostError with `message` (shown to the user as is). */
 export function badRequest(message: string): HostError {
   return { ok: false, code: 'bad-request', message };
 }
 
+/** True for any `{ok: false, ...}` answer (a HostError). */
 export function isHostError(v: unknown): v is HostError {
   return typeof v === 'object' && v !== null && (v as { ok?: unknown }).ok === false;
 }
 
+/** True for a plain JSON object (not an array, null, or an object with a foreign prototype). */
 export function isPlainObject(v: unknown): v is Req {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const proto = Object.getPrototypeOf(v) as unknown;
@@ -36,6 +39,7 @@ export function shape(method: HostMethod, req: unknown, allowed: readonly string
   return req;
 }
 
+/** An optional non-empty string field; a bad-request HostError when present but not a non-empty string. */
 export function optionalString(method: HostMethod, req: Req, key: string): string | undefined | HostError {
   const v = req[key];
   if (v === undefined) return undefined;
@@ -43,6 +47,7 @@ export function optionalString(method: HostMethod, req: Req, key: string): strin
   return v;
 }
 
+/** A required non-empty string field; a bad-request HostError when missing or not a non-empty string. */
 export function requiredString(method: HostMethod, req: Req, key: string): string | HostError {
   const v = optionalString(method, req, key);
   if (v === undefined) return badRequest(`${method}: "${key}" is required.`);
@@ -57,6 +62,7 @@ export function optionalInteger(method: HostMethod, req: Req, key: string, min: 
   return v;
 }
 
+/** An optional boolean field; a bad-request HostError when present but not true/false. */
 export function optionalBoolean(method: HostMethod, req: Req, key: string): boolean | undefined | HostError {
   const v = req[key];
   if (v === undefined) return undefined;
@@ -64,6 +70,7 @@ export function optionalBoolean(method: HostMethod, req: Req, key: string): bool
   return v;
 }
 
+/** An `internal` HostError for an unexpected failure of `method` (the thrown value's message). */
 export function internal(method: HostMethod, err: unknown): HostError {
   return { ok: false, code: 'internal', message: `${method} failed: ${err instanceof Error ? err.message : String(err)}` };
 }
