@@ -21,7 +21,7 @@ import {
   KV_RETRIEVE_THE_KING_SETUP,
   KV_STANDARD_SETUP,
   solveKingsValley,
-} from '../src-shared/rules/kings-valley/index.js';
+} from '../src-shared/rulesets/kings-valley/index.js';
 
 const count = Number(process.argv[2] ?? 200);
 let seed = Number(process.argv[3] ?? 20260);

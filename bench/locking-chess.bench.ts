@@ -13,8 +13,8 @@
  * position has no mate in 2 and a Scholar's-mate position no mate in 3.
  * Not a test: it asserts nothing.
  */
-import { Chess } from '../src-shared/rules/orthodox/index.js';
-import { LC_START_LFEN, parseLfen, solveLockingChess, type LcPosition } from '../src-shared/rules/locking-chess/index.js';
+import { Chess } from '../src-shared/rulesets/orthodox/index.js';
+import { LC_START_LFEN, parseLfen, solveLockingChess, type LcPosition } from '../src-shared/rulesets/locking-chess/index.js';
 import type { LockingChessLevel } from '../src-shared/model/level.js';
 
 const deep = process.argv.includes('--deep');

@@ -27,9 +27,9 @@ import { writeFileSync } from 'node:fs';
 import type { ChessMazeLevel, CmPiece, CmTile, UkPiece, UnlockTheKingLevel } from '../src-shared/model/level.js';
 import { squareName } from '../src-shared/model/square.js';
 import { serializeLevel } from '../src-shared/format/serialize.js';
-import { compileUnlockTheKing } from '../src-shared/rules/unlock-the-king/index.js';
-import { ukSearchProblem, ukSolve } from '../src-shared/rules/unlock-the-king/search.js';
-import { cmSearchProblem, compileChessMaze } from '../src-shared/rules/chess-maze/index.js';
+import { compileUnlockTheKing } from '../src-shared/rulesets/unlock-the-king/index.js';
+import { ukSearchProblem, ukSolve } from '../src-shared/rulesets/unlock-the-king/search.js';
+import { cmSearchProblem, compileChessMaze } from '../src-shared/rulesets/chess-maze/index.js';
 import { solveBfs } from '../src-shared/solver/bfs.js';
 
 const args = process.argv.slice(2);

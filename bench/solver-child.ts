@@ -12,10 +12,10 @@
 import { readFileSync } from 'node:fs';
 import { parseLevelText } from '../src-shared/format/load.js';
 import type { Level } from '../src-shared/model/level.js';
-import { compileUnlockTheKing } from '../src-shared/rules/unlock-the-king/index.js';
-import { ukSearchProblem, ukSolve } from '../src-shared/rules/unlock-the-king/search.js';
-import { compileChessMaze } from '../src-shared/rules/chess-maze/index.js';
-import { cmSearchProblem, cmSolve } from '../src-shared/rules/chess-maze/search.js';
+import { compileUnlockTheKing } from '../src-shared/rulesets/unlock-the-king/index.js';
+import { ukSearchProblem, ukSolve } from '../src-shared/rulesets/unlock-the-king/search.js';
+import { compileChessMaze } from '../src-shared/rulesets/chess-maze/index.js';
+import { cmSearchProblem, cmSolve } from '../src-shared/rulesets/chess-maze/search.js';
 import { solveBfs } from '../src-shared/solver/bfs.js';
 import type { SearchProblem, SolveResult, SolveStats } from '../src-shared/solver/types.js';
 import { baselineBfs } from './baseline.js';

@@ -1,9 +1,9 @@
 /**
- * Solver Web Worker: runs `solveLevelOptimal` (src-shared/solver/level.ts: A* for Unlock the King and Chess Maze) off the UI thread
+ * Solver Web Worker: runs `solveLevel` (src-shared/rulesets/index.ts: the one solve entry) off the UI thread
  * and posts `progress` messages (states stored, BFS depth) while it works,
  * then one `result` (or `error`). Cancel = the editor terminates the worker.
  */
-import { solveLevelOptimal } from '../src-shared/solver/level.js';
+import { solveLevel } from '../src-shared/rulesets/index.js';
 import type { SolveMessage, SolveRequest } from './solve/protocol.js';
 
 const post = (m: SolveMessage): void => (self as unknown as { postMessage(m: SolveMessage): void }).postMessage(m);
@@ -20,7 +20,7 @@ self.onmessage = (ev: MessageEvent<SolveRequest>) => {
       ...(req.maxBytes !== undefined ? { maxBytes: req.maxBytes } : {}),
       ...(req.countSolutions !== undefined ? { countSolutions: req.countSolutions } : {}),
     };
-    const result = solveLevelOptimal(req.level, opts);
+    const result = solveLevel(req.level, opts);
     post({ type: 'result', result, ms: Math.round(performance.now() - started) });
   } catch (e) {
     post({ type: 'error', message: e instanceof Error ? e.message : String(e) });

@@ -18,7 +18,7 @@ import { serializeLevel, serializePack } from '../../src-shared/format/serialize
 import type { PackFile, UnlockTheKingLevel } from '../../src-shared/model/level.js';
 import { SYMMETRIES, canonicalKey, transformLevel } from '../../src-shared/pack/symmetry.js';
 import { codexTier } from '../../src-shared/pack/status.js';
-import { solveLevel, validateRules } from '../../src-shared/rules/index.js';
+import { solveLevel, validateRules } from '../../src-shared/rulesets/index.js';
 
 const [outDir, ...inputs] = process.argv.slice(2);
 if (!outDir || inputs.length === 0) throw new Error('usage: build-codex.ts OUT_DIR candidates.jsonl...');

@@ -24,7 +24,7 @@ import { writeFileSync } from 'node:fs';
 import type { ChessMazeLevel, CmColor, CmPiece, CmTile, Facing, Role, TransformType } from '../../src-shared/model/level.js';
 import { squareName, parseSquare } from '../../src-shared/model/square.js';
 import { serializeLevel } from '../../src-shared/format/serialize.js';
-import { solveLevel, validateRules } from '../../src-shared/rules/index.js';
+import { solveLevel, validateRules } from '../../src-shared/rulesets/index.js';
 import { SPECS, type Spec } from './chess-maze-specs.js';
 
 

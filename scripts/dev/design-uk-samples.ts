@@ -11,7 +11,7 @@
 import { writeFileSync, existsSync, readFileSync } from 'node:fs';
 import type { Role, UkPiece, UnlockTheKingLevel } from '../../src-shared/model/level.js';
 import { squareName } from '../../src-shared/model/square.js';
-import { solveLevel, validateRules } from '../../src-shared/rules/index.js';
+import { solveLevel, validateRules } from '../../src-shared/rulesets/index.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, dflt: string): string => {

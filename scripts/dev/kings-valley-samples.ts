@@ -38,7 +38,7 @@ import {
   kvSetupCopy,
   solveKingsValley,
   type KvPosition,
-} from '../../src-shared/rules/kings-valley/index.js';
+} from '../../src-shared/rulesets/kings-valley/index.js';
 
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../resources/levels/kings-valley');
 const AUTHOR = 'Castellan samples';

@@ -36,7 +36,7 @@ import {
   solveKingsValley,
   type KvMove,
   type KvPosition,
-} from '../../src-shared/rules/kings-valley/index.js';
+} from '../../src-shared/rulesets/kings-valley/index.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, dflt: string): string => {

@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LockingChessLevel } from '../../src-shared/model/level.js';
 import { serializeLevel } from '../../src-shared/format/serialize.js';
-import { validateLockingChess } from '../../src-shared/rules/locking-chess/index.js';
+import { validateLockingChess } from '../../src-shared/rulesets/locking-chess/index.js';
 import { inspect } from './locking-chess-search.js';
 
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../resources/levels/locking-chess');

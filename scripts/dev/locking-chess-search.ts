@@ -21,8 +21,8 @@
  * samples tool imports `inspect` and `lcLevel`.
  */
 import type { LockingChessLevel } from '../../src-shared/model/level.js';
-import { parseLfen, solveLockingChess, lcMoveToLan, type LcPosition } from '../../src-shared/rules/locking-chess/index.js';
-import { lcParseMove } from '../../src-shared/rules/locking-chess/notation.js';
+import { parseLfen, solveLockingChess, lcMoveToLan, type LcPosition } from '../../src-shared/rulesets/locking-chess/index.js';
+import { lcParseMove } from '../../src-shared/rulesets/locking-chess/notation.js';
 
 export function lcLevel(position: string, n: number): LockingChessLevel {
   return {

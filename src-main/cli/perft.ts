@@ -11,8 +11,8 @@
  * character position for syntax errors). Runs on the main thread.
  */
 import type { Issue } from '../../src-shared/validation/issue.js';
-import { Chess, perftDivide } from '../../src-shared/rules/orthodox/index.js';
-import { LC_START_LFEN, lcPerftDivide, parseLfen } from '../../src-shared/rules/locking-chess/index.js';
+import { Chess, perftDivide } from '../../src-shared/rulesets/orthodox/index.js';
+import { LC_START_LFEN, lcPerftDivide, parseLfen } from '../../src-shared/rulesets/locking-chess/index.js';
 
 export interface PerftFlags {
   rules?: string;

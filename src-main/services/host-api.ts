@@ -41,7 +41,7 @@ import type {
 import { toPlainJson } from '../../src-shared/format/json-value.js';
 import { checkLevelObject } from '../../src-shared/format/load.js';
 import type { Level } from '../../src-shared/model/level.js';
-import { validateDocument } from '../../src-shared/rules/index.js';
+import { validateDocument } from '../../src-shared/rulesets/index.js';
 import { issue, type Issue } from '../../src-shared/validation/issue.js';
 import { DEFAULT_BACKUP_COUNT, listBackups, readBackup, storeBackup } from './backups.js';
 import { conflictError, isFileRevision, readRevision, sameRevision } from './file-revision.js';

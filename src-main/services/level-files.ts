@@ -10,7 +10,7 @@
  */
 import type { FileRevision, HostError, OpenedLevel } from '../../src-shared/host/contract.js';
 import { parseLevelText } from '../../src-shared/format/load.js';
-import { validateDocument } from '../../src-shared/rules/index.js';
+import { validateDocument } from '../../src-shared/rulesets/index.js';
 import { issue } from '../../src-shared/validation/issue.js';
 import { readRevision } from './file-revision.js';
 

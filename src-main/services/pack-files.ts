@@ -8,7 +8,7 @@ import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'no
 import { packRulesetIssue, parsePackText } from '../../src-shared/format/load.js';
 import { serializeLevel, serializePack } from '../../src-shared/format/serialize.js';
 import type { Level, PackFile } from '../../src-shared/model/level.js';
-import { validateDocument } from '../../src-shared/rules/index.js';
+import { validateDocument } from '../../src-shared/rulesets/index.js';
 import type { Issue } from '../../src-shared/validation/issue.js';
 import { readTextFile, writeFileVerified } from './atomic-file.js';
 import { MAX_LEVEL_FILE_BYTES } from './level-files.js';

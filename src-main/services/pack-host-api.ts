@@ -33,7 +33,7 @@ import { generateUkLevels, type GeneratedLevel } from '../../src-shared/pack/gen
 import { markDuplicates, safeLevelHash, storedVerdict } from '../../src-shared/pack/rows.js';
 import { classifyLevel, type ProofOutcome } from '../../src-shared/pack/status.js';
 import { renderLevelSvg } from '../../src-shared/render/svg.js';
-import { validateDocument } from '../../src-shared/rules/index.js';
+import { validateDocument } from '../../src-shared/rulesets/index.js';
 import { issue } from '../../src-shared/validation/issue.js';
 import { svgToPng, writeNew } from '../cli/render.js';
 import { errnoCode, readTextFile, writeFileVerified } from './atomic-file.js';

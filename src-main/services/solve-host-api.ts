@@ -21,7 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { checkLevelObject } from '../../src-shared/format/load.js';
 import type { HostResponses, SolveHostMethod } from '../../src-shared/host/contract.js';
 import { SOLVE_JOB_TTL_MS, SOLVE_JOBS_PER_HOST, SOLVE_MAX_TIME_MS, type HostSolveResult } from '../../src-shared/host/solve-contract.js';
-import { validateDocument } from '../../src-shared/rules/index.js';
+import { validateDocument } from '../../src-shared/rulesets/index.js';
 import { badRequest, guard, isHostError, optionalInteger, requiredString, shape } from './host-request.js';
 import type { SolvePoolLike } from './solve-runner.js';
 

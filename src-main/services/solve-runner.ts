@@ -1,5 +1,5 @@
 /**
- * Runs the optimal solve (solve-worker.ts: `solveLevelOptimal`) in a worker
+ * Runs the optimal solve (solve-worker.ts: `solveLevel`) in a worker
  * thread, so the host stays responsive, with a wall-clock cap and
  * cancellation by terminating the thread, or through a `SolvePool`
  * (solve-pool.ts) of long-lived workers when one is given or set as the

@@ -1,8 +1,7 @@
 /**
  * worker_threads entry of the solve runner (solve-runner.ts) and the solve
- * pool (solve-pool.ts). Solves with `solveLevelOptimal` (src-shared/solver/
- * level.ts: A* with metrics for Unlock the King and Chess Maze, rules/index.ts
- * `solveLevel` otherwise).
+ * pool (solve-pool.ts). Solves with `solveLevel` (src-shared/rulesets/
+ * index.ts: the one solve entry, the level's `RulesetDef.solve`).
  *
  * Two protocols (structured-clone messages):
  * - one-shot (solve-runner `solveInWorker`): in `{ level, maxStates?,
@@ -24,7 +23,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { Level } from '../../src-shared/model/level.js';
-import { solveLevelOptimal } from '../../src-shared/solver/level.js';
+import { solveLevel } from '../../src-shared/rulesets/index.js';
 import type { SolveProgress } from '../../src-shared/solver/types.js';
 
 /** Minimum milliseconds between two progress messages. */
@@ -48,7 +47,7 @@ export interface SolveWorkerJob extends SolveWorkerRequest {
 
 export type SolveWorkerMessage =
   | { type: 'progress'; states: number; depth: number; expanded?: number; generated?: number; id?: number }
-  | { type: 'result'; result: ReturnType<typeof solveLevelOptimal>; id?: number }
+  | { type: 'result'; result: ReturnType<typeof solveLevel>; id?: number }
   | { type: 'error'; message: string; id?: number };
 
 function run(req: SolveWorkerRequest, id: number | undefined, cancel: Int32Array | undefined): SolveWorkerMessage {
@@ -70,7 +69,7 @@ function run(req: SolveWorkerRequest, id: number | undefined, cancel: Int32Array
     } satisfies SolveWorkerMessage);
   };
   try {
-    const result = solveLevelOptimal(req.level, {
+    const result = solveLevel(req.level, {
       ...(typeof req.maxStates === 'number' ? { maxStates: req.maxStates } : {}),
       ...(typeof req.maxBytes === 'number' ? { maxBytes: req.maxBytes } : {}),
       ...(typeof req.countSolutions === 'number' ? { countSolutions: req.countSolutions } : {}),

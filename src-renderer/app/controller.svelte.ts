@@ -9,7 +9,7 @@ import { canvasActions } from '../editor/canvas-actions.js';
 import type { BackupItem, FileRevision, HostApi, HostError, SavedLevel, StartupInfo, ListedFile, RecoveryItem, SolveSummary } from '../../src-shared/host/contract.js';
 import type { KingsValleyLevel, KvSide, Level, TransformType } from '../../src-shared/model/level.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
-import { replayMoves, validateDocument } from '../../src-shared/rules/index.js';
+import { replayMoves, validateDocument } from '../../src-shared/rulesets/index.js';
 import { hasErrors, type Issue } from '../../src-shared/validation/issue.js';
 import { ActionRegistry, type Action } from '../editor/actions.js';
 import { lastSessionFile, noteFile, openRecentDialog } from './session.js';

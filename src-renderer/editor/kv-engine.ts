@@ -40,7 +40,7 @@ import {
   kvProofGame,
   type KvMove,
   type KvPosition,
-} from '../../src-shared/rules/kings-valley/index.js';
+} from '../../src-shared/rulesets/kings-valley/index.js';
 import { proveWinIn } from '../../src-shared/solver/proof/search.js';
 import { issue, type Issue, type Result } from '../../src-shared/validation/issue.js';
 

@@ -4,7 +4,7 @@
  * (playtest.ts `PlaySession`): every move answers a new session, so undo
  * keeps the previous one and leaving never touches the document.
  *
- * Rules from src-shared/rules/kings-valley: `kvLegalMoves` (KV-2..KV-4),
+ * Rules from src-shared/rulesets/kings-valley: `kvLegalMoves` (KV-2..KV-4),
  * `kvPlay`, `kvOutcome` with the game's history (KV-5 valley, KV-6 trapped
  * king or no legal move, KV-7 threefold repetition).
  *
@@ -24,7 +24,7 @@ import {
   type KvMove,
   type KvOutcome,
   type KvPosition,
-} from '../../src-shared/rules/kings-valley/index.js';
+} from '../../src-shared/rulesets/kings-valley/index.js';
 import type { Issue, Result } from '../../src-shared/validation/issue.js';
 import type { PlaySession, PlayStatus, PlayTarget, PlayView } from './playtest.js';
 

@@ -20,129 +20,20 @@
 import type { LockingChessLevel, Level } from '../../src-shared/model/level.js';
 import { parseSquare, squareName } from '../../src-shared/model/square.js';
 import { issue, type Issue, type Result } from '../../src-shared/validation/issue.js';
-import { BLACK_BIT, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ, KING, PAWN, ROOK, pieceLetter } from '../../src-shared/rules/orthodox/board.js';
-import { fenFromFields, type FenFields } from '../../src-shared/rules/orthodox/fen.js';
-import { LC_START_LFEN, lcPositionIssues, parseLfenFields } from '../../src-shared/rules/locking-chess/index.js';
+import { BLACK_BIT, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ, KING, PAWN, ROOK, pieceLetter } from '../../src-shared/rulesets/orthodox/board.js';
+import { fenFromFields, type FenFields } from '../../src-shared/rulesets/orthodox/fen.js';
+import { LC_START_LFEN, lcPositionIssues, parseLfenFields } from '../../src-shared/rulesets/locking-chess/index.js';
 import type { Tx } from './doc-ops.js';
 
 export type LcTx = Tx<LockingChessLevel>;
-export type LcColor = 'white' | 'black';
-export type LcRole = 'king' | 'queen' | 'rook' | 'bishop' | 'knight' | 'pawn';
-export type LcLevel = 'bottom' | 'top';
-export type CastleLetter = 'K' | 'Q' | 'k' | 'q';
-
-export const LC_ROLES: readonly LcRole[] = ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn'];
-const CODE_OF: Record<LcRole, number> = { pawn: 1, knight: 2, bishop: 3, rook: 4, queen: 5, king: 6 };
-const ROLE_OF: readonly (LcRole | undefined)[] = [undefined, 'pawn', 'knight', 'bishop', 'rook', 'queen', 'king'];
+export type { LcColor, LcRole, LcLevel, CastleLetter, LcPiece } from '../../src-shared/rulesets/locking-chess/stacks.js';
+export { LC_ROLES, lcFields, lcCode, lcPieceOf, sq88, lcStack, castlingPossible, hasCastling, epCandidates, makeConsistent, CASTLE_LETTERS } from '../../src-shared/rulesets/locking-chess/stacks.js';
+import { castlingPossible, epCandidates, lcFields, makeConsistent, lcCode, sq88, lcStack, name, CASTLE_BITS, type CastleLetter, type LcColor, type LcLevel, type LcPiece } from '../../src-shared/rulesets/locking-chess/stacks.js';
 
 /** An empty 8 x 8 position: White to move, no rights (the live validation asks for the kings). */
 export const LC_EMPTY_LFEN = '8/8/8/8/8/8/8/8 w - - 0 1';
 
-/** A piece on one level of a square. */
-export interface LcPiece {
-  role: LcRole;
-  color: LcColor;
-}
-
-/** A new Locking Chess document: the standard start position (LC-1), no goal (a position to play). */
-export function newLcLevel(title = 'Untitled locking problem'): LockingChessLevel {
-  return {
-    format: 'castellan.level',
-    version: 1,
-    ruleset: 'locking-chess',
-    meta: { title },
-    board: { width: 8, height: 8 },
-    position: LC_START_LFEN,
-  };
-}
-
-/** True when the editor can edit the level: a `locking-chess` document with a string position and meta. */
-export function isEditableLc(level: Level | unknown): level is LockingChessLevel {
-  if (typeof level !== 'object' || level === null) return false;
-  const l = level as Record<string, unknown>;
-  const b = l['board'] as Record<string, unknown> | undefined;
-  return l['ruleset'] === 'locking-chess' && typeof l['position'] === 'string' && typeof l['meta'] === 'object' && l['meta'] !== null && typeof b === 'object' && b !== null;
-}
-
-/** Piece code (orthodox/board.ts) of a role and colour. */
-export function lcCode(p: LcPiece): number {
-  return CODE_OF[p.role] | (p.color === 'black' ? BLACK_BIT : 0);
-}
-
-/** Role and colour of a piece code, undefined for 0. */
-export function lcPieceOf(code: number): LcPiece | undefined {
-  const role = ROLE_OF[code & 7];
-  return role ? { role, color: code & BLACK_BIT ? 'black' : 'white' } : undefined;
-}
-
-/** 0x88 index of a square name (`e4`), -1 when it is not on the 8 x 8 board. */
-export function sq88(square: string): number {
-  const c = parseSquare(square);
-  if (!c || c.file > 7 || c.rank > 7) return -1;
-  return c.rank * 16 + c.file;
-}
-
-function name(sq: number): string {
-  return squareName(sq & 7, sq >> 4);
-}
-
-/** The position's fields (LFEN syntax only), or null when the position text does not parse. */
-export function lcFields(doc: LockingChessLevel): FenFields | null {
-  const r = parseLfenFields(doc.position);
-  return r.ok ? r.value : null;
-}
-
-/** Both levels of a square. */
-export function lcStack(f: FenFields, square: string): { bottom?: LcPiece; top?: LcPiece } {
-  const s = sq88(square);
-  if (s < 0) return {};
-  const bottom = lcPieceOf(f.bottom[s]!);
-  const top = lcPieceOf(f.top[s]!);
-  return { ...(bottom ? { bottom } : {}), ...(top ? { top } : {}) };
-}
-
-const CASTLE_BITS: Record<CastleLetter, { bit: number; king: number; rook: number }> = {
-  K: { bit: CASTLE_WK, king: 0x04, rook: 0x07 },
-  Q: { bit: CASTLE_WQ, king: 0x04, rook: 0x00 },
-  k: { bit: CASTLE_BK, king: 0x74, rook: 0x77 },
-  q: { bit: CASTLE_BQ, king: 0x74, rook: 0x70 },
-};
-export const CASTLE_LETTERS: readonly CastleLetter[] = ['K', 'Q', 'k', 'q'];
-
-/** LC-12: right `letter` is possible: its king and rook are the board-level pieces of their home squares. */
-export function castlingPossible(f: FenFields, letter: CastleLetter): boolean {
-  const c = CASTLE_BITS[letter];
-  const colour = letter === letter.toLowerCase() ? BLACK_BIT : 0;
-  return f.bottom[c.king] === (KING | colour) && f.bottom[c.rook] === (ROOK | colour);
-}
-
-export function hasCastling(f: FenFields, letter: CastleLetter): boolean {
-  return (f.castling & CASTLE_BITS[letter].bit) !== 0;
-}
-
-/**
- * LC-11 / LC-5f: the squares an en passant target may name now: for the side
- * to move, the square behind a free board-level enemy pawn on its fourth rank
- * (rank 6 with White to move, rank 3 with Black), with that square and the
- * pawn's origin empty (the pawn just made a two-step advance).
- */
-export function epCandidates(f: FenFields): string[] {
-  const out: string[] = [];
-  const up = f.side === 0 ? 16 : -16;
-  const rank = f.side === 0 ? 5 : 2;
-  const pawn = PAWN | (f.side === 0 ? BLACK_BIT : 0);
-  for (let file = 0; file < 8; file++) {
-    const ep = rank * 16 + file;
-    if (f.bottom[ep] === 0 && f.top[ep] === 0 && f.bottom[ep + up] === 0 && f.top[ep + up] === 0 && f.bottom[ep - up] === pawn && f.top[ep - up] === 0) out.push(name(ep));
-  }
-  return out;
-}
-
-/** Clears castling rights and an en passant square the board no longer supports (module doc). */
-export function makeConsistent(f: FenFields): void {
-  for (const l of CASTLE_LETTERS) if (hasCastling(f, l) && !castlingPossible(f, l)) f.castling &= ~CASTLE_BITS[l].bit;
-  if (f.ep >= 0 && !epCandidates(f).includes(name(f.ep))) f.ep = -1;
-}
+export { newLcLevel } from '../../src-shared/rulesets/locking-chess/def.js';
 
 function write(tx: LcTx, f: FenFields): void {
   makeConsistent(f);

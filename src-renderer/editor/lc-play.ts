@@ -29,8 +29,8 @@ import {
   parseLfen,
   type LcOutcome,
   type LcPosition,
-} from '../../src-shared/rules/locking-chess/index.js';
-import { name88 } from '../../src-shared/rules/orthodox/board.js';
+} from '../../src-shared/rulesets/locking-chess/index.js';
+import { name88 } from '../../src-shared/rulesets/orthodox/board.js';
 import { proveWinIn } from '../../src-shared/solver/proof/search.js';
 import { issue, type Issue, type Result } from '../../src-shared/validation/issue.js';
 import type { LcColor } from './lc-ops.js';

@@ -34,8 +34,8 @@
 import type { ChessMazeLevel, Facing, KingsValleyLevel, LockingChessLevel, UnlockTheKingLevel } from '../../src-shared/model/level.js';
 import { parseSquare, squareName } from '../../src-shared/model/square.js';
 import { SYMMETRIES, mapFacing, transformLevel as transformUk, type Symmetry } from '../../src-shared/pack/symmetry.js';
-import { fenFromFields } from '../../src-shared/rules/orthodox/fen.js';
-import { parseLfenFields } from '../../src-shared/rules/locking-chess/index.js';
+import { fenFromFields } from '../../src-shared/rulesets/orthodox/fen.js';
+import { parseLfenFields } from '../../src-shared/rulesets/locking-chess/index.js';
 import type { EditableLevel } from './default-doc.js';
 
 /** The transforms the editor offers (action ids `level-<kind>`). */

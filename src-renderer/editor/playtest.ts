@@ -5,7 +5,7 @@
  * touches the document.
  *
  * - Chess Maze (RULINGS CM-2..CM-13): `cmLegalMoves` / `cmPlay` from
- *   src-shared/rules/chess-maze; legal targets per piece, transform choices
+ *   src-shared/rulesets/chess-maze; legal targets per piece, transform choices
  *   (CM-10: several moves to one square, one per listed type), keys held,
  *   coins / gems / letters progress, plates held (CM-6), failures
  *   (misspelled CM-9, move limit CM-12, dead end CM-13) and the win (CM-11).
@@ -41,9 +41,9 @@ import {
   type CmMove,
   type CmPosition,
   type CmState,
-} from '../../src-shared/rules/chess-maze/index.js';
-import { applyMove, compileUnlockTheKing, isSolved, legalMoves, moveToLan, type UkMove, type UkPosition } from '../../src-shared/rules/unlock-the-king/index.js';
-import { scoreUnlockTheKing, type UkScore } from '../../src-shared/rules/unlock-the-king/score.js';
+} from '../../src-shared/rulesets/chess-maze/index.js';
+import { applyMove, compileUnlockTheKing, isSolved, legalMoves, moveToLan, type UkMove, type UkPosition } from '../../src-shared/rulesets/unlock-the-king/index.js';
+import { scoreUnlockTheKing, type UkScore } from '../../src-shared/rulesets/unlock-the-king/score.js';
 import { issue, type Issue, type Result } from '../../src-shared/validation/issue.js';
 import type { EditableLevel } from './default-doc.js';
 import { kvStatusText, startKvPlay, type KvPlayInfo } from './kv-play.js';

@@ -19,7 +19,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { BackupItem, CoreHostMethod, FileRevision, FullHostApi, RecoveryHostMethod, HostError, RecoveryItem, SavedLevel, SolveSummary } from '../../src-shared/host/contract.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
 import type { Level } from '../../src-shared/model/level.js';
-import { solveLevel, validateDocument } from '../../src-shared/rules/index.js';
+import { solveLevel, validateDocument } from '../../src-shared/rulesets/index.js';
 import { hasErrors } from '../../src-shared/validation/issue.js';
 
 function sample(title: string, extra: Partial<Record<string, unknown>>): Level {

@@ -8,7 +8,7 @@
  */
 import type { Role, UkPiece, UnlockTheKingLevel } from '../model/level.js';
 import { parseSquare, squareName } from '../model/square.js';
-import { solveLevel, validateRules } from '../rules/index.js';
+import { solveLevel, validateRules } from '../rulesets/index.js';
 import { canonicalKey } from './symmetry.js';
 
 /** UK-1 physical set limits per role, and walls. */

@@ -8,44 +8,14 @@
  * the board: a north-facing pawn on a board rotated 90° clockwise faces east.
  * Piece colours are cosmetic (UK-2) and ignored; so are meta, par, solution.
  */
-import type { Facing, UnlockTheKingLevel } from '../model/level.js';
+import type { UnlockTheKingLevel } from '../model/level.js';
 import { parseSquare, squareName } from '../model/square.js';
+import { SYMMETRIES, boardSymmetries, mapFacing, type Symmetry } from '../model/symmetry.js';
 
-/** One board symmetry: maps (file, rank) on a W x H board to new coordinates. */
 /** Deep copy of plain JSON data. */
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 
-export interface Symmetry {
-  name: string;
-  /** Maps a coordinate; w/h are the source board size. */
-  map(f: number, r: number, w: number, h: number): [number, number];
-  /** Whether the board keeps its width/height (false: they swap). */
-  swaps: boolean;
-}
-
-/** The 8 symmetries of D4, identity first. */
-export const SYMMETRIES: readonly Symmetry[] = [
-  { name: 'identity', swaps: false, map: (f, r) => [f, r] },
-  { name: 'rot90', swaps: true, map: (f, r, w) => [r, w - 1 - f] },
-  { name: 'rot180', swaps: false, map: (f, r, w, h) => [w - 1 - f, h - 1 - r] },
-  { name: 'rot270', swaps: true, map: (f, r, _w, h) => [h - 1 - r, f] },
-  { name: 'flipH', swaps: false, map: (f, r, w) => [w - 1 - f, r] },
-  { name: 'flipV', swaps: false, map: (f, r, _w, h) => [f, h - 1 - r] },
-  { name: 'transpose', swaps: true, map: (f, r) => [r, f] },
-  { name: 'antiTranspose', swaps: true, map: (f, r, w, h) => [h - 1 - r, w - 1 - f] },
-];
-
-const DIRS: Record<Facing, [number, number]> = { north: [0, 1], east: [1, 0], south: [0, -1], west: [-1, 0] };
-
-/** Maps a facing through a symmetry (direction vector image, origin-relative). */
-export function mapFacing(sym: Symmetry, facing: Facing, w: number, h: number): Facing {
-  const [dx, dy] = DIRS[facing];
-  const [ox, oy] = sym.map(1, 1, w, h);
-  const [px, py] = sym.map(1 + dx, 1 + dy, w, h);
-  const v: [number, number] = [px - ox, py - oy];
-  for (const k of Object.keys(DIRS) as Facing[]) if (DIRS[k][0] === v[0] && DIRS[k][1] === v[1]) return k;
-  return facing;
-}
+export { SYMMETRIES, mapFacing, boardSymmetries, type Symmetry };
 
 /**
  * Applies a symmetry to a level (pure; returns a new level). Squares that do
@@ -78,11 +48,6 @@ export function blueprintKey(level: UnlockTheKingLevel): string {
     .sort();
   const walls = [...(level.walls ?? [])].sort();
   return `${level.board.width}x${level.board.height}|P${level.portal}|W${walls.join(',')}|${pieces.join(',')}`;
-}
-
-/** Symmetries applicable to a board (all 8 when square, else the 4 shape-keeping ones). */
-export function boardSymmetries(width: number, height: number): readonly Symmetry[] {
-  return width === height ? SYMMETRIES : SYMMETRIES.filter((s) => !s.swaps);
 }
 
 /**

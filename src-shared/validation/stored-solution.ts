@@ -4,17 +4,16 @@
  * - `solution-stale` warning: the stored `levelHash` no longer matches the
  *   rules-relevant content, so the proof is for another puzzle; re-prove
  *   (save, or `castellan prove`).
- * - Unlock the King with a current solution: the UK-7 par check against the
- *   stored optimum (`uk-par-below-optimal` error, `uk-par-above-optimal`
- *   warning), via `checkPar`.
+ * - with a current optimal solution and a ruleset that checks the par
+ *   against it (`parCheck`: Unlock the King's UK-7 `checkPar`), its findings
+ *   (`uk-par-below-optimal` error, `uk-par-above-optimal` warning).
  * Never throws; answers [] when there is no solution.
  */
 import type { Level } from '../model/level.js';
 import { levelHash } from '../format/level-hash.js';
-import { checkPar } from '../rules/unlock-the-king/validate.js';
 import { issue, type Issue } from './issue.js';
 
-export function checkStoredSolution(level: Level): Issue[] {
+export function checkStoredSolution(level: Level, parCheck?: (par: number | undefined, optimum: number) => Issue[]): Issue[] {
   const sol = level.solution;
   if (!sol) return [];
   if (sol.levelHash !== levelHash(level)) {
@@ -27,6 +26,6 @@ export function checkStoredSolution(level: Level): Issue[] {
       ),
     ];
   }
-  if (level.ruleset === 'unlock-the-king' && sol.optimal) return checkPar(level.par, sol.length, 'solved');
+  if (parCheck && sol.optimal) return parCheck(level.par, sol.length);
   return [];
 }

@@ -23,7 +23,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './serve-fixture.js';
 import type { ChessMazeLevel } from '../../src-shared/model/level.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
-import { replayStates } from '../../src-shared/rules/chess-maze/index.js';
+import { replayStates } from '../../src-shared/rulesets/chess-maze/index.js';
 
 async function boardGeometry(page: Page) {
   const d = await page.getByTestId('board').evaluate((e) => ({

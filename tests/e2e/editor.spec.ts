@@ -9,8 +9,8 @@ import type { Page } from '@playwright/test';
 import { test, expect, repoRoot } from './serve-fixture.js';
 import type { UnlockTheKingLevel } from '../../src-shared/model/level.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
-import { compileUnlockTheKing, legalMoves } from '../../src-shared/rules/unlock-the-king/index.js';
-import { replayMoves, solveLevel } from '../../src-shared/rules/index.js';
+import { compileUnlockTheKing, legalMoves } from '../../src-shared/rulesets/unlock-the-king/index.js';
+import { replayMoves, solveLevelReference } from '../../src-shared/rulesets/index.js';
 import { indexToSquare } from '../../src-shared/model/square.js';
 
 const LETTER: Record<string, string> = { king: 'K', queen: 'Q', rook: 'R', bishop: 'B', knight: 'N', pawn: 'P' };
@@ -72,7 +72,7 @@ test('open a sample, edit, undo/redo, solve, step, save, reload: the file matche
   await expect(state).toHaveText(expectedBoardState(moved));
 
   // Solve: the par shown is the optimum of the edited blueprint.
-  const expected = solveLevel(moved);
+  const expected = solveLevelReference(moved);
   if (expected.status !== 'solved') throw new Error(`edited sample should be solvable, got ${expected.status}`);
   await page.getByTestId('btn-solve').click();
   await expect(page.getByTestId('solve-status')).toContainText(`par ${expected.length}`, { timeout: 60_000 });

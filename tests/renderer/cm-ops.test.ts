@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChessMazeLevel } from '../../src-shared/model/level.js';
-import { validateChessMaze } from '../../src-shared/rules/chess-maze/index.js';
+import { validateChessMaze } from '../../src-shared/rulesets/chess-maze/index.js';
 import { applyDiff, invertDiff, Tx } from '../../src-renderer/editor/doc-ops.js';
 import * as cm from '../../src-renderer/editor/cm-ops.js';
 import { redDoor } from './fixtures.js';

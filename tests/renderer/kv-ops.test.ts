@@ -4,9 +4,12 @@ import { Tx } from '../../src-renderer/editor/doc-ops.js';
 import * as kv from '../../src-renderer/editor/kv-ops.js';
 import { Editor } from '../../src-renderer/editor/editor.js';
 import { boardStateDetail, boardStateText, describeSquare, displayModel } from '../../src-renderer/editor/board-model.js';
-import { isEditable, isEditableKv, newKvLevel, newLevel } from '../../src-renderer/editor/default-doc.js';
+import { isEditable, newKvLevel, newLevel } from '../../src-renderer/editor/default-doc.js';
+import { RULESETS } from '../../src-shared/rulesets/index.js';
+
+const isEditableKv = RULESETS['kings-valley'].isEditable;
 import { RULESETS_INFO, sizeAllowed } from '../../src-renderer/editor/rulesets.js';
-import { validateDocument } from '../../src-shared/rules/index.js';
+import { validateDocument } from '../../src-shared/rulesets/index.js';
 
 /** A small hand-made problem: White Kc1 Sc4, Black Ka5, pillar b4 (5 x 5, White to move). */
 function small(): KingsValleyLevel {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KingsValleyLevel, KvPiece } from '../../src-shared/model/level.js';
-import { compileKingsValley, type KvPosition } from '../../src-shared/rules/kings-valley/index.js';
+import { compileKingsValley, type KvPosition } from '../../src-shared/rulesets/kings-valley/index.js';
 import { chooseEngineMove, engineMoveInGame } from '../../src-renderer/editor/kv-engine.js';
 import { KvSession, kvStatusText, startKvPlay, type KvUser } from '../../src-renderer/editor/kv-play.js';
 import { playStatusText, startPlaytest } from '../../src-renderer/editor/playtest.js';

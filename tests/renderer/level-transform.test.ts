@@ -3,7 +3,7 @@ import type { ChessMazeLevel, KingsValleyLevel, Level, LockingChessLevel, Unlock
 import { LEVEL_TRANSFORMS, setWholeDoc, transformAvailability, transformWholeLevel, type LevelTransform } from '../../src-renderer/editor/level-transform.js';
 import type { EditableLevel } from '../../src-renderer/editor/default-doc.js';
 import { Tx, applyDiff, invertDiff } from '../../src-renderer/editor/doc-ops.js';
-import { solveLevelOptimal } from '../../src-shared/solver/level.js';
+import { solveLevel } from '../../src-shared/rulesets/index.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
 import { redDoor, sampleLevel } from './fixtures.js';
 
@@ -97,13 +97,13 @@ describe('level transforms, Unlock the King (UK-1, UK-4, UK-6)', () => {
 
   it('UK-7: the optimal par is unchanged by every transform; the stale solution is removed, the hash changes', () => {
     const l = sample<UnlockTheKingLevel>('unlock-the-king/02-open-court.level.json');
-    const before = solveLevelOptimal(l);
+    const before = solveLevel(l);
     expect(before.status).toBe('solved');
     for (const t of LEVEL_TRANSFORMS) {
       const r = tf(l, t);
       expect(r.solution).toBeUndefined();
       expect(r.par).toBe(l.par);
-      const after = solveLevelOptimal(r);
+      const after = solveLevel(r);
       expect(after.status, t).toBe('solved');
       if (after.status === 'solved' && before.status === 'solved') expect(after.length, t).toBe(before.length);
     }
@@ -156,10 +156,10 @@ describe('level transforms, Chess Maze (CM-1, CM-3, CM-14)', () => {
 
   it('CM-3: the optimal solution length of "Pawn Storm" (pawns, 4x7) is unchanged by every transform', () => {
     const l = sample<ChessMazeLevel>('chess-maze/04-pawn-storm.level.json');
-    const before = solveLevelOptimal(l);
+    const before = solveLevel(l);
     expect(before.status).toBe('solved');
     for (const t of LEVEL_TRANSFORMS) {
-      const after = solveLevelOptimal(tf(l, t));
+      const after = solveLevel(tf(l, t));
       expect(after.status, t).toBe('solved');
       if (after.status === 'solved' && before.status === 'solved') expect(after.length, t).toBe(before.length);
     }
@@ -179,7 +179,7 @@ describe("level transforms, King's Valley (KV-1, KV-2, KV-8)", () => {
   it('KV-8: the win-in-1 stays a win in 1 after every transform; rotate x4 = identity', () => {
     const l = sample<KingsValleyLevel>('kings-valley/03-between-the-pillars.level.json');
     for (const t of LEVEL_TRANSFORMS) {
-      const r = solveLevelOptimal(tf(l, t));
+      const r = solveLevel(tf(l, t));
       expect(r.status, t).toBe('solved');
       if (r.status === 'solved') expect(r.length, t).toBe(1);
     }

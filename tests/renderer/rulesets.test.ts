@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { BARE_ACTION_KEYS, RULESETS_INFO } from '../../src-renderer/editor/rulesets.js';
-import { isEditable, isEditableCm, newCmLevel, newUkLevel } from '../../src-renderer/editor/default-doc.js';
-import { validateDocument } from '../../src-shared/rules/index.js';
+import { isEditable, newCmLevel, newUkLevel } from '../../src-renderer/editor/default-doc.js';
+import { RULESETS } from '../../src-shared/rulesets/index.js';
+
+const isEditableCm = RULESETS['chess-maze'].isEditable;
+import { validateDocument } from '../../src-shared/rulesets/index.js';
 
 describe('per-ruleset editor descriptions', () => {
   it('every tool has a shortcut, and no two tools or toggles share a key within a ruleset', () => {

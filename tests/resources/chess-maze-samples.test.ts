@@ -12,8 +12,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseLevelText } from '../../src-shared/format/load.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
-import { replayMoves, solveLevel, validateRules } from '../../src-shared/rules/index.js';
-import { replayStates, type CmReplay } from '../../src-shared/rules/chess-maze/index.js';
+import { replayMoves, solveLevelReference, validateRules } from '../../src-shared/rulesets/index.js';
+import { replayStates, type CmReplay } from '../../src-shared/rulesets/chess-maze/index.js';
 import { CM_COLORS, type ChessMazeLevel } from '../../src-shared/model/level.js';
 import { indexToSquare } from '../../src-shared/model/square.js';
 
@@ -119,7 +119,7 @@ describe('Chess Maze samples', () => {
       for (const s of rp.states.slice(0, -1)) expect(s.outcome).toBe('playing');
       if (level.objectives?.moveLimit !== undefined) expect(sol.length).toBeLessThanOrEqual(level.objectives.moveLimit);
       const t0 = Date.now();
-      const proof = solveLevel(level);
+      const proof = solveLevelReference(level);
       expect(Date.now() - t0).toBeLessThan(1000);
       expect(proof.status).toBe('solved');
       if (proof.status === 'solved') expect(proof.length).toBe(sol.length);

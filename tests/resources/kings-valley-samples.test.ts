@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseLevelText } from '../../src-shared/format/load.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
-import { replayMoves, solveLevel, validateRules } from '../../src-shared/rules/index.js';
+import { replayMoves, solveLevelReference, validateRules } from '../../src-shared/rulesets/index.js';
 import {
   KV_LABYRINTH_SETUP,
   KV_RETRIEVE_THE_KING_SETUP,
@@ -28,7 +28,7 @@ import {
   kvParseLan,
   kvPlay,
   type KvPosition,
-} from '../../src-shared/rules/kings-valley/index.js';
+} from '../../src-shared/rulesets/kings-valley/index.js';
 import type { KingsValleyLevel, KvPiece } from '../../src-shared/model/level.js';
 import { indexToSquare } from '../../src-shared/model/square.js';
 
@@ -115,7 +115,7 @@ function playLine(level: KingsValleyLevel, moves: string[]): KvPosition[] {
 
 /** The solve as a short comparable string: `length:key,key` or the status. */
 function answer(level: KingsValleyLevel): string {
-  const r = solveLevel(level);
+  const r = solveLevelReference(level);
   return r.status === 'solved' ? `${r.length}:${(r.keys ?? []).join(',')}` : r.status;
 }
 
@@ -177,7 +177,7 @@ describe("King's Valley sample problems", () => {
 
       // Re-proved: shortest forced win = N, unique key (or a listed cook).
       const t0 = Date.now();
-      const proof = solveLevel(level);
+      const proof = solveLevelReference(level);
       expect(Date.now() - t0).toBeLessThan(10_000);
       expect(proof.status).toBe('solved');
       if (proof.status !== 'solved') return;
@@ -189,7 +189,7 @@ describe("King's Valley sample problems", () => {
       // No win in N - 1 (KV-8: "unsolvable" means no win within the goal).
       if (n > 1) {
         const shorter = { ...level, goal: { type: 'win-in' as const, moves: n - 1 } };
-        expect(solveLevel(shorter).status).toBe('unsolvable');
+        expect(solveLevelReference(shorter).status).toBe('unsolvable');
       }
     });
   }

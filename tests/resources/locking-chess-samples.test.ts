@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseLevelText } from '../../src-shared/format/load.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
-import { replayMoves, solveLevel, validateRules } from '../../src-shared/rules/index.js';
+import { replayMoves, solveLevelReference, validateRules } from '../../src-shared/rulesets/index.js';
 import {
   lcMoveToLan,
   lcParseMove,
@@ -26,7 +26,7 @@ import {
   type LcMateKind,
   type LcOutcome,
   type LcPosition,
-} from '../../src-shared/rules/locking-chess/index.js';
+} from '../../src-shared/rulesets/locking-chess/index.js';
 import type { LockingChessLevel } from '../../src-shared/model/level.js';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), '../../resources/levels/locking-chess');
@@ -190,7 +190,7 @@ describe('Locking Chess sample problems', () => {
 
       // Re-proved: shortest forced mate = N with the unique key, the solver's mate type, no mate in N - 1.
       const t0 = Date.now();
-      const proof = solveLevel(level);
+      const proof = solveLevelReference(level);
       expect(Date.now() - t0).toBeLessThan(10_000);
       expect(proof.status).toBe('solved');
       if (proof.status !== 'solved') return;

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseLevelText } from '../../src-shared/format/load.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
-import { replayMoves, solveLevel, validateRules } from '../../src-shared/rules/index.js';
+import { replayMoves, solveLevelReference, validateRules } from '../../src-shared/rulesets/index.js';
 import type { UnlockTheKingLevel } from '../../src-shared/model/level.js';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), '../../resources/levels/unlock-the-king');
@@ -45,7 +45,7 @@ describe('Unlock the King samples', () => {
       if (!frames.ok) return;
       const end = frames.value[frames.value.length - 1] as UnlockTheKingLevel;
       expect(end.pieces[0]!.square).toBe(level.portal);
-      const proof = solveLevel(level);
+      const proof = solveLevelReference(level);
       expect(proof.status).toBe('solved');
       if (proof.status === 'solved') expect(proof.length).toBe(sol.length);
     });

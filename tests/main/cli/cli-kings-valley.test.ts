@@ -2,7 +2,7 @@
  * `castellan solve` / `validate` on King's Valley levels (two-player goals,
  * KV-8): the contract's `keys` and `keysWithinN`, exit codes, the readable
  * "win in N" report. Positions are the hand-worked ones of
- * tests/shared/rules/kings-valley/solve.test.ts.
+ * tests/shared/rulesets/kings-valley/solve.test.ts.
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';

@@ -12,7 +12,7 @@ import { levelHash } from '../../../src-shared/format/level-hash.js';
 import type { OpenedPack, PackVerifyPollAnswer } from '../../../src-shared/host/pack-contract.js';
 import type { HostError } from '../../../src-shared/host/contract.js';
 import type { Level, UnlockTheKingLevel } from '../../../src-shared/model/level.js';
-import { solveLevel, validateRules } from '../../../src-shared/rules/index.js';
+import { solveLevelReference, validateRules } from '../../../src-shared/rulesets/index.js';
 import { serveResolvePath } from '../../../src-main/serve/server.js';
 import { createPackHostApi, entryFileProblem, joinHostPath, parentHostPath } from '../../../src-main/services/pack-host-api.js';
 import type { HostContext } from '../../../src-main/services/host-request.js';
@@ -348,7 +348,7 @@ describe('renderLevel and suggestBlueprint', () => {
     const a = ok(await api.suggestBlueprint({ seed: 7, parMin: 3, parMax: 8 }));
     expect(a.document.ruleset).toBe('unlock-the-king');
     expect(validateRules(a.document)).toEqual([]);
-    const solved = solveLevel(a.document);
+    const solved = solveLevelReference(a.document);
     expect(solved.status).toBe('solved');
     const len = (solved as { length: number }).length;
     expect(len).toBe(a.par);

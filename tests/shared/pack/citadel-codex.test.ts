@@ -12,7 +12,7 @@ import { checkLevelObject, parsePackText } from '../../../src-shared/format/load
 import { solutionIsCurrent } from '../../../src-shared/format/level-hash.js';
 import type { UnlockTheKingLevel } from '../../../src-shared/model/level.js';
 import { findDuplicates } from '../../../src-shared/pack/symmetry.js';
-import { validateRules } from '../../../src-shared/rules/index.js';
+import { validateRules } from '../../../src-shared/rulesets/index.js';
 
 const root = join(import.meta.dirname, '../../../resources/packs/citadel-codex');
 const pack = parsePackText(readFileSync(join(root, 'pack.json'), 'utf8'));

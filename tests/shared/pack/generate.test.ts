@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateUkLevels, makeRng } from '../../../src-shared/pack/generate.js';
 import { canonicalKey } from '../../../src-shared/pack/symmetry.js';
-import { solveLevel, validateRules } from '../../../src-shared/rules/index.js';
+import { solveLevelReference, validateRules } from '../../../src-shared/rulesets/index.js';
 
 const opts = { seed: 11, width: 5, height: 5, parMin: 3, parMax: 10, count: 3, climbSteps: 40, maxClimbs: 20, maxStates: 50_000 };
 
@@ -28,7 +28,7 @@ describe('generateUkLevels', () => {
       expect(g.par).toBeGreaterThanOrEqual(3);
       expect(g.par).toBeLessThanOrEqual(10);
       expect(validateRules(g.level)).toEqual([]);
-      const r = solveLevel(g.level);
+      const r = solveLevelReference(g.level);
       expect(r.status).toBe('solved');
       if (r.status === 'solved') expect(r.length).toBe(g.par);
       keys.add(canonicalKey(g.level));

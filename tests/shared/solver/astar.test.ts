@@ -9,16 +9,16 @@ import { describe, expect, it } from 'vitest';
 import { solveAStar } from '../../../src-shared/solver/astar.js';
 import { solveBfs } from '../../../src-shared/solver/bfs.js';
 import type { SearchProblem, SolveResult, SolveStats } from '../../../src-shared/solver/types.js';
-import { replayMoves } from '../../../src-shared/rules/index.js';
-import { compileUnlockTheKing, type UkPosition } from '../../../src-shared/rules/unlock-the-king/index.js';
-import { ukSearchLayout, ukSearchProblem, ukSolve } from '../../../src-shared/rules/unlock-the-king/search.js';
-import { kingDistances } from '../../../src-shared/rules/unlock-the-king/heuristic.js';
-import { cmSearchProblem, compileChessMaze, replayStates } from '../../../src-shared/rules/chess-maze/index.js';
-import { cmSolve } from '../../../src-shared/rules/chess-maze/search.js';
-import { solveLevelOptimal } from '../../../src-shared/solver/level.js';
+import { replayMoves } from '../../../src-shared/rulesets/index.js';
+import { compileUnlockTheKing, type UkPosition } from '../../../src-shared/rulesets/unlock-the-king/index.js';
+import { ukSearchLayout, ukSearchProblem, ukSolve } from '../../../src-shared/rulesets/unlock-the-king/search.js';
+import { kingDistances } from '../../../src-shared/rulesets/unlock-the-king/heuristic.js';
+import { cmSearchProblem, compileChessMaze, replayStates } from '../../../src-shared/rulesets/chess-maze/index.js';
+import { cmSolve } from '../../../src-shared/rulesets/chess-maze/search.js';
+import { solveLevel } from '../../../src-shared/rulesets/index.js';
 import type { ChessMazeLevel, Level, UnlockTheKingLevel } from '../../../src-shared/model/level.js';
-import { ukLevel, ukPos, type LevelSpec } from '../rules/unlock-the-king/helpers.js';
-import { cmLevel, cmPos, P, type CmSpec } from '../rules/chess-maze/helpers.js';
+import { ukLevel, ukPos, type LevelSpec } from '../rulesets/unlock-the-king/helpers.js';
+import { cmLevel, cmPos, P, type CmSpec } from '../rulesets/chess-maze/helpers.js';
 import { cmReferenceCount, mulberry32, randomCmLevel, randomUkLevel, ukReferenceCount } from './generators.js';
 
 /** Two words (x, y) on a w x h grid, 4-neighbour moves, goal (gx, gy); Manhattan distance as the heuristic. */
@@ -371,13 +371,13 @@ describe('A* proved optimal against plain BFS on generated levels', () => {
   });
 });
 
-describe('solveLevelOptimal dispatch', () => {
+describe('solveLevel dispatch', () => {
   it('UK and CM solve with A* metrics; invalid levels answer their builder errors', () => {
-    const u = solveLevelOptimal(ukLevel({ width: 3, height: 3, portal: 'c3', pieces: [{ role: 'king', square: 'a1' }] }));
+    const u = solveLevel(ukLevel({ width: 3, height: 3, portal: 'c3', pieces: [{ role: 'king', square: 'a1' }] }));
     expect(u).toMatchObject({ status: 'solved', length: 2, metrics: { optimalSolutions: 1 } });
-    const m = solveLevelOptimal(cmLevel({ width: 3, height: 3, pieces: [P('Ra1')], finish: 'c3' }));
+    const m = solveLevel(cmLevel({ width: 3, height: 3, pieces: [P('Ra1')], finish: 'c3' }));
     expect(m).toMatchObject({ status: 'solved', length: 2, metrics: { optimalSolutions: 2 } });
-    const bad = solveLevelOptimal(ukLevel({ pieces: [{ role: 'rook', square: 'a1' }] }) as Level);
+    const bad = solveLevel(ukLevel({ pieces: [{ role: 'rook', square: 'a1' }] }) as Level);
     expect(bad.status).toBe('invalid');
   });
 

@@ -15,9 +15,9 @@ import {
   type UkPiece,
   type UnlockTheKingLevel,
 } from '../../../src-shared/model/level.js';
-import { applyMove, isSolved, legalMoves, type UkPosition } from '../../../src-shared/rules/unlock-the-king/index.js';
-import { cmInitialState, cmLegalMoves, cmPlay, validateChessMaze, type CmPosition, type CmState } from '../../../src-shared/rules/chess-maze/index.js';
-import { validateUnlockTheKing } from '../../../src-shared/rules/unlock-the-king/index.js';
+import { applyMove, isSolved, legalMoves, type UkPosition } from '../../../src-shared/rulesets/unlock-the-king/index.js';
+import { cmInitialState, cmLegalMoves, cmPlay, validateChessMaze, type CmPosition, type CmState } from '../../../src-shared/rulesets/chess-maze/index.js';
+import { validateUnlockTheKing } from '../../../src-shared/rulesets/unlock-the-king/index.js';
 import { hasErrors } from '../../../src-shared/validation/issue.js';
 
 export function mulberry32(seed: number): () => number {

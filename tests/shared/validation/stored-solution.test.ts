@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 import type { UnlockTheKingLevel } from '../../../src-shared/model/level.js';
 import { levelHash } from '../../../src-shared/format/level-hash.js';
 import { checkStoredSolution } from '../../../src-shared/validation/stored-solution.js';
-import { validateDocument } from '../../../src-shared/rules/index.js';
+import { RULESETS, validateDocument } from '../../../src-shared/rulesets/index.js';
+
+/** Unlock the King's UK-7 par check (its RulesetDef hook). */
+const ukParCheck = RULESETS['unlock-the-king'].checkStoredPar;
 
 // 3x3, king a1, portal c3: optimum 2 (Ka1-b2, Kb2-c3), worked by hand.
 function proved(): UnlockTheKingLevel {
@@ -47,9 +50,9 @@ describe('checkStoredSolution', () => {
   });
   it('UK-7 par below the stored optimum is an error, above it a warning', () => {
     const low = { ...proved(), par: 1 };
-    expect(checkStoredSolution(low).map((i) => i.code)).toEqual(['uk-par-below-optimal']);
+    expect(checkStoredSolution(low, ukParCheck).map((i) => i.code)).toEqual(['uk-par-below-optimal']);
     const high = { ...proved(), par: 5 };
-    expect(checkStoredSolution(high).map((i) => [i.severity, i.code])).toEqual([['warning', 'uk-par-above-optimal']]);
+    expect(checkStoredSolution(high, ukParCheck).map((i) => [i.severity, i.code])).toEqual([['warning', 'uk-par-above-optimal']]);
   });
   it('validateDocument includes these findings', () => {
     const l = proved();

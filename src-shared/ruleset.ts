@@ -1,0 +1,204 @@
+/**
+ * The ruleset contract (design: ../shared/design/ruleset-modules.md). One
+ * `RulesetDef` per ruleset, in `src-shared/rulesets/<id>/def.ts`, listed once
+ * in `src-shared/rulesets/index.ts` (`RULESETS`). Everything generic in the
+ * core and the editor (validation, the solve entry, replay, the display
+ * model, region copy / paste, rotate / mirror, the play engine) looks the
+ * ruleset up there and never branches on its id, in the spirit of chessops'
+ * `Position` hooks and scalachess' `Variant` list.
+ *
+ * A ruleset's level type `L` is its document shape (model/level.ts). The
+ * contract only relies on the fields every level has (`LevelBase`), so a
+ * test can define a tiny ruleset of its own and drive the generic parts.
+ */
+import type { BoardSize, EditorState, LevelMeta, SquareName, StoredSolution } from './model/level.js';
+import type { Symmetry } from './model/symmetry.js';
+import type { SolveOptions, SolveResult } from './solver/types.js';
+import type { Issue, Result } from './validation/issue.js';
+import type { BoardDisplay, DisplayOptions } from './display/glyph.js';
+
+/** The fields every level document has (LEVEL-FORMAT-v1 "Level document"). */
+export interface LevelBase {
+  format: 'castellan.level';
+  version: 1;
+  ruleset: string;
+  meta: LevelMeta;
+  board: BoardSize;
+  par?: number;
+  solution?: StoredSolution;
+  editor?: EditorState;
+  draft?: boolean;
+}
+
+/** The answer of a solve entry for a level that breaks a builder rule. */
+export interface Invalid {
+  status: 'invalid';
+  issues: Issue[];
+}
+
+/** What every solve entry answers. */
+export type SolveAnswer = SolveResult | Invalid;
+
+/** Board size limits of a ruleset (UK-1 3..16, CM-1 1..26, KV-9 odd 5..9, LC-1 8 x 8). */
+export interface BoardRule {
+  /** Smallest and largest side, squares. */
+  min: number;
+  max: number;
+  /** The ruling that sets the limits (`UK-1`). */
+  ruling: string;
+  /** Step of the size inputs (2 for odd sides only); default 1. */
+  step?: number;
+  /** Extra condition on a side (KV-9: odd); default any integer in [min, max]. */
+  sideAllowed?(n: number): boolean;
+  /** The limits in words for an error ("odd, 5 to 9 squares"). */
+  describe: string;
+}
+
+/**
+ * What a level asks of the solver: a single-player puzzle with a par
+ * (UK-7, CM-12), or a two-player problem "win / mate in N" (KV-8, LC-8),
+ * whose N lives in the level (`goalMoves`).
+ */
+export type GoalRule =
+  | { kind: 'par' }
+  | {
+      kind: 'in-n';
+      /** The word of the goal: "win" (KV-8) or "mate" (LC-8). */
+      verb: string;
+      /** N of the level's goal, undefined when it has none (a position to play). */
+      goalMoves(level: LevelBase): number | undefined;
+    };
+
+/**
+ * One piece of square-based content: a piece, a wall, a hole, a tile, a
+ * stack level... `kind` names it inside its ruleset (the editor's `ItemKind`),
+ * `props` holds its fields other than the square (plain JSON).
+ */
+export interface SquareItem {
+  square: SquareName;
+  kind: string;
+  props: Record<string, unknown>;
+}
+
+/**
+ * Where a ruleset's squares live: the generic region copy / paste, whole
+ * level rotate / mirror and symmetry-aware duplicate detection read and
+ * write square content only through this.
+ */
+export interface SquareFields<L extends LevelBase> {
+  /** Every item on the level's board, bottom first. Off-board entries are included (validation reports them). */
+  items(level: L): SquareItem[];
+  /**
+   * The level with its square content replaced by `items` (every other
+   * field kept; optional arrays that end up empty keep their absence when
+   * they were absent). Items the ruleset cannot hold are dropped.
+   */
+  withItems(level: L, items: readonly SquareItem[]): L;
+  /**
+   * Kinds that a region clear never removes (the UK-6 portal: exactly one;
+   * a paste moves it only when the clip brings one).
+   */
+  pinned?: readonly string[];
+  /**
+   * Moves the level's square-valued fields that are not board content with
+   * a board symmetry (`map` sends a square name to its image): the CM-11
+   * capture objective, the LC-11 en passant square. Default: none.
+   */
+  mapOther?(level: L, map: (square: SquareName) => SquareName): L;
+  /** Turns an item's directional props with the board (UK-4 / CM-3 pawn facing); default: unchanged. */
+  turn?(item: SquareItem, sym: Symmetry, width: number, height: number): SquareItem;
+  /**
+   * An item copied from `from` (another ruleset id) as this ruleset's item,
+   * or null to drop it (UK pieces become player pieces in Chess Maze).
+   * Default: kept when this ruleset has the kind, else dropped.
+   */
+  adopt?(item: SquareItem, from: string): SquareItem | null;
+}
+
+/** Options of the play engine (the two-player proof search, KV-8 / LC-8). */
+export interface EngineOptions {
+  /** Deepest "win in h" searched, in the engine side's moves. */
+  horizon?: number;
+  /** Nodes all the searches of one choice may use together. */
+  maxNodes?: number;
+  /** Transposition-table bytes per search. */
+  tableBytes?: number;
+}
+
+/** The engine's choice of one move (plain data: it crosses a worker boundary). */
+export interface EngineAnswer {
+  lan: string;
+  /** SAN when the ruleset writes it (Locking Chess). */
+  san?: string;
+  /** Why: a forced win, the longest defence, a draw, or any legal move. */
+  kind: 'win' | 'defend' | 'draw' | 'any';
+  /** With `win`: the engine side wins in this many of its moves. */
+  winIn?: number;
+  /** With `defend`: the opponent wins in this many moves at best (null: not within the horizon). */
+  lossIn?: number | null;
+  /** Horizon searched. */
+  horizon?: number;
+  nodes: number;
+}
+
+/** A ruleset's play engine: the move it chooses after `moves` (LAN) from the level's start. */
+export interface RulesetEngine<L extends LevelBase> {
+  move(level: L, moves: readonly string[], opts?: EngineOptions): Result<EngineAnswer, Issue[]>;
+}
+
+/** A starting document the New dialog offers (King's Valley setups). */
+export interface LevelStart {
+  id: string;
+  label: string;
+  description: string;
+}
+
+/** One ruleset: its rules, as the generic core and editor see them. */
+export interface RulesetDef<L extends LevelBase = LevelBase> {
+  /** The `ruleset` field of its documents (LEVEL-FORMAT-v1). */
+  readonly id: string;
+  /** Display name ("Unlock the King"). */
+  readonly name: string;
+  /** What one document is called ("blueprint", "level", "problem"). */
+  readonly noun: string;
+  /** One sentence for the New dialog. */
+  readonly blurb: string;
+  readonly board: BoardRule;
+  readonly goal: GoalRule;
+  /** Starting documents besides the default (New dialog); `newLevel(start.id)` makes one. */
+  readonly starts?: readonly LevelStart[];
+  /** A new document (`start`: one of `starts`, default the ruleset's empty one). */
+  newLevel(start?: string): L;
+  /**
+   * True when the editor can open `value` as this ruleset's document: the
+   * containers it edits have the right shapes (schema errors elsewhere are
+   * fine: the validation list reports them).
+   */
+  isEditable(value: unknown): value is L;
+  /** Builder errors and warnings (the ruleset's RULINGS). Never throws. */
+  validate(level: L): Issue[];
+  /** The optimal solve users get (A* where the ruleset has a heuristic). UK-7: the stored par and solution are ignored. Never throws. */
+  solve(level: L, opts?: SolveOptions): SolveAnswer;
+  /** The plain BFS reference the optimality tests compare `solve` with (single-player rulesets). */
+  solveReference?(level: L, opts?: SolveOptions): SolveAnswer;
+  /**
+   * Plays `moves` (LAN) from the start: `frames[0]` is the level itself,
+   * `frames[k]` the document after k moves. Errors carry `/moves/k`.
+   */
+  replay(level: L, moves: readonly string[]): Result<L[], Issue[]>;
+  /**
+   * The par against a stored optimal solution's length (UK-7 `checkPar`),
+   * run by `validateDocument`; rulesets without it do not check a stored par.
+   */
+  checkStoredPar?(par: number | undefined, optimum: number): Issue[];
+  readonly squares: SquareFields<L>;
+  /**
+   * Whether a board symmetry keeps the level a legal puzzle (LC-1: only the
+   * left-right mirror without castling rights). Default: every symmetry.
+   */
+  symmetryAvailability?(level: L, sym: Symmetry): { ok: true } | { ok: false; reason: string };
+  /** The one display model: what the Konva board, SVG / PNG and the pack PDF draw. */
+  display?(level: L, opts?: DisplayOptions): BoardDisplay;
+  /** The engine that plays against the user (two-player rulesets). */
+  readonly engine?: RulesetEngine<L>;
+}

@@ -1,0 +1,53 @@
+/**
+ * Chess Maze as a ruleset module (RULINGS CM-1..CM-15): a single-player
+ * maze of holes, locks, keys, plates, transform squares and collectibles.
+ * Solved by A* (`cmSolve`: relaxed distance heuristic, the CM-12 move
+ * limit prunes the search); plain BFS is the reference of the tests.
+ */
+import type { ChessMazeLevel } from '../../model/level.js';
+import { solveBfs } from '../../solver/bfs.js';
+import type { RulesetDef } from '../../ruleset.js';
+import { hasBoardAndPieces, isRecord, optionalArray, optionalRecord } from '../editable.js';
+import { compileChessMaze } from './position.js';
+import { cmReplay } from './replay.js';
+import { cmSearchProblem, cmSolve } from './search.js';
+import { cmSquares } from './squares.js';
+import { CM_MAX_SIZE, CM_MIN_SIZE, validateChessMaze } from './validate.js';
+
+/**
+ * A new Chess Maze level: an empty 6 x 6 floor (CM-1) with no pieces and no
+ * tiles. The live validation then asks for a player piece and a finish
+ * (CM-14), which the designer places.
+ */
+export function newCmLevel(title = 'Untitled maze'): ChessMazeLevel {
+  return { format: 'castellan.level', version: 1, ruleset: 'chess-maze', meta: { title }, board: { width: 6, height: 6 }, pieces: [], tiles: [] };
+}
+
+export const chessMaze = {
+  id: 'chess-maze',
+  name: 'Chess Maze',
+  noun: 'level',
+  blurb: 'Reach the flag through holes, locks, keys, plates and transforms; collect coins, spell words.',
+  board: { min: CM_MIN_SIZE, max: CM_MAX_SIZE, ruling: 'CM-1', describe: `${CM_MIN_SIZE} to ${CM_MAX_SIZE} squares` },
+  goal: { kind: 'par' },
+  newLevel: () => newCmLevel(),
+  isEditable: (value: unknown): value is ChessMazeLevel =>
+    isRecord(value) &&
+    value['ruleset'] === 'chess-maze' &&
+    hasBoardAndPieces(value) &&
+    optionalArray((value['board'] as Record<string, unknown>)['holes']) &&
+    optionalArray(value['tiles']) &&
+    optionalRecord(value['objectives']),
+  validate: validateChessMaze,
+  solve(level, opts) {
+    const c = compileChessMaze(level);
+    return c.ok ? cmSolve(c.value, opts) : { status: 'invalid', issues: c.error };
+  },
+  solveReference(level, opts) {
+    // CM-12: the move limit is applied inside the search (depth pruning).
+    const c = compileChessMaze(level);
+    return c.ok ? solveBfs(cmSearchProblem(c.value), opts) : { status: 'invalid', issues: c.error };
+  },
+  replay: cmReplay,
+  squares: cmSquares,
+} satisfies RulesetDef<ChessMazeLevel>;

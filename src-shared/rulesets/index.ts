@@ -1,0 +1,103 @@
+/**
+ * The ruleset registry (design: ../shared/design/ruleset-modules.md): every
+ * ruleset module listed once, and the generic entries that look the level's
+ * ruleset up in it: validation, the one solve entry, replay, display. An
+ * unknown ruleset answers an error issue `ruleset-unsupported` (pointer
+ * `/ruleset`); nothing here branches on a ruleset id.
+ */
+import type { Level, Ruleset } from '../model/level.js';
+import type { LevelBase, RulesetDef, SolveAnswer } from '../ruleset.js';
+import type { SolveOptions } from '../solver/types.js';
+import { issue, type Issue, type Result } from '../validation/issue.js';
+import { checkLevelObject } from '../format/load.js';
+import { checkStoredSolution } from '../validation/stored-solution.js';
+import { unlockTheKing } from './unlock-the-king/def.js';
+import { chessMaze } from './chess-maze/def.js';
+import { kingsValley } from './kings-valley/def.js';
+import { lockingChess } from './locking-chess/def.js';
+
+/** The level document type of ruleset `R`. */
+export type LevelOf<R extends Ruleset> = Extract<Level, { ruleset: R }>;
+
+/** Every ruleset module, keyed by id, in the order the New dialog lists them. */
+export const RULESETS = {
+  'unlock-the-king': unlockTheKing,
+  'chess-maze': chessMaze,
+  'kings-valley': kingsValley,
+  'locking-chess': lockingChess,
+} as const satisfies { [R in Ruleset]: RulesetDef<LevelOf<R>> };
+
+/** The modules in registry order. */
+export const RULESET_LIST: readonly RulesetDef[] = Object.values(RULESETS) as RulesetDef[];
+
+/** The module of ruleset `id`, or undefined for an id no module has. */
+export function rulesetDef(id: unknown): RulesetDef | undefined {
+  return typeof id === 'string' && Object.hasOwn(RULESETS, id) ? (RULESETS[id as Ruleset] as RulesetDef) : undefined;
+}
+
+/** The module of a level's ruleset, or undefined when no module has its id. */
+export function rulesetOf(level: { ruleset?: unknown }): RulesetDef | undefined {
+  return rulesetDef(level.ruleset);
+}
+
+/** The `ruleset-unsupported` error for a ruleset id no module has. */
+export function unsupported(ruleset: unknown): Issue {
+  return issue('error', 'ruleset-unsupported', `${String(ruleset)} rules are not implemented yet`, { pointer: '/ruleset' });
+}
+
+/** Builder errors and warnings of the level's ruleset (`RulesetDef.validate`); unknown ruleset: `ruleset-unsupported`. Never throws. */
+export function validateRules(level: Level | LevelBase): Issue[] {
+  const def = rulesetOf(level);
+  return def ? def.validate(level) : [unsupported(level.ruleset)];
+}
+
+/**
+ * Schema check (format/load.ts `checkLevelObject`: migrate + schema), then
+ * the ruleset's builder rules. `level` is present when the schema check
+ * passed (even if the rules report errors); `issues` holds the schema
+ * errors, or else the rules' errors and warnings plus the stored-solution
+ * checks. Never throws.
+ */
+export function validateDocument(value: unknown): { level?: Level; issues: Issue[] } {
+  const loaded = checkLevelObject(value);
+  if (!loaded.ok) return { issues: loaded.error };
+  const parCheck = rulesetOf(loaded.value)?.checkStoredPar;
+  return { level: loaded.value, issues: [...validateRules(loaded.value), ...checkStoredSolution(loaded.value, parCheck)] };
+}
+
+/**
+ * The one solve entry: `def.solve` of the level's ruleset (A* with the
+ * difficulty metrics for the single-player rulesets, the proof search for
+ * "win / mate in N"). Answers `{status: 'invalid', issues}` for a level that
+ * breaks a builder rule or whose ruleset has no module. UK-7: the stored par
+ * and solution are ignored. `opts.countSolutions` (default 1000, 0 = off)
+ * caps the optimal-solution count in `metrics`. Never throws for bad input.
+ * Everything that proves levels for users goes through here: the solve
+ * worker (CLI, save pipeline, the host pool behind the live badge and the
+ * Solve panel) and the renderer's fallback Web Worker.
+ */
+export function solveLevel(level: Level | LevelBase, opts?: SolveOptions, def: RulesetDef | undefined = rulesetOf(level)): SolveAnswer {
+  return def ? def.solve(level, opts) : { status: 'invalid', issues: [unsupported(level.ruleset)] };
+}
+
+/**
+ * The plain BFS reference (`def.solveReference`; rulesets without one:
+ * `def.solve`), for the optimality tests and the benchmarks only.
+ */
+export function solveLevelReference(level: Level | LevelBase, opts?: SolveOptions, def: RulesetDef | undefined = rulesetOf(level)): SolveAnswer {
+  if (!def) return { status: 'invalid', issues: [unsupported(level.ruleset)] };
+  return (def.solveReference ?? def.solve).call(def, level, opts);
+}
+
+/**
+ * Plays `moves` (LAN) from the level's start (`def.replay`): `frames[0]` is
+ * the level itself, `frames[k]` the document after k moves. Errors carry the
+ * move's index in `pointer` (`/moves/k`): the level's own builder errors (or
+ * `ruleset-unsupported`), `move-illegal` (`squares` = its from square when
+ * well-formed), `move-after-solved` / `move-after-failed` /
+ * `move-after-game-over` for a move after the end. Never throws.
+ */
+export function replayMoves<L extends Level | LevelBase>(level: L, moves: readonly string[], def: RulesetDef | undefined = rulesetOf(level)): Result<L[], Issue[]> {
+  if (!def) return { ok: false, error: [unsupported(level.ruleset)] };
+  return def.replay(level, moves) as Result<L[], Issue[]>;
+}

@@ -1,0 +1,52 @@
+/**
+ * Locking Chess as a ruleset module (RULINGS LC-1..LC-13): chess where
+ * pieces stack; documents are "mate / lockmate in N" problems (any LC-8
+ * win) proved by the proof search, or positions to play against the engine.
+ */
+import type { LockingChessLevel } from '../../model/level.js';
+import type { RulesetDef } from '../../ruleset.js';
+import { isRecord } from '../editable.js';
+import { LC_START_LFEN, parseLfenFields } from './lfen.js';
+import { lcReplay, solveLockingChess } from './solve.js';
+import { lcSquares } from './squares.js';
+import { validateLockingChess } from './validate.js';
+
+/** A new Locking Chess document: the standard start position (LC-1), no goal (a position to play). */
+export function newLcLevel(title = 'Untitled locking problem'): LockingChessLevel {
+  return { format: 'castellan.level', version: 1, ruleset: 'locking-chess', meta: { title }, board: { width: 8, height: 8 }, position: LC_START_LFEN };
+}
+
+export const lockingChess = {
+  id: 'locking-chess',
+  name: 'Locking Chess',
+  noun: 'problem',
+  blurb: 'Chess where pieces stack: superimpose, lock, lockmate. Mate-in-N problems from an LFEN, play against the engine.',
+  board: { min: 8, max: 8, ruling: 'LC-1', describe: '8 × 8 (orthodox chess)' },
+  goal: { kind: 'in-n', verb: 'mate', goalMoves: (l) => (l as LockingChessLevel).goal?.moves },
+  newLevel: () => newLcLevel(),
+  isEditable: (value: unknown): value is LockingChessLevel =>
+    isRecord(value) && value['ruleset'] === 'locking-chess' && typeof value['position'] === 'string' && isRecord(value['meta']) && isRecord(value['board']),
+  // LC-1..LC-13: LFEN syntax and playability, goal (a missing goal is a playable position).
+  validate: validateLockingChess,
+  // "Mate in N" (any LC-8 win) proof search, N = goal.moves (`lc-goal-missing` without a goal); plus `mateType`.
+  solve: solveLockingChess,
+  // `position` = the LFEN after k moves; `move-after-game-over` (LC-8, LC-9).
+  replay: lcReplay,
+  squares: lcSquares,
+  /**
+   * Orthodox chess (LC-1) is not symmetric: pawns move towards the opponent
+   * and promote on the last rank, and castling (LC-12) needs the king and
+   * rook on their home squares. Only the left-right mirror keeps the puzzle
+   * legal, and only without castling rights.
+   */
+  symmetryAvailability(level, sym) {
+    if (sym.name === 'identity') return { ok: true };
+    if (sym.name !== 'flipH') {
+      return { ok: false, reason: 'Locking Chess is orthodox chess (LC-1): pawns move towards the opponent, so only a left-right mirror keeps the puzzle' };
+    }
+    const r = parseLfenFields(level.position);
+    if (!r.ok) return { ok: false, reason: 'The position (LFEN, LC-13) does not parse' };
+    if (r.value.castling !== 0) return { ok: false, reason: 'Castling rights (LC-12) need the king and rooks on their home squares: a mirrored position would lose them' };
+    return { ok: true };
+  },
+} satisfies RulesetDef<LockingChessLevel>;

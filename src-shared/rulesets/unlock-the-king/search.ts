@@ -1,0 +1,320 @@
+/**
+ * Unlock the King as a `SearchProblem` for the solver engines (solver/bfs.ts
+ * plain BFS, solver/astar.ts A*), and `ukSolve`, the optimal solve the app
+ * uses.
+ *
+ * State encoding: one field of `b = ceil(log2(width*height))` bits per piece
+ * (its board index; 6 bits on 8x8, 8 on 16x16, UK-1), packed LSB first into
+ * Int32 words, a field may straddle two words: `ceil(n*b/32)` words (16
+ * pieces on 8x8: 96 bits = 3 words = 12 bytes). Slot 0 is the king (UK-2).
+ * - `canonical: true` (what `ukSolve` uses): the other slots hold groups of
+ *   identical pieces (same role, and for pawns the same facing and lateral
+ *   flag, UK-4: pieces that move alike) with the squares of a group kept
+ *   SORTED ascending, so two identical pieces swapping squares are one
+ *   state. Pawns of different facing or lateral flag are different groups.
+ * - default (`canonical` false): slots 1.. are the other pieces in blueprint
+ *   order, every piece told apart (the raw state space, as the reference
+ *   tests count it).
+ * Walls and the portal are fixed and live in closure tables.
+ *
+ * Move code: `from << 8 | to` (board indices; squares identify the piece).
+ *
+ * Heuristic (A*): the king's wall-aware step distance to the portal
+ * (heuristic.ts), plus 1 when another piece stands on the portal (it must
+ * move off before the king lands, UK-6). Both terms change by at most 1 per
+ * move, so the sum is admissible and consistent.
+ *
+ * Strong bound (`strongHeuristic`, used lazily by A*): the least, over king
+ * routes to the portal, of steps plus pieces standing on the route
+ * (heuristic.ts `routeBound`): every such piece must move away first.
+ *
+ * Predecessors (`expandReverse`): every move is undone by the same piece
+ * moving back along the same line, except that a pawn steps back against
+ * its facing, so predecessors are the moves of the "reversed" position
+ * (pawns facing the other way, UK-4).
+ *
+ * Proof shortcut (used by `ukSolve` and the BFS reference `solveReference` of def.ts):
+ * `kingCanReachPortal` false proves the blueprint unsolvable without
+ * enumerating piece permutations.
+ */
+import type { SearchProblem, SolveOptions, SolveResult } from '../../solver/types.js';
+import { solveAStar } from '../../solver/astar.js';
+import { indexToSquare } from '../../model/square.js';
+import type { Facing, Role } from '../../model/level.js';
+import type { UkPosition } from './position.js';
+import { kingDistances, routeBound } from './heuristic.js';
+import { movementClass } from './tables.js';
+
+const LETTER: Record<Role, string> = { king: 'K', queen: 'Q', rook: 'R', bishop: 'B', knight: 'N', pawn: 'P' };
+const OPPOSITE: Record<Facing, Facing> = { north: 'south', south: 'north', east: 'west', west: 'east' };
+const ROLE_ORDER: Record<Role, number> = { king: 0, queen: 1, rook: 2, bishop: 3, knight: 4, pawn: 5 };
+const FACING_ORDER: Record<Facing, number> = { north: 0, east: 1, south: 2, west: 3 };
+
+/**
+ * True when the portal lies in the king's wall-free 8-connected region of
+ * the board (ignoring all other pieces, which only block further). False
+ * proves the blueprint unsolvable (UK-4 king steps, UK-5 no captures).
+ */
+export function kingCanReachPortal(pos: UkPosition): boolean {
+  const { width, height, walls, portal } = pos;
+  const start = pos.pieces[pos.king]!.square;
+  const seen = new Uint8Array(width * height);
+  const stack = [start];
+  seen[start] = 1;
+  while (stack.length > 0) {
+    const sq = stack.pop()!;
+    if (sq === portal) return true;
+    const f = sq % width;
+    const r = (sq - f) / width;
+    for (let dr = -1; dr <= 1; dr++) {
+      for (let df = -1; df <= 1; df++) {
+        const nf = f + df;
+        const nr = r + dr;
+        if (nf < 0 || nr < 0 || nf >= width || nr >= height) continue;
+        const n = nr * width + nf;
+        if (seen[n] || walls[n]) continue;
+        seen[n] = 1;
+        stack.push(n);
+      }
+    }
+  }
+  return false;
+}
+
+export interface UkProblemOptions {
+  /** Identical pieces are one state whichever stands where (see the file comment). Default false. */
+  canonical?: boolean;
+}
+
+/** Layout facts of a problem, for tests and reports. */
+export interface UkSearchLayout {
+  /** Bits per piece field. */
+  readonly bits: number;
+  /** Int32 words per state. */
+  readonly stateWords: number;
+  /** Piece index (into `pos.pieces`) of each slot at the start. */
+  readonly slotPiece: readonly number[];
+  /** First slot of each slot's group of identical pieces, and one past its last. */
+  readonly groupStart: readonly number[];
+  readonly groupEnd: readonly number[];
+}
+
+/** Group key of a piece: pieces with equal keys move alike (UK-4). */
+function groupKey(role: Role, facing: Facing, lateral: boolean): number {
+  return ROLE_ORDER[role] * 8 + (role === 'pawn' ? FACING_ORDER[facing] * 2 + (lateral ? 1 : 0) : 0);
+}
+
+/** Slot order, groups and packing of `ukSearchProblem(pos, opts)`. */
+export function ukSearchLayout(pos: UkPosition, opts: UkProblemOptions = {}): UkSearchLayout {
+  const n = pos.pieces.length;
+  const bits = Math.max(1, Math.ceil(Math.log2(pos.width * pos.height)));
+  const others: number[] = [];
+  for (let i = 0; i < n; i++) if (i !== pos.king) others.push(i);
+  const key = (i: number): number => {
+    const p = pos.pieces[i]!;
+    return groupKey(p.role, p.facing, p.lateral);
+  };
+  if (opts.canonical) others.sort((a, b) => key(a) - key(b) || pos.pieces[a]!.square - pos.pieces[b]!.square);
+  const slotPiece = [pos.king, ...others];
+  const groupStart: number[] = [];
+  const groupEnd: number[] = [];
+  for (let s = 0; s < n; s++) {
+    if (!opts.canonical || s === 0) {
+      groupStart.push(s);
+      groupEnd.push(s + 1);
+      continue;
+    }
+    let a = s;
+    while (a > 1 && key(slotPiece[a - 1]!) === key(slotPiece[s]!)) a--;
+    let e = s + 1;
+    while (e < n && key(slotPiece[e]!) === key(slotPiece[s]!)) e++;
+    groupStart.push(a);
+    groupEnd.push(e);
+  }
+  return { bits, stateWords: Math.max(1, Math.ceil((n * bits) / 32)), slotPiece, groupStart, groupEnd };
+}
+
+/**
+ * Builds the search problem for `pos` (a compiled, valid position). The
+ * goal (UK-6) is "king on the portal"; successors are exactly
+ * `legalMoves` (UK-4, UK-5) from the decoded state (in canonical mode,
+ * re-sorted within groups). Expansion uses a reused Uint8Array occupancy
+ * grid and the precomputed ray tables; no allocation per successor.
+ * Provides `heuristic` and `expandReverse` (see the file comment).
+ */
+export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): SearchProblem & { readonly layout: UkSearchLayout } {
+  const layout = ukSearchLayout(pos, opts);
+  const n = pos.pieces.length;
+  const W = layout.stateWords;
+  const B = layout.bits;
+  const MASK = (1 << B) - 1;
+  const t = pos.tables;
+  const size = t.size;
+  const { groupStart, rayStart, rayEnd, raySquares } = t;
+
+  const fieldWord = new Int32Array(n);
+  const fieldShift = new Int32Array(n);
+  const fieldSpill = new Uint8Array(n);
+  for (let s = 0; s < n; s++) {
+    const bit = s * B;
+    fieldWord[s] = bit >>> 5;
+    fieldShift[s] = bit & 31;
+    fieldSpill[s] = (bit & 31) + B > 32 ? 1 : 0;
+  }
+  const gStart = Int32Array.from(layout.groupStart);
+  const gEnd = Int32Array.from(layout.groupEnd);
+  /** Row offset of the slot's movement class in the tables (class * size), forward and reversed. */
+  const fwdBase = new Int32Array(n);
+  const revBase = new Int32Array(n);
+  const slotLetter: string[] = [];
+  for (let s = 0; s < n; s++) {
+    const p = pos.pieces[layout.slotPiece[s]!]!;
+    fwdBase[s] = movementClass(p.role, p.facing, p.lateral) * size;
+    revBase[s] = movementClass(p.role, OPPOSITE[p.facing], p.lateral) * size;
+    slotLetter.push(LETTER[p.role]);
+  }
+
+  const getField = (buf: Int32Array, off: number, s: number): number => {
+    const w = off + fieldWord[s]!;
+    const sh = fieldShift[s]!;
+    let v = buf[w]! >>> sh;
+    if (fieldSpill[s] !== 0) v |= buf[w + 1]! << (32 - sh);
+    return v & MASK;
+  };
+  const setField = (out: Int32Array, s: number, v: number): void => {
+    const w = fieldWord[s]!;
+    const sh = fieldShift[s]!;
+    out[w] = (out[w]! & ~(MASK << sh)) | (v << sh);
+    if (fieldSpill[s] !== 0) {
+      const r = 32 - sh;
+      out[w + 1] = (out[w + 1]! & ~(MASK >>> r)) | (v >>> r);
+    }
+  };
+
+  // Initial state: squares per slot, groups sorted in canonical mode.
+  const initial = new Int32Array(W);
+  {
+    const sqs = layout.slotPiece.map((i) => pos.pieces[i]!.square);
+    for (let s = 0; s < n; ) {
+      const e = layout.groupEnd[s]!;
+      const part = sqs.slice(s, e).sort((a, b) => a - b);
+      for (let k = 0; k < part.length; k++) setField(initial, s + k, part[k]!);
+      s = e;
+    }
+  }
+  const portal = pos.portal;
+  const dist = kingDistances(pos);
+  const route = routeBound(pos);
+  const occ = new Uint8Array(size);
+  const sqs = new Int32Array(n);
+  const width = pos.width;
+
+  /** Successors (base = fwdBase) or predecessors (base = revBase) of the state at buf[off..]. */
+  const generate = (
+    base: Int32Array,
+    buf: Int32Array,
+    offset: number,
+    out: Int32Array,
+    emit: (move: number) => boolean,
+  ): void => {
+    for (let s = 0; s < n; s++) {
+      const sq = getField(buf, offset, s);
+      sqs[s] = sq;
+      occ[sq] = 1;
+    }
+    // `out` holds the parent; each target rewrites only the moving piece's
+    // field (or its group's fields), which the next target overwrites again;
+    // the parent is restored after each piece.
+    for (let w = 0; w < W; w++) out[w] = buf[offset + w]!;
+    outer: for (let s = 0; s < n; s++) {
+      const from = sqs[s]!;
+      const a = gStart[s]!;
+      const e = gEnd[s]!;
+      const g = base[s]! + from;
+      const moveBase = from << 8;
+      let touched = false;
+      for (let r = groupStart[g]!, rEnd = groupStart[g + 1]!; r < rEnd; r++) {
+        for (let j = rayStart[r]!, jEnd = rayEnd[r]!; j < jEnd; j++) {
+          const to = raySquares[j]!;
+          if (occ[to] !== 0) break;
+          touched = true;
+          if (e - a === 1) {
+            setField(out, s, to);
+          } else {
+            // Re-sort the group: its squares without `from`, plus `to`, ascending.
+            let k = a;
+            let placed = false;
+            for (let i = a; i < e; i++) {
+              if (i === s) continue;
+              const v = sqs[i]!;
+              if (!placed && to < v) {
+                setField(out, k++, to);
+                placed = true;
+              }
+              setField(out, k++, v);
+            }
+            if (!placed) setField(out, k, to);
+          }
+          if (emit(moveBase | to)) break outer;
+        }
+      }
+      if (touched) for (let w = 0; w < W; w++) out[w] = buf[offset + w]!;
+    }
+    for (let s = 0; s < n; s++) occ[sqs[s]!] = 0;
+  };
+
+  return {
+    stateWords: W,
+    layout,
+    writeInitial(out: Int32Array): void {
+      out.set(initial);
+    },
+    isGoal(buf: Int32Array, offset: number): boolean {
+      return (buf[offset]! & MASK) === portal;
+    },
+    expand(buf: Int32Array, offset: number, out: Int32Array, emit: (move: number) => boolean): void {
+      generate(fwdBase, buf, offset, out, emit);
+    },
+    expandReverse(buf: Int32Array, offset: number, out: Int32Array, emit: (move: number) => boolean): void {
+      generate(revBase, buf, offset, out, emit);
+    },
+    heuristic(buf: Int32Array, offset: number): number {
+      const king = buf[offset]! & MASK;
+      const d = dist[king]!;
+      if (d <= 0) return d; // 0 on the portal (goal), -1 cut off by walls
+      for (let s = 1; s < n; s++) if (getField(buf, offset, s) === portal) return d + 1;
+      return d;
+    },
+    strongHeuristic(buf: Int32Array, offset: number, limit = 0x3fff): number {
+      const king = buf[offset]! & MASK;
+      for (let s = 1; s < n; s++) {
+        const sq = getField(buf, offset, s);
+        sqs[s] = sq;
+        occ[sq] = 1;
+      }
+      const b = route(occ, king, limit);
+      for (let s = 1; s < n; s++) occ[sqs[s]!] = 0;
+      return b;
+    },
+    moveToLan(buf: Int32Array, offset: number, move: number): string {
+      const from = move >>> 8;
+      const to = move & 0xff;
+      let letter = '?';
+      for (let s = 0; s < n; s++) if (getField(buf, offset, s) === from) letter = slotLetter[s]!;
+      return letter + indexToSquare(from, width) + '-' + indexToSquare(to, width);
+    },
+  };
+}
+
+/**
+ * The optimal solve of a compiled, valid position: `kingCanReachPortal`
+ * false → `{status: 'unsolvable', states: 1}` without search; otherwise A*
+ * (solver/astar.ts) over the canonical problem with the king-distance
+ * heuristic, with the difficulty metrics (`SolveResult.metrics`, optimal
+ * solutions counted up to `opts.countSolutions`, default 1000). UK-7: the
+ * stored par is ignored; `length` is the proven optimum.
+ */
+export function ukSolve(pos: UkPosition, opts: SolveOptions = {}): SolveResult {
+  if (!kingCanReachPortal(pos)) return { status: 'unsolvable', states: 1 };
+  return solveAStar(ukSearchProblem(pos, { canonical: true }), opts);
+}
