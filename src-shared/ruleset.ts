@@ -146,6 +146,32 @@ export interface RulesetEngine<L extends LevelBase> {
   move(level: L, moves: readonly string[], opts?: EngineOptions): Result<EngineAnswer, Issue[]>;
 }
 
+/** What a designer asks a level generator for (`castellan generate`). */
+export interface GenerateRequest {
+  /** Same seed and options, same levels. */
+  seed: number;
+  width: number;
+  height: number;
+  /** The optimal par (or N) wanted, inclusive range. */
+  parMin: number;
+  parMax: number;
+  count: number;
+  /** Solver state cap per candidate. */
+  maxStates?: number;
+  /** Search effort knobs of the generator (mutations per climb, climbs). */
+  steps?: number;
+  climbs?: number;
+}
+
+/** One generated level with its proven optimum. */
+export interface GeneratedLevel<L extends LevelBase = LevelBase> {
+  level: L;
+  par: number;
+  /** States the proof stored. */
+  states: number;
+  moves: string[];
+}
+
 /** A starting document the New dialog offers (King's Valley setups). */
 export interface LevelStart {
   id: string;
@@ -193,12 +219,20 @@ export interface RulesetDef<L extends LevelBase = LevelBase> {
   checkStoredPar?(par: number | undefined, optimum: number): Issue[];
   readonly squares: SquareFields<L>;
   /**
+   * Pack duplicate detection also compares the level under the board
+   * symmetries its rules allow (UK: "no two alike, rotations and reflections
+   * included"); otherwise only identical content (`levelHash`) is alike.
+   */
+  readonly alikeUnderSymmetry?: boolean;
+  /**
    * Whether a board symmetry keeps the level a legal puzzle (LC-1: only the
    * left-right mirror without castling rights). Default: every symmetry.
    */
   symmetryAvailability?(level: L, sym: Symmetry): { ok: true } | { ok: false; reason: string };
   /** The one display model: what the Konva board, SVG / PNG and the pack PDF draw. */
   display?(level: L, opts?: DisplayOptions): BoardDisplay;
+  /** A seeded generator of proved levels (`castellan generate`), where the ruleset has one. */
+  generate?(req: GenerateRequest): GeneratedLevel<L>[];
   /** The engine that plays against the user (two-player rulesets). */
   readonly engine?: RulesetEngine<L>;
 }

@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serializeLevel, serializePack } from '../../src-shared/format/serialize.js';
 import type { PackFile, UnlockTheKingLevel } from '../../src-shared/model/level.js';
-import { SYMMETRIES, canonicalKey, transformLevel } from '../../src-shared/pack/symmetry.js';
+import { SYMMETRIES, canonicalKey, transformLevel } from '../../src-shared/rulesets/unlock-the-king/symmetry.js';
 import { codexTier } from '../../src-shared/pack/status.js';
 import { solveLevel, validateRules } from '../../src-shared/rulesets/index.js';
 

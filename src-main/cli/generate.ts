@@ -1,9 +1,9 @@
 /**
- * `castellan generate --ruleset unlock-the-king --count N --par MIN..MAX
- *  --seed S [--size WxH] [-o DIR] [--max-states N] [--steps N] [--climbs N]`
- * (issue 5 item 4): seeded random placement within one physical set (UK-1),
- * optimal solve, hill climbing towards a longer par (src-shared/pack/
- * generate.ts). Reproducible: the same arguments give the same levels. With
+ * `castellan generate --ruleset ID --count N --par MIN..MAX --seed S
+ *  [--size WxH] [-o DIR] [--max-states N] [--steps N] [--climbs N]`: the
+ * ruleset's seeded generator (`RulesetDef.generate`; Unlock the King:
+ * placement within one physical set, UK-1, optimal solve, hill climbing
+ * towards a longer par). Reproducible: the same arguments give the same levels. With
  * `-o DIR` every level is written as DIR/gen-S-NN.level.json through the save
  * pipeline (which re-proves it and stores the solution); existing files are
  * never overwritten. Without `-o`, one JSON line per level on stdout.
@@ -14,8 +14,14 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { serializeLevel } from '../../src-shared/format/serialize.js';
-import { generateUkLevels } from '../../src-shared/pack/generate.js';
+import type { Level } from '../../src-shared/model/level.js';
+import { RULESET_LIST, rulesetDef } from '../../src-shared/rulesets/index.js';
 import { saveLevelFile } from '../services/save-pipeline.js';
+
+/** The rulesets with a generator, and their names. */
+const GENERATORS = RULESET_LIST.filter((d) => d.generate);
+const GENERATOR_IDS = GENERATORS.map((d) => d.id);
+const GENERATOR_NAMES = GENERATORS.map((d) => d.name).join(', ');
 
 export interface GenerateIo {
   out(text: string): void;
@@ -35,8 +41,9 @@ export interface GenerateFlags {
 }
 
 export async function cmdGenerate(flags: GenerateFlags, io: GenerateIo): Promise<number> {
-  if (flags.ruleset !== 'unlock-the-king') {
-    io.err(`castellan: the generator supports --ruleset unlock-the-king only (got ${flags.ruleset})\n`);
+  const def = rulesetDef(flags.ruleset);
+  if (!def?.generate) {
+    io.err(`castellan: the generator supports --ruleset ${GENERATOR_IDS.join(' | ')} (got ${flags.ruleset})\n`);
     return 1;
   }
   const par = /^(\d+)\.\.(\d+)$/.exec(flags.par.trim());
@@ -47,22 +54,26 @@ export async function cmdGenerate(flags: GenerateFlags, io: GenerateIo): Promise
   const size = /^(\d+)x(\d+)$/.exec((flags.size ?? '8x8').trim());
   const w = size ? Number(size[1]) : 0;
   const h = size ? Number(size[2]) : 0;
-  if (!size || w < 3 || h < 3 || w > 16 || h > 16) {
-    io.err('castellan: --size must be WxH with 3..16 each (UK-1)\n');
+  const b = def.board;
+  const sideOk = (n: number): boolean => Number.isInteger(n) && n >= b.min && n <= b.max && (b.sideAllowed?.(n) ?? true);
+  if (!size || !sideOk(w) || !sideOk(h)) {
+    io.err(`castellan: --size must be WxH with ${b.describe} each (${b.ruling})\n`);
     return 1;
   }
   if (flags.out) mkdirSync(flags.out, { recursive: true });
-  const found = generateUkLevels({
+  const found = def.generate({
     seed: flags.seed, width: w, height: h, parMin: Number(par[1]), parMax: Number(par[2]), count: flags.count,
-    maxStates: flags.maxStates, climbSteps: flags.steps, maxClimbs: flags.climbs,
+    maxStates: flags.maxStates, steps: flags.steps, climbs: flags.climbs,
   });
   let k = 0;
   for (const g of found) {
     k++;
+    // A registry ruleset's generator writes documents of that ruleset.
+    const level = g.level as Level;
     const id = `${flags.seed}-${String(k).padStart(2, '0')}`;
     g.level.meta = { title: `Generated ${id}`, author: 'castellan generate', description: `seed ${flags.seed}, par ${g.par}` };
     if (!flags.out) {
-      io.out(JSON.stringify({ par: g.par, states: g.states, level: JSON.parse(serializeLevel(g.level)) }) + '\n');
+      io.out(JSON.stringify({ par: g.par, states: g.states, level: JSON.parse(serializeLevel(level)) }) + '\n');
       continue;
     }
     const path = join(flags.out, `gen-${id}.level.json`);
@@ -70,7 +81,7 @@ export async function cmdGenerate(flags: GenerateFlags, io: GenerateIo): Promise
       io.err(`castellan: ${path} already exists; not overwritten\n`);
       return 1;
     }
-    const saved = await saveLevelFile(path, g.level);
+    const saved = await saveLevelFile(path, level);
     if (!saved.ok) {
       io.err(`castellan: ${saved.message}\n`);
       return 4;
@@ -87,8 +98,8 @@ export async function cmdGenerate(flags: GenerateFlags, io: GenerateIo): Promise
 export function registerGenerateCommand(program: Command, io: GenerateIo, setCode: (c: number) => void, parseInt: (v: string) => number): void {
   program
     .command('generate')
-    .description('generate proved Unlock the King blueprints (seeded random placement + hill climbing)')
-    .requiredOption('--ruleset <name>', 'unlock-the-king')
+    .description(`generate proved levels (seeded; ${GENERATOR_NAMES})`)
+    .requiredOption('--ruleset <name>', GENERATOR_IDS.join(' | '))
     .requiredOption('--count <n>', 'levels wanted', parseInt)
     .requiredOption('--par <min..max>', 'optimal par range, e.g. 8..14')
     .requiredOption('--seed <n>', 'random seed (same seed, same levels)', parseInt)

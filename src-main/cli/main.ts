@@ -41,6 +41,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import type { HostError } from '../../src-shared/host/contract.js';
 import type { Level } from '../../src-shared/model/level.js';
+import { DEFAULT_RULESET } from '../../src-shared/rulesets/default.js';
 import { hasErrors, type Issue } from '../../src-shared/validation/issue.js';
 import { readTextFile } from '../services/atomic-file.js';
 import { MAX_LEVEL_FILE_BYTES, parseLevelDocument } from '../services/level-files.js';
@@ -397,12 +398,12 @@ async function cmdProve(files: string[], flags: { draft?: boolean; maxStates?: n
 }
 
 /**
- * First `*.level.json` (sorted) of `<workspace>/unlock-the-king/` (a folder
- * of samples) or `<workspace>/levels/unlock-the-king/` (the default
+ * First `*.level.json` (sorted) of `<workspace>/<default ruleset>/` (a
+ * folder of samples) or `<workspace>/levels/<default ruleset>/` (the default
  * workspace `resources/`, samples and packs), workspace-relative.
  */
 function defaultInitialFile(workspace: string): string | undefined {
-  for (const sub of ['unlock-the-king', 'levels/unlock-the-king']) {
+  for (const sub of [DEFAULT_RULESET, `levels/${DEFAULT_RULESET}`]) {
     const dir = join(workspace, sub);
     if (!existsSync(dir)) continue;
     try {

@@ -1,9 +1,9 @@
 /**
- * `castellan pack ...` (LEVEL-FORMAT-v1 "Command line contract", issue 5):
+ * `castellan pack ...` (LEVEL-FORMAT-v1 "Command line contract"):
  * - `pack verify DIR|FILE [--json] [--max-states N] [--time-ms N]`: loads
  *   the pack (folder with pack.json, or one *.pack.json), re-proves every
  *   valid level in parallel on the worker pool (cli-progress bar on stderr
- *   when it is a terminal), checks symmetry-aware duplicates (UK), and prints
+ *   when it is a terminal), checks duplicates (pack/duplicates.ts: symmetry-aware for UK), and prints
  *   a table (#, level, tier, status). Exit 0 only when every level is valid,
  *   proved, its stored solution current (levelHash) and optimal, par equal;
  *   else the highest per-level code: 1 invalid / draft / stale / par
@@ -23,8 +23,7 @@ import { availableParallelism } from 'node:os';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { solutionIsCurrent } from '../../src-shared/format/level-hash.js';
-import type { UnlockTheKingLevel } from '../../src-shared/model/level.js';
-import { findDuplicates } from '../../src-shared/pack/symmetry.js';
+import { findAlike } from '../../src-shared/pack/duplicates.js';
 import { classifyLevel, STATUS_EXIT, type LevelVerdict, type ProofOutcome } from '../../src-shared/pack/status.js';
 import { loadPack, planExport, proofOf, writeExport, type LoadedPack } from '../services/pack-files.js';
 import { buildPackPdf } from '../services/pack-pdf.js';
@@ -70,16 +69,10 @@ export async function verifyPack(
         return { index: l.index, name: l.name, title: l.title, tier: l.tier, ...verdict };
       }),
     );
-    if (loaded.pack.ruleset === 'unlock-the-king') {
-      const uk = loaded.levels.map((l) => (l.level && !l.error ? (l.level as UnlockTheKingLevel) : undefined));
-      for (const d of findDuplicates(uk)) {
-        const row = rows[d.second]!;
-        const note = `alike to #${d.first + 1} (${d.symmetry})`;
-        rows[d.second] =
-          row.exitCode === 0
-            ? { ...row, status: 'duplicate', exitCode: STATUS_EXIT.duplicate, detail: note }
-            : { ...row, detail: `${row.detail}; ${note}` };
-      }
+    for (const d of findAlike(loaded.levels.map((l) => (l.level && !l.error ? l.level : undefined)))) {
+      const row = rows[d.second]!;
+      const note = `alike to #${d.first + 1} (${d.how})`;
+      rows[d.second] = row.exitCode === 0 ? { ...row, status: 'duplicate', exitCode: STATUS_EXIT.duplicate, detail: note } : { ...row, detail: `${row.detail}; ${note}` };
     }
     return rows;
   } finally {

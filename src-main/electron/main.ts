@@ -16,6 +16,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { HOST_METHODS, ipcChannel, type HostMethod, type ListedFile } from '../../src-shared/host/contract.js';
+import { DEFAULT_RULESET } from '../../src-shared/rulesets/default.js';
 import { createHostApi, type HostService } from '../services/host-api.js';
 import { setSolveWorkerEntry } from '../services/solve-runner.js';
 import { GRANT_DROPPED_CHANNEL, MENU_ACTION_CHANNEL, OPEN_FILE_CHANNEL } from './channels.js';
@@ -43,7 +44,7 @@ setSolveWorkerEntry(pathToFileURL(join(here, 'solve-worker.js')));
 const grants = new PathGrants([samplesDir]);
 
 function firstSample(): string | undefined {
-  const dir = join(samplesDir, 'unlock-the-king');
+  const dir = join(samplesDir, DEFAULT_RULESET);
   if (!existsSync(dir)) return undefined;
   const first = readdirSync(dir).filter((f) => f.endsWith('.level.json')).sort()[0];
   return first ? join(dir, first) : undefined;

@@ -29,7 +29,7 @@ import { solutionIsCurrent } from '../../src-shared/format/level-hash.js';
 import type { FileRevision, HostError, HostResponses, PackHostMethod } from '../../src-shared/host/contract.js';
 import type { ListedPack, OpenedPack, PackRow } from '../../src-shared/host/pack-contract.js';
 import { RULESETS, type Level, type PackFile } from '../../src-shared/model/level.js';
-import { generateUkLevels, type GeneratedLevel } from '../../src-shared/pack/generate.js';
+import { generateUkLevels, type GeneratedLevel } from '../../src-shared/rulesets/unlock-the-king/generate.js';
 import { markDuplicates, safeLevelHash, storedVerdict } from '../../src-shared/pack/rows.js';
 import { classifyLevel, type ProofOutcome } from '../../src-shared/pack/status.js';
 import { renderLevelSvg } from '../../src-shared/render/svg.js';
@@ -291,7 +291,7 @@ function baseRow(c: ConfinedPack, l: LoadedPackLevel): PackRow {
 /** Rows with the stored status (no solving) and duplicates marked. */
 function storedRows(c: ConfinedPack): PackRow[] {
   const rows = c.loaded.levels.map((l) => ({ ...baseRow(c, l), ...storedVerdict(l.level, l.issues, l.error) }));
-  return markDuplicates(rows, usableLevels(c), c.loaded.pack.ruleset);
+  return markDuplicates(rows, usableLevels(c));
 }
 
 function usableLevels(c: ConfinedPack): (Level | undefined)[] {
@@ -669,7 +669,7 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       });
       void Promise.all(all).then(
         () => {
-          markDuplicates(job.rows, usableLevels(c), c.loaded.pack.ruleset);
+          markDuplicates(job.rows, usableLevels(c));
           job.state = 'done';
           job.ms = Math.round(performance.now() - job.t0);
           if (jobs.get(job.id) === job) {

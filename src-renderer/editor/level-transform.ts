@@ -33,7 +33,7 @@
  */
 import type { ChessMazeLevel, Facing, KingsValleyLevel, LockingChessLevel, UnlockTheKingLevel } from '../../src-shared/model/level.js';
 import { parseSquare, squareName } from '../../src-shared/model/square.js';
-import { SYMMETRIES, mapFacing, transformLevel as transformUk, type Symmetry } from '../../src-shared/pack/symmetry.js';
+import { SYMMETRIES, mapFacing, transformLevel as transformUk, type Symmetry } from '../../src-shared/rulesets/unlock-the-king/symmetry.js';
 import { fenFromFields } from '../../src-shared/rulesets/orthodox/fen.js';
 import { parseLfenFields } from '../../src-shared/rulesets/locking-chess/index.js';
 import type { EditableLevel } from './default-doc.js';

@@ -20,13 +20,13 @@ import type { BackupItem, CoreHostMethod, FileRevision, FullHostApi, RecoveryHos
 import { levelHash } from '../../src-shared/format/level-hash.js';
 import type { Level } from '../../src-shared/model/level.js';
 import { solveLevel, validateDocument } from '../../src-shared/rulesets/index.js';
+import { newUkLevel } from '../../src-shared/rulesets/unlock-the-king/def.js';
 import { hasErrors } from '../../src-shared/validation/issue.js';
 
+/** A 6 x 6 blueprint (a new Unlock the King document, walled and furnished) with `extra` fields. */
 function sample(title: string, extra: Partial<Record<string, unknown>>): Level {
   return {
-    format: 'castellan.level',
-    version: 1,
-    ruleset: 'unlock-the-king',
+    ...newUkLevel(),
     meta: { title, author: 'Mock host' },
     board: { width: 6, height: 6 },
     walls: ['c3', 'd3'],

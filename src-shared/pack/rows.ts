@@ -1,5 +1,5 @@
 /**
- * Pack manager rows (issue 5 item 1): the status of each level of a pack as
+ * Pack manager rows: the status of each level of a pack as
  * read from disk (no solving), and duplicate marking. Pure; shared by the
  * host (pack-host-api.ts) and its tests.
  *
@@ -11,16 +11,16 @@
  * - `par-mismatch`: stored solution not optimal, or the designer's `par`
  *   (UK-7) differs from the stored optimal length;
  * - `proved`: "proved par N" from the current, optimal stored solution.
- * Duplicates (`markDuplicates`): Unlock the King levels alike under a board
- * symmetry (symmetry.ts, rotations and reflections, UK pawn facings turned
- * along); other rulesets: an identical levelHash. Only a clean (`proved`)
- * later level becomes `duplicate`; an already failing one gets a note.
+ * Duplicates (`markDuplicates`, duplicates.ts `findAlike`): identical
+ * rules-relevant content, or for rulesets compared under symmetry (UK) a
+ * rotation / reflection. Only a clean (`proved`) later level becomes
+ * `duplicate`; an already failing one gets a note.
  */
 import { levelHash, solutionIsCurrent } from '../format/level-hash.js';
 import type { PackRow } from '../host/pack-contract.js';
-import type { Level, UnlockTheKingLevel } from '../model/level.js';
+import type { Level } from '../model/level.js';
 import type { Issue } from '../validation/issue.js';
-import { findDuplicates } from './symmetry.js';
+import { findAlike } from './duplicates.js';
 
 /** Row fields derived from a level's stored content (no solve). */
 export function storedVerdict(level: Level | undefined, issues: readonly Issue[], loadError?: string): Pick<PackRow, 'status' | 'detail' | 'par' | 'states'> {
@@ -60,21 +60,8 @@ export function safeLevelHash(level: Level | undefined): string | undefined {
  * Marks duplicates in place (see module doc). `levels[i]` is row i's level
  * (undefined when it could not be loaded or is invalid). Answers the rows.
  */
-export function markDuplicates(rows: PackRow[], levels: readonly (Level | undefined)[], ruleset: string): PackRow[] {
-  const pairs: { first: number; second: number; how: string }[] = [];
-  if (ruleset === 'unlock-the-king') {
-    const uk = levels.map((l) => (l && l.ruleset === 'unlock-the-king' ? (l as UnlockTheKingLevel) : undefined));
-    for (const d of findDuplicates(uk)) pairs.push({ first: d.first, second: d.second, how: d.symmetry });
-  } else {
-    const seen = new Map<string, number>();
-    levels.forEach((l, j) => {
-      const h = safeLevelHash(l);
-      if (!h) return;
-      const i = seen.get(h);
-      if (i === undefined) seen.set(h, j);
-      else pairs.push({ first: i, second: j, how: 'identical' });
-    });
-  }
+export function markDuplicates(rows: PackRow[], levels: readonly (Level | undefined)[]): PackRow[] {
+  const pairs = findAlike(levels);
   for (const p of pairs) {
     const row = rows[p.second];
     if (!row) continue;

@@ -9,6 +9,7 @@ import { solveBfs } from '../../solver/bfs.js';
 import type { RulesetDef } from '../../ruleset.js';
 import { hasBoardAndPieces, isRecord } from '../editable.js';
 import { compileUnlockTheKing } from './position.js';
+import { generateUkLevels } from './generate.js';
 import { ukReplay } from './replay.js';
 import { ukSquares } from './squares.js';
 import { kingCanReachPortal, ukSearchProblem, ukSolve } from './search.js';
@@ -54,4 +55,11 @@ export const unlockTheKing = {
   replay: ukReplay,
   checkStoredPar: (par, optimum) => checkPar(par, optimum, 'solved'),
   squares: ukSquares,
+  alikeUnderSymmetry: true,
+  // Seeded placement within one physical set (UK-1), optimal solve, hill climbing towards a longer par.
+  generate: (req) =>
+    generateUkLevels({
+      seed: req.seed, width: req.width, height: req.height, parMin: req.parMin, parMax: req.parMax, count: req.count,
+      maxStates: req.maxStates, climbSteps: req.steps, maxClimbs: req.climbs,
+    }),
 } satisfies RulesetDef<UnlockTheKingLevel>;

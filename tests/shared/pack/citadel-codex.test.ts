@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { checkLevelObject, parsePackText } from '../../../src-shared/format/load.js';
 import { solutionIsCurrent } from '../../../src-shared/format/level-hash.js';
 import type { UnlockTheKingLevel } from '../../../src-shared/model/level.js';
-import { findDuplicates } from '../../../src-shared/pack/symmetry.js';
+import { findDuplicates } from '../../../src-shared/rulesets/unlock-the-king/symmetry.js';
 import { validateRules } from '../../../src-shared/rulesets/index.js';
 
 const root = join(import.meta.dirname, '../../../resources/packs/citadel-codex');

@@ -1,14 +1,16 @@
 /**
- * Unlock the King blueprint generator (issue 5 item 4): seeded random
+ * Unlock the King blueprint generator: seeded random
  * placement within one physical Citadel set (UK-1: 16 walls, 1 king, 2
  * queens, 4 rooks, 4 bishops, 4 knights, 8 pawns), optimal solve, then local
  * search (hill climbing on the proven par, ties broken by states explored)
  * towards harder puzzles. Pure and reproducible: the same options give the
  * same levels (mulberry32 PRNG; no clocks are read unless `deadline` is set).
  */
-import type { Role, UkPiece, UnlockTheKingLevel } from '../model/level.js';
-import { parseSquare, squareName } from '../model/square.js';
-import { solveLevel, validateRules } from '../rulesets/index.js';
+import type { Role, UkPiece, UnlockTheKingLevel } from '../../model/level.js';
+import { parseSquare, squareName } from '../../model/square.js';
+import { compileUnlockTheKing } from './position.js';
+import { ukSolve } from './search.js';
+import { validateUnlockTheKing } from './validate.js';
 import { canonicalKey } from './symmetry.js';
 
 /** UK-1 physical set limits per role, and walls. */
@@ -165,8 +167,10 @@ export function generateUkLevels(opts: GenerateOptions): GeneratedLevel[] {
     return l;
   };
   const evaluate = (l: UnlockTheKingLevel): { par: number; states: number; moves: string[] } | undefined => {
-    if (validateRules(l).length > 0) return undefined; // errors or UK-1 warnings
-    const r = solveLevel(l, { maxStates });
+    if (validateUnlockTheKing(l).length > 0) return undefined; // errors or UK-1 warnings
+    const c = compileUnlockTheKing(l);
+    if (!c.ok) return undefined;
+    const r = ukSolve(c.value, { maxStates, countSolutions: 0 });
     if (r.status !== 'solved') return undefined;
     return { par: r.length, states: r.states, moves: r.moves };
   };

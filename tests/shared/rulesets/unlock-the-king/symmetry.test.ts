@@ -3,8 +3,8 @@
  * worked on 8x8 and 4x3 boards. Pawn facings turn with the board (UK-4).
  */
 import { describe, expect, it } from 'vitest';
-import type { UnlockTheKingLevel } from '../../../src-shared/model/level.js';
-import { SYMMETRIES, blueprintKey, canonicalKey, findDuplicates, transformLevel } from '../../../src-shared/pack/symmetry.js';
+import type { UnlockTheKingLevel } from '../../../../src-shared/model/level.js';
+import { SYMMETRIES, blueprintKey, canonicalKey, findDuplicates, transformLevel } from '../../../../src-shared/rulesets/unlock-the-king/symmetry.js';
 
 const base: UnlockTheKingLevel = {
   format: 'castellan.level', version: 1, ruleset: 'unlock-the-king', meta: { title: 'base' },

@@ -5,9 +5,9 @@
  * no two alike (symmetry included).
  */
 import { describe, expect, it } from 'vitest';
-import { generateUkLevels, makeRng } from '../../../src-shared/pack/generate.js';
-import { canonicalKey } from '../../../src-shared/pack/symmetry.js';
-import { solveLevelReference, validateRules } from '../../../src-shared/rulesets/index.js';
+import { generateUkLevels, makeRng } from '../../../../src-shared/rulesets/unlock-the-king/generate.js';
+import { canonicalKey } from '../../../../src-shared/rulesets/unlock-the-king/symmetry.js';
+import { solveLevelReference, validateRules } from '../../../../src-shared/rulesets/index.js';
 
 const opts = { seed: 11, width: 5, height: 5, parMin: 3, parMax: 10, count: 3, climbSteps: 40, maxClimbs: 20, maxStates: 50_000 };
 

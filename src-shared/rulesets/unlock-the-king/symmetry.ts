@@ -8,9 +8,9 @@
  * the board: a north-facing pawn on a board rotated 90° clockwise faces east.
  * Piece colours are cosmetic (UK-2) and ignored; so are meta, par, solution.
  */
-import type { UnlockTheKingLevel } from '../model/level.js';
-import { parseSquare, squareName } from '../model/square.js';
-import { SYMMETRIES, boardSymmetries, mapFacing, type Symmetry } from '../model/symmetry.js';
+import type { UnlockTheKingLevel } from '../../model/level.js';
+import { parseSquare, squareName } from '../../model/square.js';
+import { SYMMETRIES, boardSymmetries, mapFacing, type Symmetry } from '../../model/symmetry.js';
 
 /** Deep copy of plain JSON data. */
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
