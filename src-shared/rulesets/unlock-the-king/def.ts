@@ -11,6 +11,7 @@ import { hasBoardAndPieces, isRecord } from '../editable.js';
 import { compileUnlockTheKing } from './position.js';
 import { ukReplay } from './replay.js';
 import { ukSquares } from './squares.js';
+import { ukDisplay } from './display.js';
 import { kingCanReachPortal, ukSearchProblem, ukSolve } from './search.js';
 import { UK_MAX_SIZE, UK_MIN_SIZE, checkPar, validateUnlockTheKing } from './validate.js';
 
@@ -54,4 +55,5 @@ export const unlockTheKing = {
   replay: ukReplay,
   checkStoredPar: (par, optimum) => checkPar(par, optimum, 'solved'),
   squares: ukSquares,
+  display: ukDisplay,
 } satisfies RulesetDef<UnlockTheKingLevel>;
