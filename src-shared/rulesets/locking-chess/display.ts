@@ -19,11 +19,11 @@ import type { FenFields } from '../orthodox/fen.js';
 import { parseLfenFields } from './lfen.js';
 import { lcStack, name, type LcPiece } from './stacks.js';
 
-/** Boxes of a stack (LC-2): the locked board-level piece low left, the top piece high right, the lock mark bottom-left. */
+/** Boxes of a stack (LC-2): the locked board-level piece low left, the top piece high right, the lock mark bottom-right. */
 export const LC_STACK_BOXES: { bottom: GlyphBox; top: GlyphBox; lock: GlyphBox } = {
   bottom: { x: 0.03, y: 0.3, size: 0.64 },
   top: { x: 0.36, y: 0.02, size: 0.62 },
-  lock: { x: 0.02, y: 0.68, size: 0.3 },
+  lock: { x: 0.68, y: 0.68, size: 0.3 },
 };
 
 /** One token of the mirror: `N:b1`, a stack `(P/n):e4`; null for an empty square. */
