@@ -50,24 +50,23 @@ export function artClass(art: GlyphArt): string {
   return art.kind;
 }
 
-/** A one-colour summary of the art for a minimap: a filled square or a dot. */
-export function artSwatch(art: GlyphArt): { shape: 'square' | 'dot'; fill: string } {
+/** A one-colour summary of the art for a minimap: a filled square or a dot, `size` in squares (side or diameter). */
+export function artSwatch(art: GlyphArt): { shape: 'square' | 'dot'; fill: string; size: number } {
   switch (art.kind) {
     case 'piece':
-      return { shape: 'dot', fill: art.tone === 'dark' ? '#15171d' : '#fafafa' };
+      return { shape: 'dot', fill: art.tone === 'dark' ? '#15171d' : '#fafafa', size: 0.72 };
     case 'portal':
-      return { shape: 'dot', fill: '#5b2bbf' };
-    case 'valley':
-      return { shape: 'square', fill: '#d4a017' };
-    case 'tile':
-      return { shape: 'square', fill: art.tile === 'finish' ? '#f8fafc' : art.tile === 'transform' ? '#8e1fb0' : art.color ? tileColorHex(art.color) : '#f4c430' };
+      return { shape: 'dot', fill: '#5b2bbf', size: 0.9 };
     case 'lock':
-      return { shape: 'dot', fill: '#f0c419' };
+      return { shape: 'dot', fill: '#f0c419', size: 0.4 };
+    case 'valley':
+      return { shape: 'square', fill: '#d4a017', size: 1 };
+    case 'tile': {
+      const colour = art.color ? (CM_COLOR_HEX as Record<string, string>)[art.color] : undefined;
+      const fill = art.tile === 'finish' ? '#f8fafc' : art.tile === 'transform' ? '#8e1fb0' : art.tile === 'gem' ? '#3cc8f0' : art.tile === 'letter' ? '#f3e6c6' : (colour ?? '#f4c430');
+      return { shape: 'square', fill, size: art.tile === 'lock' || art.tile === 'plate' || art.tile === 'transform' ? 1 : 0.6 };
+    }
     default:
-      return { shape: 'square', fill: '#2c313c' };
+      return { shape: 'square', fill: '#2c313c', size: 1 };
   }
-}
-
-function tileColorHex(c: string): string {
-  return (CM_COLOR_HEX as Record<string, string>)[c] ?? '#777777';
 }

@@ -16,7 +16,7 @@
  * `transform:NQ:d2`, `coin:c5`, `finish:e4`); detail: `N:a1:player`,
  * `P:b2:enemy:south`, sorted.
  */
-import type { ChessMazeLevel, CmTile, CmTileKind, Facing } from '../../model/level.js';
+import { TRANSFORM_TYPES, type ChessMazeLevel, type CmColor, type CmSide, type CmTile, type CmTileKind, type Facing, type Role, type TransformType } from '../../model/level.js';
 import type { BoardDisplay, DisplayOptions, GlyphArt, GlyphBox } from '../../display/glyph.js';
 import { DisplayBuilder, PIECE_BOX, ROLE_LETTER, onBoardCell } from '../../display/board-display.js';
 import { TILE_NAME, TRANSFORM_LETTER } from '../../display/art/tiles.js';
@@ -82,13 +82,24 @@ function legendLabel(t: CmTile, open: boolean): string {
   }
 }
 
-function tileArt(t: CmTile, open: boolean): GlyphArt {
+/** The art of a CM piece: player light, enemy dark with the "×" badge (CM-2); pawns with their facing (CM-3, default north). */
+export function cmPieceArt(p: { role: Role; side?: CmSide | undefined; facing?: Facing | undefined }): GlyphArt {
+  const enemy = p.side === 'enemy';
+  return { kind: 'piece', role: p.role, tone: enemy ? 'dark' : 'light', ...(enemy ? { enemy } : {}), ...(p.role === 'pawn' ? { facing: p.facing ?? 'north' } : {}) };
+}
+
+/** The art of a tile (`open`: a lock drawn open, CM-5 / CM-6); a transform tile without types shows all five. */
+export function cmTileArt(t: { kind: CmTileKind; color?: CmColor | undefined; letter?: string | undefined; allowed?: readonly TransformType[] | undefined }, open = false): GlyphArt {
   const art: GlyphArt = { kind: 'tile', tile: t.kind };
-  if (t.kind === 'key' || t.kind === 'lock' || t.kind === 'plate') art.color = t.color;
-  if (t.kind === 'letter') art.letter = t.letter;
-  if (t.kind === 'transform') art.allowed = (t.allowed ?? []).slice();
+  if ((t.kind === 'key' || t.kind === 'lock' || t.kind === 'plate') && t.color) art.color = t.color;
+  if (t.kind === 'letter' && t.letter !== undefined) art.letter = t.letter;
+  if (t.kind === 'transform') art.allowed = (t.allowed ?? TRANSFORM_TYPES).slice();
   if (open) art.open = true;
   return art;
+}
+
+function tileArt(t: CmTile, open: boolean): GlyphArt {
+  return cmTileArt({ ...t, ...(t.kind === 'transform' ? { allowed: t.allowed ?? [] } : {}) }, open);
 }
 
 /** The board display of a Chess Maze level (module doc). Never throws. */
@@ -109,7 +120,7 @@ export function cmDisplay(level: ChessMazeLevel, opts: DisplayOptions = {}): Boa
     const enemy = p.side === 'enemy';
     const pawn = p.role === 'pawn';
     const facing: Facing = p.facing ?? 'north';
-    const art: GlyphArt = { kind: 'piece', role: p.role, tone: enemy ? 'dark' : 'light', ...(enemy ? { enemy } : {}), ...(pawn ? { facing } : {}) };
+    const art = cmPieceArt(p);
     const side = enemy ? 'enemy' : 'player';
     b.add(p.square, { layer: 'piece', art, label: `${side} ${p.role}${pawn ? ` facing ${facing}` : ''}`, item: 'piece', read: 1, box: PIECE_BOX });
     occupied.add(p.square);

@@ -13,7 +13,7 @@
  */
 import type { KingsValleyLevel, KvSide } from '../../model/level.js';
 import { squareName } from '../../model/square.js';
-import type { BoardDisplay, Tone } from '../../display/glyph.js';
+import type { BoardDisplay, GlyphArt, Tone } from '../../display/glyph.js';
 import { DisplayBuilder, PIECE_BOX, onBoardCell } from '../../display/board-display.js';
 
 /** How each side is drawn (KV-1): tone, and Black's dot. */
@@ -32,6 +32,12 @@ export function kvValleySquare(width: number, height: number): string | null {
 export function kvPieceToken(p: { role: string; side: string; square: string }): string {
   const l = p.role === 'king' ? 'K' : 'S';
   return `${p.side === 'black' ? l.toLowerCase() : l}:${p.square}`;
+}
+
+/** The art of a KV piece (KV-1): king or soldier, White light, Black dark with its dot. */
+export function kvPieceArt(p: { role: string; side: string }): GlyphArt {
+  const look = KV_SIDE_ART[p.side === 'black' ? 'black' : 'white'];
+  return { kind: 'piece', role: p.role === 'king' ? 'king' : 'soldier', tone: look.tone, ...(look.dot ? { dot: true } : {}) };
 }
 
 /** The board display of a King's Valley level (module doc). Never throws. */
@@ -54,11 +60,10 @@ export function kvDisplay(level: KingsValleyLevel): BoardDisplay {
     if (!onBoardCell(p.square, width, height)) continue;
     const role = p.role === 'king' ? 'king' : 'soldier';
     const side: KvSide = p.side === 'black' ? 'black' : 'white';
-    const look = KV_SIDE_ART[side];
-    b.add(p.square, { layer: 'piece', art: { kind: 'piece', role, tone: look.tone, ...(look.dot ? { dot: true } : {}) }, label: `${p.side} ${p.role}`, item: 'piece', read: 1, box: PIECE_BOX });
+    b.add(p.square, { layer: 'piece', art: kvPieceArt(p), label: `${p.side} ${p.role}`, item: 'piece', read: 1, box: PIECE_BOX });
     pieces.push(kvPieceToken({ role, side, square: p.square }));
     detail.push(`${role === 'king' ? 'K' : 'S'}:${p.square}:${side}`);
-    b.legend({ kind: 'piece', role, tone: look.tone, ...(look.dot ? { dot: true } : {}) }, `${side === 'white' ? 'White' : 'Black'} ${role}${side === 'black' ? ' (dashed, dot)' : ''}`);
+    b.legend(kvPieceArt(p), `${side === 'white' ? 'White' : 'Black'} ${role}${side === 'black' ? ' (dashed, dot)' : ''}`);
   }
   const toMove: KvSide = level.sideToMove === 'black' ? 'black' : 'white';
   const state = [...pieces.sort(), ...pillars.sort()];

@@ -12,7 +12,7 @@
  * Screen readers: `white knight`, `white pawn locked under black knight`.
  */
 import type { LockingChessLevel } from '../../model/level.js';
-import type { BoardDisplay, GlyphBox } from '../../display/glyph.js';
+import type { BoardDisplay, GlyphArt, GlyphBox } from '../../display/glyph.js';
 import { DisplayBuilder, PIECE_BOX } from '../../display/board-display.js';
 import { pieceLetter } from '../orthodox/board.js';
 import type { FenFields } from '../orthodox/fen.js';
@@ -37,6 +37,11 @@ export function lcToken(f: FenFields, sq: number): string | null {
 const said = (p: LcPiece): string => `${p.color} ${p.role}`;
 const tone = (p: LcPiece): 'light' | 'dark' => (p.color === 'white' ? 'light' : 'dark');
 
+/** The art of a Locking Chess piece: White light, Black dark. */
+export function lcPieceArt(p: LcPiece): GlyphArt {
+  return { kind: 'piece', role: p.role, tone: tone(p) };
+}
+
 /** The board display of a Locking Chess problem (module doc). Never throws. */
 export function lcDisplay(level: LockingChessLevel): BoardDisplay {
   const width = 8;
@@ -57,12 +62,12 @@ export function lcDisplay(level: LockingChessLevel): BoardDisplay {
       const bottom = s.bottom!;
       b.legend({ kind: 'piece', role: 'king', tone: tone(bottom) }, bottom.color === 'white' ? 'White piece' : 'Black piece (dashed outline)');
       if (!s.top) {
-        b.add(square, { layer: 'piece', art: { kind: 'piece', role: bottom.role, tone: tone(bottom) }, label: said(bottom), item: 'piece', box: PIECE_BOX });
+        b.add(square, { layer: 'piece', art: lcPieceArt(bottom), label: said(bottom), item: 'piece', box: PIECE_BOX });
         continue;
       }
       const top = s.top;
-      b.add(square, { layer: 'piece', art: { kind: 'piece', role: bottom.role, tone: tone(bottom) }, label: `${said(bottom)} locked under ${said(top)}`, item: 'piece', box: LC_STACK_BOXES.bottom });
-      b.add(square, { layer: 'piece', art: { kind: 'piece', role: top.role, tone: tone(top) }, label: '', item: 'piece', box: LC_STACK_BOXES.top });
+      b.add(square, { layer: 'piece', art: lcPieceArt(bottom), label: `${said(bottom)} locked under ${said(top)}`, item: 'piece', box: LC_STACK_BOXES.bottom });
+      b.add(square, { layer: 'piece', art: lcPieceArt(top), label: '', item: 'piece', box: LC_STACK_BOXES.top });
       b.add(square, { layer: 'badge', art: { kind: 'lock' }, label: '', box: LC_STACK_BOXES.lock });
       b.legend({ kind: 'piece', role: 'king', tone: tone(top) }, top.color === 'white' ? 'White piece' : 'Black piece (dashed outline)');
       b.legend({ kind: 'lock' }, 'Stack: the lower piece is locked under the top one (LC-2)');

@@ -9,12 +9,18 @@
  * the portal; detail `"K:e1:ivory P:e2:ivory:east R:e4:ivory"`: one token
  * per piece, sorted, pawns with their facing and `:lateral`.
  */
-import type { Facing, UkColor, UnlockTheKingLevel } from '../../model/level.js';
+import type { Facing, Role, UkColor, UnlockTheKingLevel } from '../../model/level.js';
 import type { BoardDisplay, GlyphArt } from '../../display/glyph.js';
 import { DisplayBuilder, PIECE_BOX, ROLE_LETTER, onBoardCell } from '../../display/board-display.js';
 
 /** Tone of each UK-2 colour. */
 export const UK_TONE = { ivory: 'light', obsidian: 'dark' } as const satisfies Record<UkColor, 'light' | 'dark'>;
+
+/** The art of a UK piece: tone from its colour (UK-2, default ivory), pawns with facing (default north) and lateral arrows (UK-4). */
+export function ukPieceArt(p: { role: Role; color?: UkColor | undefined; facing?: Facing | undefined; lateral?: boolean | undefined }): GlyphArt {
+  const tone = UK_TONE[p.color === 'obsidian' ? 'obsidian' : 'ivory'];
+  return p.role === 'pawn' ? { kind: 'piece', role: p.role, tone, facing: p.facing ?? 'north', lateral: p.lateral ?? false } : { kind: 'piece', role: p.role, tone };
+}
 
 /** The board display of an Unlock the King level. Never throws. */
 export function ukDisplay(level: UnlockTheKingLevel): BoardDisplay {
@@ -28,7 +34,7 @@ export function ukDisplay(level: UnlockTheKingLevel): BoardDisplay {
     const pawn = p.role === 'pawn';
     const facing: Facing = p.facing ?? 'north';
     const lateral = pawn && (p.lateral ?? false);
-    const art: GlyphArt = { kind: 'piece', role: p.role, tone: UK_TONE[color], ...(pawn ? { facing, lateral } : {}) };
+    const art = ukPieceArt(p);
     const label = `${p.color ?? 'ivory'} ${p.role}${pawn ? ` facing ${facing}${lateral ? ', lateral' : ''}` : ''}`;
     b.add(p.square, { layer: 'piece', art, label, item: 'piece', read: 0, box: PIECE_BOX });
     const letter = ROLE_LETTER[p.role] ?? '?';
