@@ -229,8 +229,12 @@ export interface RulesetDef<L extends LevelBase = LevelBase> {
    * left-right mirror without castling rights). Default: every symmetry.
    */
   symmetryAvailability?(level: L, sym: Symmetry): { ok: true } | { ok: false; reason: string };
-  /** The one display model: what the Konva board, SVG / PNG and the pack PDF draw. */
-  display?(level: L, opts?: DisplayOptions): BoardDisplay;
+  /**
+   * The one display model (display/glyph.ts): what the Konva board, the
+   * SVG / PNG renderer and the pack PDF draw, the text mirror and the
+   * screen-reader labels. Never throws; off-board entries are left out.
+   */
+  display(level: L, opts?: DisplayOptions): BoardDisplay;
   /** A seeded generator of proved levels (`castellan generate`), where the ruleset has one. */
   generate?(req: GenerateRequest): GeneratedLevel<L>[];
   /** The engine that plays against the user (two-player rulesets). */

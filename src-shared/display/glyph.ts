@@ -17,7 +17,7 @@ export type GlyphLayer = (typeof GLYPH_LAYERS)[number];
 /** Piece tone: light (UK ivory, CM player, KV / LC white) or dark (obsidian, enemy, black). */
 export type Tone = 'light' | 'dark';
 
-/** What a glyph shows; display/art.ts turns it into vector parts. */
+/** What a glyph shows; display/art.ts (`artParts`) turns it into vector parts in a 100 x 100 box. */
 export type GlyphArt =
   | {
       kind: 'piece';
@@ -29,12 +29,30 @@ export type GlyphArt =
       lateral?: boolean;
       /** CM-2 enemy badge. */
       enemy?: boolean;
+      /** A light dot on the body (KV-1: Black's pieces). */
+      dot?: boolean;
     }
-  | { kind: 'tile'; tile: CmTileKind; color?: CmColor; letter?: string; allowed?: TransformType[]; open?: boolean }
+  | {
+      kind: 'tile';
+      tile: CmTileKind;
+      /** Key / lock / plate colour (CM-5, CM-6), drawn with its colour-blind glyph. */
+      color?: CmColor;
+      /** Letter tile (CM-9). */
+      letter?: string;
+      /** Transform tile (CM-10): the types, shown as their letters. */
+      allowed?: TransformType[];
+      /** A lock drawn open (CM-5 / CM-6, playtest and solution preview). */
+      open?: boolean;
+    }
+  /** UK-1. */
   | { kind: 'wall' }
+  /** CM-1. */
   | { kind: 'hole' }
+  /** KV-1. */
   | { kind: 'pillar' }
+  /** KV-1 the centre square. */
   | { kind: 'valley' }
+  /** UK-6. */
   | { kind: 'portal' }
   /** LC-2: the board-level piece of a stack is locked under the top piece. */
   | { kind: 'lock' };
@@ -48,18 +66,35 @@ export interface GlyphBox {
   size: number;
 }
 
+/**
+ * One thing drawn on one square. A display lists its glyphs in drawing
+ * order: sorted by layer (GLYPH_LAYERS), and within a layer bottom first.
+ */
 export interface Glyph {
   square: SquareName;
   file: number;
   rank: number;
   layer: GlyphLayer;
   art: GlyphArt;
-  /** Default `{x: 0, y: 0, size: 1}`. */
+  /** Default `{x: 0, y: 0, size: 1}` (the whole square). */
   box?: GlyphBox;
-  /** What a press on the square grabs when this is its top glyph (the editor's item kind), if anything. */
+  /**
+   * The editor's item kind of the thing drawn (`piece`, `wall`, `key`...):
+   * what a press on the square grabs when this is its top glyph with an item
+   * (`itemAt`), and what a drag of that item carries. Absent: not grabbable
+   * (a hole, the valley, a lock mark).
+   */
   item?: string;
-  /** Short human text ("red key", "ivory rook facing east"): legends and screen readers. */
+  /**
+   * Short human text ("red key", "ivory pawn facing east, lateral"): the
+   * screen-reader description of the square (`describeSquare`). Empty: the
+   * glyph adds nothing (a stack is described once, by its board-level piece).
+   */
   label: string;
+  /** Rank of the label in the square's description, ascending (default 0); ties keep drawing order. */
+  read?: number;
+  /** Drawn on a dark rounded backing (an item shown as a badge under a piece). */
+  backed?: boolean;
 }
 
 /** One line of a diagram's legend: the artwork and what it means. */
@@ -68,10 +103,12 @@ export interface LegendEntry {
   label: string;
 }
 
+/** What a board shows (`RulesetDef.display`). */
 export interface BoardDisplay {
+  /** Board size, squares. */
   width: number;
   height: number;
-  /** In drawing order within each layer. */
+  /** On-board glyphs in drawing order (see Glyph). Off-board entries of a document are left out (validation reports them). */
   glyphs: Glyph[];
   /** One entry per distinct kind of thing shown (diagrams print it). */
   legend: LegendEntry[];
@@ -82,7 +119,7 @@ export interface BoardDisplay {
    */
   marks?: Readonly<Record<string, SquareName>>;
   mirror: { state: string; detail: string };
-  /** One line shown with the board (KV-4 / LC side to move). */
+  /** One line shown with the board ("White to move": KV-4, LC-1). */
   caption?: string;
 }
 

@@ -44,3 +44,9 @@ export function squareIndex(name: string, width: number, height: number): number
 export function indexToSquare(index: number, width: number): SquareName {
   return squareName(index % width, Math.floor(index / width));
 }
+
+/** From / to squares of a LAN move (`Nb1-c3`, `Rd1xd7`, `Pe2-e4`, `Qa1-a5=N`; RULINGS "Common"), or null when it does not parse. */
+export function lanSquares(lan: string): { from: SquareName; to: SquareName } | null {
+  const m = /^[KQRBNPS]?([a-z][1-9][0-9]?)[-x]([a-z][1-9][0-9]?)/.exec(lan);
+  return m ? { from: m[1]!, to: m[2]! } : null;
+}

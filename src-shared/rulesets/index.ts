@@ -3,10 +3,12 @@
  * ruleset module listed once, and the generic entries that look the level's
  * ruleset up in it: validation, the one solve entry, replay, display. An
  * unknown ruleset answers an error issue `ruleset-unsupported` (pointer
- * `/ruleset`); nothing here branches on a ruleset id.
+ * `/ruleset`; its display is an empty board); nothing here branches on a
+ * ruleset id.
  */
 import type { Level, Ruleset } from '../model/level.js';
 import type { LevelBase, RulesetDef, SolveAnswer } from '../ruleset.js';
+import type { BoardDisplay, DisplayOptions } from '../display/glyph.js';
 import type { SolveOptions } from '../solver/types.js';
 import { issue, type Issue, type Result } from '../validation/issue.js';
 import { checkLevelObject } from '../format/load.js';
@@ -100,4 +102,16 @@ export function solveLevelReference(level: Level | LevelBase, opts?: SolveOption
 export function replayMoves<L extends Level | LevelBase>(level: L, moves: readonly string[], def: RulesetDef | undefined = rulesetOf(level)): Result<L[], Issue[]> {
   if (!def) return { ok: false, error: [unsupported(level.ruleset)] };
   return def.replay(level, moves) as Result<L[], Issue[]>;
+}
+
+/**
+ * What the board of `level` shows (`def.display`: glyphs, legend, text
+ * mirror; display/glyph.ts). A level whose ruleset has no module shows its
+ * empty board (no glyphs, empty mirror). Never throws.
+ */
+export function displayLevel(level: Level | LevelBase, opts?: DisplayOptions, def: RulesetDef | undefined = rulesetOf(level)): BoardDisplay {
+  if (def) return def.display(level, opts);
+  const board = (level as { board?: { width?: unknown; height?: unknown } }).board;
+  const side = (n: unknown): number => (typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : 1);
+  return { width: side(board?.width), height: side(board?.height), glyphs: [], legend: [], mirror: { state: '', detail: '' } };
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { BACK_TO_EDITING, Editor } from '../../src-renderer/editor/editor.js';
 import type { UnlockTheKingLevel } from '../../src-shared/model/level.js';
-import { boardStateText, displayModel } from '../../src-renderer/editor/board-model.js';
+import { displayLevel } from '../../src-shared/rulesets/index.js';
 import { redDoor, sampleLevel } from './fixtures.js';
 
-const text = (e: Editor): string => boardStateText(displayModel(e.displayDoc));
+const text = (e: Editor): string => displayLevel(e.displayDoc).mirror.state;
 const uk = (e: Editor): UnlockTheKingLevel => e.doc as UnlockTheKingLevel;
 
 /** An editor on the sample level that records its notices. */

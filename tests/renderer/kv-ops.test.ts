@@ -3,7 +3,8 @@ import type { KingsValleyLevel } from '../../src-shared/model/level.js';
 import { Tx } from '../../src-renderer/editor/doc-ops.js';
 import * as kv from '../../src-renderer/editor/kv-ops.js';
 import { Editor } from '../../src-renderer/editor/editor.js';
-import { boardStateDetail, boardStateText, describeSquare, displayModel } from '../../src-renderer/editor/board-model.js';
+import { displayLevel } from '../../src-shared/rulesets/index.js';
+import { describeSquare } from '../../src-shared/display/board-display.js';
 import { isEditable, newKvLevel, newLevel } from '../../src-renderer/editor/default-doc.js';
 import { RULESETS } from '../../src-shared/rulesets/index.js';
 
@@ -36,7 +37,7 @@ function run<T>(doc: KingsValleyLevel, fn: (tx: kv.KvTx) => T): { doc: KingsVall
   return { doc: tx.doc, out, ops: tx.ops.length };
 }
 
-const text = (d: KingsValleyLevel): string => boardStateText(displayModel(d));
+const text = (d: KingsValleyLevel): string => displayLevel(d).mirror.state;
 const codes = (d: unknown): string[] => validateDocument(d).issues.map((i) => i.code).sort();
 
 describe("King's Valley editing operations (KV-1, KV-9)", () => {
@@ -49,10 +50,10 @@ describe("King's Valley editing operations (KV-1, KV-9)", () => {
 
   it('board-state mirror: pieces by side (K/k, S/s), pillars X:, the valley and the side to move', () => {
     expect(text(small())).toBe('K:c1 S:c4 k:a5 X:b4 valley:c3 to-move:white');
-    expect(boardStateDetail(displayModel(small()))).toBe('K:a5:black K:c1:white S:c4:white');
-    expect(describeSquare(small(), 'c3')).toBe('c3: the valley');
-    expect(describeSquare(small(), 'a5')).toBe('a5: black king');
-    expect(describeSquare(small(), 'b4')).toBe('b4: pillar');
+    expect(displayLevel(small()).mirror.detail).toBe('K:a5:black K:c1:white S:c4:white');
+    expect(describeSquare(displayLevel(small()), 'c3')).toBe('c3: the valley');
+    expect(describeSquare(displayLevel(small()), 'a5')).toBe('a5: black king');
+    expect(describeSquare(displayLevel(small()), 'b4')).toBe('b4: pillar');
   });
 
   it('placing a piece replaces a piece or pillar there and says what it replaced', () => {

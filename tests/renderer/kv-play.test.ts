@@ -4,7 +4,7 @@ import { compileKingsValley, type KvPosition } from '../../src-shared/rulesets/k
 import { chooseEngineMove, engineMoveInGame } from '../../src-renderer/editor/kv-engine.js';
 import { KvSession, kvStatusText, startKvPlay, type KvUser } from '../../src-renderer/editor/kv-play.js';
 import { playStatusText, startPlaytest } from '../../src-renderer/editor/playtest.js';
-import { boardStateText, displayModel } from '../../src-renderer/editor/board-model.js';
+import { displayLevel } from '../../src-shared/rulesets/index.js';
 import { engineHorizon, engineNote } from '../../src-renderer/app/controller.svelte.js';
 
 /** `"Kc1 Sc4 ka5"`: upper case White, lower case Black, K king, S soldier. */
@@ -47,7 +47,7 @@ function move(s: KvSession, from: string, to: string): KvSession {
   return n;
 }
 
-const mirror = (s: KvSession): string => boardStateText(displayModel(s.view.doc));
+const mirror = (s: KvSession): string => displayLevel(s.view.doc).mirror.state;
 
 /** Sample 04 "Change Sides" (resources/levels/kings-valley), hand-copied: White to move wins in 2. */
 const CHANGE_SIDES = 'Kc1 Sa1 Se1 Sc2 Sa5 kc5 se2 sb5 sd5 se5';

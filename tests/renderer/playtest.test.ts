@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChessMazeLevel, UnlockTheKingLevel } from '../../src-shared/model/level.js';
 import { cmReplayViews, playStatusText, startPlaytest, type PlaySession } from '../../src-renderer/editor/playtest.js';
-import { boardStateText, displayModel } from '../../src-renderer/editor/board-model.js';
+import { displayLevel } from '../../src-shared/rulesets/index.js';
 import { redDoor } from './fixtures.js';
 
 function cmLevel(board: ChessMazeLevel['board'], pieces: ChessMazeLevel['pieces'], tiles: ChessMazeLevel['tiles'], objectives?: ChessMazeLevel['objectives']): ChessMazeLevel {
@@ -20,7 +20,7 @@ function play(s: PlaySession, from: string, to: string, choice?: Parameters<Play
   return r;
 }
 
-const mirror = (s: PlaySession): string => boardStateText(displayModel(s.view.doc, { openColors: s.view.openColors }));
+const mirror = (s: PlaySession): string => displayLevel(s.view.doc, { openColors: s.view.openColors }).mirror.state;
 
 describe('playtest (Chess Maze, CM-2..CM-13)', () => {
   it('CM-3 CM-5 CM-8 CM-11 Red door: knight targets, key, coin, and a win in 3 at par (hand-worked)', () => {
@@ -184,7 +184,7 @@ describe('playtest (Chess Maze, CM-2..CM-13)', () => {
     const r = cmReplayViews(redDoor(), ['Na1-b3', 'Nb3-c5', 'Nc5-e4']);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    const m = r.value.map((v) => boardStateText(displayModel(v.doc, { openColors: v.openColors })));
+    const m = r.value.map((v) => displayLevel(v.doc, { openColors: v.openColors }).mirror.state);
     expect(m).toEqual([
       'N:a1 r:e5 H:c3 coin:c5 finish:e4 key:red:b3 lock:red:d4',
       'N:b3 r:e5 H:c3 coin:c5 finish:e4 lock:red:d4:open',

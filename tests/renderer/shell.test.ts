@@ -3,8 +3,9 @@ import { ActionRegistry, isBareShortcut, matchShortcut, parseShortcut, type Acti
 import { applyMenuPlacement, filterCommands, fuzzyScore, MENU_PLACEMENT, menuSpecs, shortcutSheet } from '../../src-renderer/shell/menu-model.js';
 import { BARE_ACTION_KEYS, RULESETS_INFO } from '../../src-renderer/editor/rulesets.js';
 import { BOARD_COLORS, loadThemePref, resolveTheme, saveThemePref, THEME_KEY } from '../../src-renderer/shell/theme.js';
-import { CM_GLYPH, CM_GLYPH_SYMBOL } from '../../src-renderer/tiles.js';
-import { KV_ART, KV_STYLE, PIECE_ART, PIECE_STYLE } from '../../src-renderer/pieces.js';
+import { CM_GLYPH, CM_GLYPH_SYMBOL } from '../../src-shared/display/art/tiles.js';
+import { KV_ART, PIECE_ART, TONE_STYLE } from '../../src-shared/display/art/pieces.js';
+import { KV_SIDE_ART } from '../../src-shared/rulesets/kings-valley/display.js';
 import type { EditableRuleset } from '../../src-renderer/editor/default-doc.js';
 
 const noop = (): void => undefined;
@@ -269,9 +270,9 @@ describe('colour-blind-safe glyphs (issue 9 item 4)', () => {
     const bodies = Object.values(PIECE_ART).map((a) => a.body);
     expect(new Set(bodies).size).toBe(6);
     expect(KV_ART.king.body).not.toBe(KV_ART.soldier.body);
-    expect(PIECE_STYLE.ivory.dash).toEqual([]);
-    expect(PIECE_STYLE.obsidian.dash.length).toBeGreaterThan(0);
-    expect(KV_STYLE.white.dot).not.toBe(KV_STYLE.black.dot);
+    expect(TONE_STYLE.light.dash).toEqual([]);
+    expect(TONE_STYLE.dark.dash.length).toBeGreaterThan(0);
+    expect(KV_SIDE_ART.white.dot).not.toBe(KV_SIDE_ART.black.dot);
   });
 });
 

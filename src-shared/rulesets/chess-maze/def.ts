@@ -12,6 +12,7 @@ import { compileChessMaze } from './position.js';
 import { cmReplay } from './replay.js';
 import { cmSearchProblem, cmSolve } from './search.js';
 import { cmSquares } from './squares.js';
+import { cmDisplay } from './display.js';
 import { CM_MAX_SIZE, CM_MIN_SIZE, validateChessMaze } from './validate.js';
 
 /**
@@ -50,4 +51,5 @@ export const chessMaze = {
   },
   replay: cmReplay,
   squares: cmSquares,
+  display: cmDisplay,
 } satisfies RulesetDef<ChessMazeLevel>;

@@ -9,6 +9,7 @@ import { hasBoardAndPieces, isRecord, optionalArray, optionalRecord } from '../e
 import { KV_LABYRINTH_SETUP, KV_RETRIEVE_THE_KING_SETUP, KV_STANDARD_SETUP, kvSetupCopy } from './setups.js';
 import { kvReplay, solveKingsValley } from './solve.js';
 import { kvSquares } from './squares.js';
+import { kvDisplay } from './display.js';
 import { KV_MAX_SIZE, KV_MIN_SIZE, validateKingsValley } from './validate.js';
 
 /** The starting positions New offers (KV-1, KV-4), or an empty board (the default). */
@@ -58,4 +59,5 @@ export const kingsValley = {
   // King's Valley: sideToMove switches, startingSetup false after a move; `move-after-game-over` (KV-5..KV-7) after the game ended.
   replay: kvReplay,
   squares: kvSquares,
+  display: kvDisplay,
 } satisfies RulesetDef<KingsValleyLevel>;

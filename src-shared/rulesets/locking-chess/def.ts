@@ -9,6 +9,7 @@ import { isRecord } from '../editable.js';
 import { LC_START_LFEN, parseLfenFields } from './lfen.js';
 import { lcReplay, solveLockingChess } from './solve.js';
 import { lcSquares } from './squares.js';
+import { lcDisplay } from './display.js';
 import { validateLockingChess } from './validate.js';
 
 /** A new Locking Chess document: the standard start position (LC-1), no goal (a position to play). */
@@ -33,6 +34,8 @@ export const lockingChess = {
   // `position` = the LFEN after k moves; `move-after-game-over` (LC-8, LC-9).
   replay: lcReplay,
   squares: lcSquares,
+  // LC-13: stacks, lock marks and the side to move read from the LFEN.
+  display: lcDisplay,
   /**
    * Orthodox chess (LC-1) is not symmetric: pawns move towards the opponent
    * and promote on the last rank, and castling (LC-12) needs the king and

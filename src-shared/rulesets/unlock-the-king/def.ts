@@ -12,6 +12,7 @@ import { compileUnlockTheKing } from './position.js';
 import { generateUkLevels } from './generate.js';
 import { ukReplay } from './replay.js';
 import { ukSquares } from './squares.js';
+import { ukDisplay } from './display.js';
 import { kingCanReachPortal, ukSearchProblem, ukSolve } from './search.js';
 import { UK_MAX_SIZE, UK_MIN_SIZE, checkPar, validateUnlockTheKing } from './validate.js';
 
@@ -62,4 +63,5 @@ export const unlockTheKing = {
       seed: req.seed, width: req.width, height: req.height, parMin: req.parMin, parMax: req.parMax, count: req.count,
       maxStates: req.maxStates, climbSteps: req.steps, maxClimbs: req.climbs,
     }),
+  display: ukDisplay,
 } satisfies RulesetDef<UnlockTheKingLevel>;

@@ -1,0 +1,77 @@
+/**
+ * The generic glyph drawer of the Konva board: vector parts (the one
+ * artwork, src-shared/display/art.ts) onto a 2D canvas context with cached
+ * `Path2D`s, and display glyphs at their squares. Knows no ruleset: it
+ * draws whatever `BoardDisplay` glyphs it is given.
+ */
+import { TEXT_BASELINE_SHIFT, glyphParts, type ArtPart } from '../../src-shared/display/art.js';
+import type { Glyph } from '../../src-shared/display/glyph.js';
+import { squareTopLeft, type BoardLayout } from '../editor/geometry.js';
+
+const paths = new Map<string, Path2D>();
+
+/** A cached Path2D of path data (the art repeats the same few hundred paths). */
+function path2d(d: string): Path2D {
+  let p = paths.get(d);
+  if (!p) {
+    if (paths.size > 4000) paths.clear();
+    p = new Path2D(d);
+    paths.set(d, p);
+  }
+  return p;
+}
+
+/** Draws `parts` with their 100 x 100 box's top-left at (x, y), `size` px a side, at `alpha` opacity. */
+export function drawParts(ctx: CanvasRenderingContext2D, parts: readonly ArtPart[], x: number, y: number, size: number, alpha = 1): void {
+  ctx.save();
+  ctx.translate(x, y);
+  ctx.scale(size / 100, size / 100);
+  const base = ctx.globalAlpha * alpha;
+  for (const p of parts) {
+    if (p.type === 'text') {
+      ctx.globalAlpha = base;
+      ctx.fillStyle = p.fill;
+      ctx.font = `bold ${p.size}px system-ui, sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'alphabetic';
+      ctx.fillText(p.text, p.x, p.y + p.size * TEXT_BASELINE_SHIFT);
+      continue;
+    }
+    const shape = path2d(p.d);
+    ctx.globalAlpha = base * (p.opacity ?? 1);
+    if (p.fill) {
+      ctx.fillStyle = p.fill;
+      ctx.fill(shape);
+    }
+    if (p.stroke) {
+      ctx.strokeStyle = p.stroke;
+      ctx.lineWidth = p.width ?? 1;
+      ctx.lineCap = p.cap ?? 'butt';
+      ctx.lineJoin = p.join ?? 'miter';
+      ctx.setLineDash(p.dash ?? []);
+      ctx.stroke(shape);
+    }
+  }
+  ctx.restore();
+}
+
+/** Draws one glyph with its square's top-left at (x, y), squares `cell` px. */
+export function drawGlyphAt(ctx: CanvasRenderingContext2D, g: Glyph, x: number, y: number, cell: number, alpha = 1): void {
+  const box = g.box ?? { x: 0, y: 0, size: 1 };
+  drawParts(ctx, glyphParts(g), x + box.x * cell, y + box.y * cell, box.size * cell, alpha);
+}
+
+/**
+ * Draws `glyphs` at their squares of `layout` (in list order: a display's
+ * drawing order); `alpha(g)` gives each one's opacity (default 1), glyphs
+ * entirely outside the stage are skipped.
+ */
+export function drawGlyphs(ctx: CanvasRenderingContext2D, glyphs: readonly Glyph[], layout: BoardLayout, alpha?: (g: Glyph) => number): void {
+  const c = layout.cell;
+  for (const g of glyphs) {
+    const p = squareTopLeft(layout, g.file, g.rank);
+    if (p.x + c < 0 || p.y + c < 0 || p.x > layout.stageWidth || p.y > layout.stageHeight) continue;
+    const a = alpha ? alpha(g) : 1;
+    if (a > 0) drawGlyphAt(ctx, g, p.x, p.y, c, a);
+  }
+}
