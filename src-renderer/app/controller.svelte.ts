@@ -1,6 +1,6 @@
 /**
  * The application controller: owns the headless Editor (editor/editor.ts),
- * the host connection, the solver worker, the playtest session, dialogs and
+ * the host connection, the solve and engine jobs, the play session, dialogs and
  * banners, and exposes them to the Svelte components as runes state. Async
  * and DOM-facing work lives here; every document change still goes through
  * the Editor.
@@ -80,7 +80,8 @@ export type Dialog =
 export type SolveState =
   | { kind: 'idle' }
   | { kind: 'running'; states: number; depth: number; started: number }
-  | { kind: 'done'; result: SolveAnswer; ms: number; hash: string | null }
+  /** `first`: the side to move of the document that was solved (its line's first move). */
+  | { kind: 'done'; result: SolveAnswer; ms: number; hash: string | null; first: MoveSide }
   | { kind: 'cancelled'; states: number; depth: number }
   | { kind: 'error'; message: string };
 
@@ -132,6 +133,14 @@ export interface SolutionView {
   stale: boolean;
   /** Stored solutions: the solver string; solver results: '' . */
   solver: string;
+  /** The side that makes the line's first move (two-player rulesets; numbers the move list), as solved. */
+  first: MoveSide;
+}
+
+/** The side to move at the document's start (`def.goal.startSide` of a two-player ruleset; White elsewhere). */
+function startSideOf(doc: Level): MoveSide {
+  const goal = rulesetOf(doc)?.goal;
+  return goal?.kind === 'in-n' ? goal.startSide(doc) : 'white';
 }
 
 /** Play UI state (play/module.ts), kept by the controller while playing. */
@@ -220,7 +229,7 @@ export class AppController {
   /** The open file changed on disk since it was opened or saved: the banner with Reload / Keep mine. */
   diskChange: DiskChange | null = $state.raw(null);
   autosaveState: AutosaveState = $state.raw({ kind: 'idle' });
-  /** The live badge (background solve a moment after each edit, issue 4 item 4). */
+  /** The live badge (background solve a moment after each edit). */
   live: LiveStatus = $state.raw({ kind: 'idle' });
   /** Autosaves of other documents still waiting after a recovery (offered again from the status bar). */
   recoveryLeft = $state(0);
@@ -268,11 +277,11 @@ export class AppController {
   solution = $derived.by((): SolutionView | null => {
     const s = this.solve;
     if (s.kind === 'done' && s.result.status === 'solved') {
-      return { source: 'solver', moves: s.result.moves, stale: s.hash !== this.currentHash, solver: '' };
+      return { source: 'solver', moves: s.result.moves, stale: s.hash !== this.currentHash, solver: '', first: s.first };
     }
     const stored = this.st.doc.solution;
     if (stored && Array.isArray(stored.moves)) {
-      return { source: 'stored', moves: stored.moves, stale: stored.levelHash !== this.currentHash, solver: stored.solver ?? '' };
+      return { source: 'stored', moves: stored.moves, stale: stored.levelHash !== this.currentHash, solver: stored.solver ?? '', first: startSideOf(this.st.doc) };
     }
     return null;
   });
@@ -956,7 +965,7 @@ export class AppController {
     this.flash(`Opened the version of ${formatTime(item?.savedAt ?? r.backup.savedAt)}: save to restore it`);
   }
 
-  // ------------------------------------------------------------------ live badge (issue 4 item 4)
+  // ------------------------------------------------------------------ live badge
 
   /** Schedules the background solve of the current document (debounced, the previous one cancelled). */
   private liveRequest(): void {
@@ -1014,6 +1023,7 @@ export class AppController {
     this.previewError = null;
     const doc = this.st.doc;
     const hash = safeHash(doc);
+    const first = startSideOf(doc);
     const started = performance.now();
     this.solve = { kind: 'running', states: 0, depth: 0, started };
     const job = startSolveVia(this.host, doc, (p) => {
@@ -1024,7 +1034,7 @@ export class AppController {
       if (this.job !== job) return;
       this.job = null;
       const last = this.solve.kind === 'running' ? this.solve : { states: 0, depth: 0 };
-      if (o.kind === 'result') this.solve = { kind: 'done', result: o.result, ms: o.ms, hash };
+      if (o.kind === 'result') this.solve = { kind: 'done', result: o.result, ms: o.ms, hash, first };
       else if (o.kind === 'cancelled') this.solve = { kind: 'cancelled', states: last.states, depth: last.depth };
       else this.solve = { kind: 'error', message: o.message };
     });
