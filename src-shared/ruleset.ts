@@ -60,13 +60,21 @@ export interface BoardRule {
  * whose N lives in the level (`goalMoves`).
  */
 export type GoalRule =
-  | { kind: 'par' }
+  | {
+      kind: 'par';
+      /** What a solution does, for "no sequence of moves <solves>" (UK-6: "brings the king to the portal"). */
+      solves: string;
+    }
   | {
       kind: 'in-n';
       /** The word of the goal: "win" (KV-8) or "mate" (LC-8). */
       verb: string;
+      /** The ruling that defines the goal ("KV-8"). */
+      ruling: string;
       /** N of the level's goal, undefined when it has none (a position to play). */
       goalMoves(level: LevelBase): number | undefined;
+      /** The side to move at the level's start (the attacker of the goal; the first move of a chess-style move list). */
+      startSide(level: LevelBase): 'white' | 'black';
     };
 
 /**
@@ -123,6 +131,8 @@ export interface EngineOptions {
   maxNodes?: number;
   /** Transposition-table bytes per search. */
   tableBytes?: number;
+  /** Wall time all the searches of one choice may use together, ms (default: no time cap). */
+  timeMs?: number;
 }
 
 /** The engine's choice of one move (plain data: it crosses a worker boundary). */
@@ -130,7 +140,10 @@ export interface EngineAnswer {
   lan: string;
   /** SAN when the ruleset writes it (Locking Chess). */
   san?: string;
-  /** Why: a forced win, the longest defence, a draw, or any legal move. */
+  /**
+   * Why: a forced win (the goal's `verb`: "win" KV-8, "mate" LC-8), the
+   * longest defence, a draw, or any legal move (the budget ran out).
+   */
   kind: 'win' | 'defend' | 'draw' | 'any';
   /** With `win`: the engine side wins in this many of its moves. */
   winIn?: number;

@@ -42,6 +42,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import type { HostError } from '../../src-shared/host/contract.js';
 import type { Level } from '../../src-shared/model/level.js';
 import { DEFAULT_RULESET } from '../../src-shared/rulesets/default.js';
+import { rulesetOf } from '../../src-shared/rulesets/index.js';
 import { hasErrors, type Issue } from '../../src-shared/validation/issue.js';
 import { readTextFile } from '../services/atomic-file.js';
 import { MAX_LEVEL_FILE_BYTES, parseLevelDocument } from '../services/level-files.js';
@@ -237,7 +238,7 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
   }
   const r = outcome.result;
   const ms = outcome.ms;
-  const twoPlayer = loaded.level.ruleset === 'kings-valley' || loaded.level.ruleset === 'locking-chess';
+  const twoPlayer = rulesetOf(loaded.level)?.goal.kind === 'in-n';
   if (json) {
     const obj: Record<string, unknown> = {
       ...fileField,
@@ -315,7 +316,8 @@ function reportTwoPlayer(
   }
   const keys = r.keys ?? [];
   const win = r.mateType ? `${r.mateType} in` : 'forced win in';
-  const goalName = level.ruleset === 'locking-chess' ? 'mate' : 'win';
+  const rule = rulesetOf(level)?.goal;
+  const goalName = rule?.kind === 'in-n' ? rule.verb : 'win';
   io.out(`${file}: solved, ${win} ${r.length} move${r.length === 1 ? '' : 's'} (goal: ${goalName} in ${n}; ${r.states} nodes, ${ms} ms)\n`);
   io.out(`  keys: ${keys.join(', ')}${keys.length > 1 ? ` (cook: ${keys.length} first moves win in ${r.length})` : ''}\n`);
   io.out(`  keys within ${n}: ${(r.keysWithinN ?? []).join(', ')}\n`);
@@ -382,7 +384,7 @@ async function cmdProve(files: string[], flags: { draft?: boolean; maxStates?: n
     }
     if (!r.draft && r.document.solution) {
       const s = r.document.solution;
-      const twoPlayer = r.document.ruleset === 'kings-valley' || r.document.ruleset === 'locking-chess';
+      const twoPlayer = rulesetOf(r.document)?.goal.kind === 'in-n';
       const what = twoPlayer ? `forced win in ${s.length}` : `optimal ${s.length} move${s.length === 1 ? '' : 's'}`;
       io.out(`${file}: proved, ${what} (${s.states} states, ${r.solve.ms} ms); solution stored\n`);
     } else if (!r.draft && r.solve.status === 'position') {

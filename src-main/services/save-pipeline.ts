@@ -37,7 +37,7 @@ import { checkLevelObject } from '../../src-shared/format/load.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
 import { serializeLevel } from '../../src-shared/format/serialize.js';
 import type { Level, StoredSolution } from '../../src-shared/model/level.js';
-import { validateRules } from '../../src-shared/rulesets/index.js';
+import { rulesetOf, validateRules } from '../../src-shared/rulesets/index.js';
 import { checkPar } from '../../src-shared/rulesets/unlock-the-king/index.js';
 import type { SolveProgress } from '../../src-shared/solver/types.js';
 import { hasErrors, issue, type Issue } from '../../src-shared/validation/issue.js';
@@ -155,11 +155,13 @@ export function saveLevelFile(path: string, document: unknown, opts: SaveOptions
 }
 
 /**
- * True for two-player levels without a `goal` (KV-8 "win in N" / LC "mate in
- * N" absent): a position to play, not a problem to prove.
+ * True for two-player levels without a goal (a "win / mate in N" ruleset,
+ * `def.goal.kind === 'in-n'`, whose KV-8 / LC-8 N is absent): a position to
+ * play, not a problem to prove.
  */
 export function isPositionOnly(level: Level): boolean {
-  return (level.ruleset === 'kings-valley' || level.ruleset === 'locking-chess') && level.goal === undefined;
+  const goal = rulesetOf(level)?.goal;
+  return goal?.kind === 'in-n' && goal.goalMoves(level) === undefined;
 }
 
 async function saveNow(path: string, document: unknown, opts: SaveOptions): Promise<SaveReport | HostError> {

@@ -1,15 +1,15 @@
 /**
  * The application controller: owns the headless Editor (editor/editor.ts),
- * the host connection, the solver worker, the playtest session, dialogs and
+ * the host connection, the solve and engine jobs, the play session, dialogs and
  * banners, and exposes them to the Svelte components as runes state. Async
  * and DOM-facing work lives here; every document change still goes through
  * the Editor.
  */
 import { canvasActions } from '../editor/canvas-actions.js';
 import type { BackupItem, FileRevision, HostApi, HostError, SavedLevel, StartupInfo, ListedFile, RecoveryItem, SolveSummary } from '../../src-shared/host/contract.js';
-import type { KingsValleyLevel, KvSide, Level, TransformType } from '../../src-shared/model/level.js';
+import type { Level } from '../../src-shared/model/level.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
-import { replayMoves, validateDocument } from '../../src-shared/rulesets/index.js';
+import { replayMoves, rulesetOf, validateDocument } from '../../src-shared/rulesets/index.js';
 import { hasErrors, type Issue } from '../../src-shared/validation/issue.js';
 import { ActionRegistry, type Action } from '../editor/actions.js';
 import { lastSessionFile, noteFile, openRecentDialog } from './session.js';
@@ -25,14 +25,15 @@ import { FACINGS, type Facing } from '../../src-shared/model/level.js';
 import { contentsAt } from '../editor/uk-ops.js';
 import { pieceAt as cmPieceAt } from '../editor/cm-ops.js';
 import { pieceAt as kvPieceAt } from '../editor/kv-ops.js';
-import { cmReplayViews, startPlaytest, type PlaySession, type PlayTarget } from '../editor/playtest.js';
-import { KvSession, startKvPlay, type KvUser } from '../editor/kv-play.js';
-import { startEngine, type EngineJob } from '../solve/engine-client.js';
-import type { EngineAnswer } from '../solve/engine-protocol.js';
+import { replayPlayViews, startEnginePlay, startPlay } from '../play/index.js';
+import type { PlaytestUi } from '../play/module.js';
+import type { PlaySession, PlaySide } from '../play/session.js';
+import type { MoveSide } from '../../src-shared/display/move-list.js';
+import type { EngineAnswer, SolveAnswer } from '../../src-shared/ruleset.js';
+import { runJob } from '../workers/job-runner.js';
+import type { JobHandle, SolveJob } from '../workers/job-protocol.js';
 import { connectHost, type HostKind } from '../host/index.js';
-import type { SolveJob } from '../solve/solve-client.js';
 import { startSolveVia } from '../solve/host-solve-client.js';
-import type { WorkerResult } from '../solve/protocol.js';
 import { displayMessage, extraIssues } from './messages.js';
 import { MaxWaitDebouncer } from './autosave.js';
 import { LIVE_MAX_BYTES, LIVE_MAX_STATES, LIVE_TIME_MS, LiveSolver, type LiveStatus } from './live-solve.js';
@@ -79,7 +80,8 @@ export type Dialog =
 export type SolveState =
   | { kind: 'idle' }
   | { kind: 'running'; states: number; depth: number; started: number }
-  | { kind: 'done'; result: WorkerResult; ms: number; hash: string | null }
+  /** `first`: the side to move of the document that was solved (its line's first move). */
+  | { kind: 'done'; result: SolveAnswer; ms: number; hash: string | null; first: MoveSide }
   | { kind: 'cancelled'; states: number; depth: number }
   | { kind: 'error'; message: string };
 
@@ -131,49 +133,18 @@ export interface SolutionView {
   stale: boolean;
   /** Stored solutions: the solver string; solver results: '' . */
   solver: string;
+  /** The side that makes the line's first move (two-player rulesets; numbers the move list), as solved. */
+  first: MoveSide;
 }
 
-/** Playtest UI state: the session, the picked piece and a pending transform choice (CM-10). */
-export interface PlaytestUi {
-  session: PlaySession;
-  /** The piece picked to move (its square), or null. */
-  picked: string | null;
-  /** Legal targets of the picked piece. */
-  targets: PlayTarget[];
-  /** A move waiting for the transform choice. */
-  choice: { from: string; to: string; choices: TransformType[] } | null;
-  /** King's Valley against the engine: thinking, its last answer, an error. Null without an engine. */
-  engine: EngineUi | null;
+/** The side to move at the document's start (`def.goal.startSide` of a two-player ruleset; White elsewhere). */
+function startSideOf(doc: Level): MoveSide {
+  const goal = rulesetOf(doc)?.goal;
+  return goal?.kind === 'in-n' ? goal.startSide(doc) : 'white';
 }
 
-export interface EngineUi {
-  thinking: boolean;
-  /** The engine's answer for its last move (its reasoning), or null. */
-  last: EngineAnswer | null;
-  error: string | null;
-}
-
-/** King's Valley engine horizon: the goal's N (at least 4, at most 6), in the attacker's moves. */
-export function engineHorizon(doc: KingsValleyLevel): number {
-  const n = doc.goal?.moves;
-  return Math.min(6, Math.max(4, typeof n === 'number' && Number.isInteger(n) ? n : 4));
-}
-
-/** What the engine says about its move: "Engine played Kc5-a3: best defence; you can force a win in 1." */
-export function engineNote(a: EngineAnswer): string {
-  switch (a.kind) {
-    case 'win':
-      return `Engine played ${a.lan}: it forces a win in ${a.winIn ?? '?'}.`;
-    case 'draw':
-      return `Engine played ${a.lan}: it repeats the position for a draw (KV-7).`;
-    case 'any':
-      return `Engine played ${a.lan} (it ran out of time to look ahead).`;
-    default:
-      return a.lossIn
-        ? `Engine played ${a.lan}: its longest defence; you can force a win in ${a.lossIn}.`
-        : `Engine played ${a.lan}: no forced win for you within ${a.horizon} moves.`;
-  }
-}
+/** Play UI state (play/module.ts), kept by the controller while playing. */
+export type { EngineUi, PlaytestUi } from '../play/module.js';
 
 const DRAFT_CODES = new Set(['invalid', 'unsolvable', 'limit']);
 
@@ -258,7 +229,7 @@ export class AppController {
   /** The open file changed on disk since it was opened or saved: the banner with Reload / Keep mine. */
   diskChange: DiskChange | null = $state.raw(null);
   autosaveState: AutosaveState = $state.raw({ kind: 'idle' });
-  /** The live badge (background solve a moment after each edit, issue 4 item 4). */
+  /** The live badge (background solve a moment after each edit). */
   live: LiveStatus = $state.raw({ kind: 'idle' });
   /** Autosaves of other documents still waiting after a recovery (offered again from the status bar). */
   recoveryLeft = $state(0);
@@ -273,7 +244,7 @@ export class AppController {
   baseRevision: FileRevision | null | undefined = undefined;
 
   private job: SolveJob | null = null;
-  private engineJob: EngineJob | null = null;
+  private engineJob: JobHandle<'engine-move'> | null = null;
   private noticeTimer: ReturnType<typeof setTimeout> | undefined;
   /** True once an autosave of `docId` was sent (and not discarded or saved since). */
   private autosaved = false;
@@ -306,11 +277,11 @@ export class AppController {
   solution = $derived.by((): SolutionView | null => {
     const s = this.solve;
     if (s.kind === 'done' && s.result.status === 'solved') {
-      return { source: 'solver', moves: s.result.moves, stale: s.hash !== this.currentHash, solver: '' };
+      return { source: 'solver', moves: s.result.moves, stale: s.hash !== this.currentHash, solver: '', first: s.first };
     }
     const stored = this.st.doc.solution;
     if (stored && Array.isArray(stored.moves)) {
-      return { source: 'stored', moves: stored.moves, stale: stored.levelHash !== this.currentHash, solver: stored.solver ?? '' };
+      return { source: 'stored', moves: stored.moves, stale: stored.levelHash !== this.currentHash, solver: stored.solver ?? '', first: startSideOf(this.st.doc) };
     }
     return null;
   });
@@ -994,7 +965,7 @@ export class AppController {
     this.flash(`Opened the version of ${formatTime(item?.savedAt ?? r.backup.savedAt)}: save to restore it`);
   }
 
-  // ------------------------------------------------------------------ live badge (issue 4 item 4)
+  // ------------------------------------------------------------------ live badge
 
   /** Schedules the background solve of the current document (debounced, the previous one cancelled). */
   private liveRequest(): void {
@@ -1002,13 +973,14 @@ export class AppController {
     this.liveSolver.request(doc, safeHash(doc));
   }
 
-  /** Answers without a worker: builder errors, a two-player position without a goal (King's Valley, Locking Chess). */
+  /** Answers without a worker: builder errors, a two-player position without a goal (a "win / mate in N" ruleset, `def.goal`). */
   private livePrecheck(level: Level): LiveStatus | null {
     if (!isEditable(level)) return { kind: 'off', reason: 'this ruleset has no background solve' };
     const errors = validateDocument(level).issues.filter((i) => i.severity === 'error');
     if (errors.length) return { kind: 'invalid', count: errors.length, message: errors[0]!.message };
     // Two-player rulesets are solved as "win / mate in N" with the goal's N; without a goal there is nothing to prove.
-    if ((level.ruleset === 'kings-valley' || level.ruleset === 'locking-chess') && typeof level.goal?.moves !== 'number') return { kind: 'position' };
+    const goal = rulesetOf(level)?.goal;
+    if (goal?.kind === 'in-n' && typeof goal.goalMoves(level) !== 'number') return { kind: 'position' };
     return null;
   }
 
@@ -1051,6 +1023,7 @@ export class AppController {
     this.previewError = null;
     const doc = this.st.doc;
     const hash = safeHash(doc);
+    const first = startSideOf(doc);
     const started = performance.now();
     this.solve = { kind: 'running', states: 0, depth: 0, started };
     const job = startSolveVia(this.host, doc, (p) => {
@@ -1061,7 +1034,7 @@ export class AppController {
       if (this.job !== job) return;
       this.job = null;
       const last = this.solve.kind === 'running' ? this.solve : { states: 0, depth: 0 };
-      if (o.kind === 'result') this.solve = { kind: 'done', result: o.result, ms: o.ms, hash };
+      if (o.kind === 'result') this.solve = { kind: 'done', result: o.result, ms: o.ms, hash, first };
       else if (o.kind === 'cancelled') this.solve = { kind: 'cancelled', states: last.states, depth: last.depth };
       else this.solve = { kind: 'error', message: o.message };
     });
@@ -1083,9 +1056,9 @@ export class AppController {
       return;
     }
     const doc = this.st.doc;
-    if (doc.ruleset === 'chess-maze') {
-      // Play views: picked-up tiles disappear and open locks show open, as in a playtest.
-      const v = cmReplayViews(doc, sol.moves);
+    // Rulesets with play state to show (CM: picked-up tiles disappear, open locks show open, as in a playtest).
+    const v = replayPlayViews(doc, sol.moves);
+    if (v) {
       if (!v.ok) {
         this.previewError = v.error.map((i) => i.message).join(' ');
         return;
@@ -1130,10 +1103,10 @@ export class AppController {
     return null;
   }
 
-  /** Starts a playtest on a copy of the document (refused with a notice while it has builder errors). */
+  /** Starts a playtest on a copy of the document (play/index.ts `startPlay`; refused with a notice while it has builder errors). */
   startPlaytest(): void {
     if (this.play) return;
-    const r = startPlaytest(this.st.doc, this.playPar());
+    const r = startPlay(this.st.doc, this.playPar());
     if (!r.ok) {
       const n = r.error.length;
       this.flash(`Cannot playtest: fix ${n} error${n === 1 ? '' : 's'} first (${r.error[0]?.message ?? ''})`);
@@ -1145,16 +1118,18 @@ export class AppController {
   }
 
   /**
-   * King's Valley: plays against the engine on a copy of the document. The
-   * person takes `side` (default: the side to move, the attacker of a
-   * "win in N"); the engine plays the other side (kv-engine.ts, in a
-   * worker). Refused with a notice while the document has builder errors.
+   * Plays against the engine on a copy of the document (two-player
+   * rulesets, play/index.ts `startEnginePlay`). The person takes `side`
+   * (default: the side to move, the attacker of a "win / mate in N"); the
+   * ruleset's engine plays the other side in a worker job. Refused with a
+   * notice while the document has builder errors; nothing happens in a
+   * ruleset without an engine.
    */
-  startPlayEngine(side?: KvSide): void {
+  startPlayEngine(side?: MoveSide): void {
     const d = this.st.doc;
-    if (d.ruleset !== 'kings-valley') return;
+    if (!rulesetOf(d)?.engine) return;
     if (this.play) this.exitPlaytest();
-    const r = startKvPlay(d, side ?? d.sideToMove);
+    const r = startEnginePlay(d, side);
     if (!r.ok) {
       const n = r.error.length;
       this.flash(`Cannot play: fix ${n} error${n === 1 ? '' : 's'} first (${r.error[0]?.message ?? ''})`);
@@ -1166,12 +1141,15 @@ export class AppController {
     this.engineTurn();
   }
 
-  /** King's Valley: the person takes `user` from this position (the engine the other side; `both`: no engine). */
-  setPlaySide(user: KvUser): void {
+  /** Against the engine: the person takes `user` from this position (the engine the other side; `both`: no engine). */
+  setPlaySide(user: PlaySide): void {
     const p = this.play;
-    if (!p || !(p.session instanceof KvSession) || p.session.user === user) return;
+    const game = p?.session.game;
+    if (!p || !game || game.user === user) return;
     this.cancelEngine();
-    this.play = { session: p.session.withUser(user), picked: null, targets: [], choice: null, engine: user === 'both' ? null : { thinking: false, last: null, error: null } };
+    const next = game.withUser(user);
+    if (next.game?.user !== user) return;
+    this.play = { session: next, picked: null, targets: [], choice: null, engine: user === 'both' ? null : { thinking: false, last: null, error: null } };
     this.engineTurn();
   }
 
@@ -1193,13 +1171,14 @@ export class AppController {
     j?.cancel();
   }
 
-  /** When the engine is to move in a King's Valley game, asks the engine worker and plays its answer. */
+  /** When the engine is to move, runs the ruleset's engine in a worker job (`engine-move`) and plays its answer. */
   private engineTurn(): void {
     const p = this.play;
     const s = p?.session;
-    if (!p || !(s instanceof KvSession) || !s.engineToMove || !p.engine) return;
+    const game = s?.game;
+    if (!p || !s || !game || !game.engineToMove || !p.engine) return;
     this.cancelEngine();
-    const job = startEngine(s.level, s.lans, { horizon: engineHorizon(s.level) });
+    const job = runJob({ kind: 'engine-move', level: game.start, moves: [...s.view.lans], ...(game.engineOptions ? { opts: game.engineOptions } : {}) });
     this.engineJob = job;
     this.play = { ...p, engine: { ...p.engine, thinking: true, error: null } };
     void job.promise.then((o) => {
@@ -1207,13 +1186,13 @@ export class AppController {
       this.engineJob = null;
       const now = this.play;
       if (!now || now.session !== s) return;
-      if (o.kind === 'move') {
-        const next = s.playLan(o.choice.lan);
+      if (o.kind === 'result') {
+        const next = game.playEngine(o.result);
         if (next) {
-          this.setSession(next, o.choice);
+          this.setSession(next, o.result);
           return;
         }
-        this.play = { ...now, engine: { thinking: false, last: null, error: `The engine answered an illegal move (${o.choice.lan}).` } };
+        this.play = { ...now, engine: { thinking: false, last: null, error: `The engine answered an illegal move (${o.result.lan}).` } };
       } else if (o.kind === 'error') {
         this.play = { ...now, engine: { thinking: false, last: null, error: o.message } };
       }
@@ -1242,8 +1221,8 @@ export class AppController {
     this.playPick(square);
   }
 
-  /** Moves `from` → `to` (a drag or a click); opens the transform picker when the move needs a choice (CM-10). */
-  playMove(from: string, to: string, choice?: TransformType): boolean {
+  /** Moves `from` → `to` (a drag or a click); opens the choice picker when the move needs a choice (CM-10 transform, LC promotion...). */
+  playMove(from: string, to: string, choice?: string): boolean {
     const p = this.play;
     if (!p) return false;
     const r = p.session.play(from, to, choice);
@@ -1259,10 +1238,10 @@ export class AppController {
     return true;
   }
 
-  /** Answers the transform picker. */
-  playChoose(type: TransformType): void {
+  /** Answers the choice picker with one of its choices. */
+  playChoose(choice: string): void {
     const c = this.play?.choice;
-    if (c) this.playMove(c.from, c.to, type);
+    if (c) this.playMove(c.from, c.to, choice);
   }
 
   playCancelChoice(): void {
@@ -1275,8 +1254,8 @@ export class AppController {
     const p = this.play;
     if (!p) return;
     this.cancelEngine();
-    if (p.session instanceof KvSession) this.setSession(p.session.undoTurn());
-    else this.setSession(p.session.undo());
+    const game = p.session.game;
+    this.setSession(game ? game.undoTurn() : p.session.undo());
   }
 
   playRestart(): void {

@@ -1,8 +1,8 @@
 /**
- * The live badge's background solve (issue 4 item 4): a moment after each
+ * The live badge's background solve: a moment after each
  * edit the editor re-solves the document in the host's worker_threads pool
- * (host solve methods, solve/host-solve-client.ts; a Web Worker when the
- * host has none, as the dev mock host) and shows
+ * (host solve methods, solve/host-solve-client.ts; the renderer's job
+ * worker when the host has none, as the dev mock host) and shows
  * `par N` / `unsolvable` / `limit` / `invalid` / `solving…`.
  *
  * - `request(level, key)` after every document change: the previous
@@ -22,7 +22,7 @@
  * timers). Never throws.
  */
 import type { Level } from '../../src-shared/model/level.js';
-import type { WorkerResult } from '../solve/protocol.js';
+import type { SolveAnswer } from '../../src-shared/ruleset.js';
 import { DEFAULT_TIMERS, type Timers } from './autosave.js';
 
 export type LiveStatus =
@@ -39,7 +39,7 @@ export type LiveStatus =
   | { kind: 'off'; reason: string }
   | { kind: 'error'; message: string };
 
-export type LiveOutcome = { kind: 'result'; result: WorkerResult; ms: number } | { kind: 'cancelled' } | { kind: 'error'; message: string };
+export type LiveOutcome = { kind: 'result'; result: SolveAnswer; ms: number } | { kind: 'cancelled' } | { kind: 'error'; message: string };
 
 export interface LiveJob {
   promise: Promise<LiveOutcome>;
@@ -64,7 +64,7 @@ export const LIVE_MAX_STATES = 2_000_000;
 export const LIVE_MAX_BYTES = 256 * 1024 * 1024;
 
 /** The badge status for a worker answer. */
-export function liveStatusOf(r: WorkerResult): LiveStatus {
+export function liveStatusOf(r: SolveAnswer): LiveStatus {
   switch (r.status) {
     case 'solved':
       return { kind: 'solved', length: r.length, states: r.states, twoPlayer: Array.isArray(r.keys) };

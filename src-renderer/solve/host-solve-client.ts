@@ -1,10 +1,10 @@
 /**
- * Runs one solve in the host's worker_threads pool (issue 4 item 4) through
+ * Runs one solve in the host's worker_threads pool (the host solve) through
  * the host solve methods (src-shared/host/solve-contract.ts): `solveStart`,
  * then `solvePoll` every `pollMs` (progress) until `done`; `cancel()` calls
  * `solveCancel` and settles at once with `{kind: 'cancelled'}`.
  *
- * Same `SolveJob` shape as the Web Worker client (solve-client.ts), so the
+ * Same `SolveJob` shape as the renderer's job runner (workers/job-runner.ts), so the
  * live badge and the Solve panel do not care where the search runs. Hosts
  * without the solve methods (the dev mock host) fall back to the Web Worker
  * (`startSolveVia`). Never throws: transport and host errors settle as
@@ -13,8 +13,9 @@
  */
 import type { HostApi } from '../../src-shared/host/contract.js';
 import type { Level } from '../../src-shared/model/level.js';
-import type { SolveCaps, WorkerResult } from './protocol.js';
-import { startSolve, type SolveJob, type SolveOutcome } from './solve-client.js';
+import type { SolveAnswer } from '../../src-shared/ruleset.js';
+import type { SolveCaps, SolveJob, SolveOutcome } from '../workers/job-protocol.js';
+import { startWorkerSolve } from '../workers/job-runner.js';
 
 /** Caps of one host solve: the Web Worker caps plus a wall-time cap (ms). */
 export type HostSolveCaps = SolveCaps & { timeMs?: number };
@@ -71,7 +72,7 @@ export function startHostSolve(
         if (p.state === 'done') {
           const r = p.result;
           if (r.status === 'error') finish({ kind: 'error', message: r.message });
-          else finish({ kind: 'result', result: r as WorkerResult, ms: p.ms });
+          else finish({ kind: 'result', result: r as SolveAnswer, ms: p.ms });
           return;
         }
         try {
@@ -102,12 +103,12 @@ export function hasHostSolve(api: HostApi | null | undefined): api is HostApi & 
 
 /**
  * Starts a solve where it belongs: in the host's pool when the host has the
- * solve methods, else in a renderer Web Worker (the `timeMs` cap is then the
+ * solve methods, else in the renderer's job worker (the `timeMs` cap is then the
  * caller's business, as the live badge's own deadline does).
  */
 export function startSolveVia(api: HostApi | null | undefined, level: Level, onProgress: (p: { states: number; depth: number }) => void, caps: HostSolveCaps = {}): SolveJob {
   if (hasHostSolve(api)) return startHostSolve(api, level, onProgress, caps);
   const { timeMs: _t, ...workerCaps } = caps;
   void _t;
-  return startSolve(level, onProgress, workerCaps);
+  return startWorkerSolve(level, onProgress, workerCaps);
 }

@@ -30,7 +30,7 @@ export const chessMaze = {
   noun: 'level',
   blurb: 'Reach the flag through holes, locks, keys, plates and transforms; collect coins, spell words.',
   board: { min: CM_MIN_SIZE, max: CM_MAX_SIZE, ruling: 'CM-1', describe: `${CM_MIN_SIZE} to ${CM_MAX_SIZE} squares` },
-  goal: { kind: 'par' },
+  goal: { kind: 'par', solves: 'wins the level (finish with its objectives, within the move limit)' },
   newLevel: () => newCmLevel(),
   isEditable: (value: unknown): value is ChessMazeLevel =>
     isRecord(value) &&

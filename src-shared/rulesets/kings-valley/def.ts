@@ -5,6 +5,7 @@
  */
 import type { KingsValleyLevel } from '../../model/level.js';
 import type { LevelStart, RulesetDef } from '../../ruleset.js';
+import { kvEngine } from './engine.js';
 import { hasBoardAndPieces, isRecord, optionalArray, optionalRecord } from '../editable.js';
 import { KV_LABYRINTH_SETUP, KV_RETRIEVE_THE_KING_SETUP, KV_STANDARD_SETUP, kvSetupCopy } from './setups.js';
 import { kvReplay, solveKingsValley } from './solve.js';
@@ -42,7 +43,7 @@ export const kingsValley = {
   noun: 'problem',
   blurb: 'Two players slide pieces to the edge; bring your king to the centre valley. Win-in-N problems, play against the engine.',
   board: { min: KV_MIN_SIZE, max: KV_MAX_SIZE, ruling: 'KV-9', step: 2, sideAllowed: (n: number) => n % 2 === 1, describe: `odd, ${KV_MIN_SIZE} to ${KV_MAX_SIZE} squares` },
-  goal: { kind: 'in-n', verb: 'win', goalMoves: (l) => (l as KingsValleyLevel).goal?.moves },
+  goal: { kind: 'in-n', verb: 'win', ruling: 'KV-8', goalMoves: (l) => (l as KingsValleyLevel).goal?.moves, startSide: (l) => ((l as KingsValleyLevel).sideToMove === 'black' ? 'black' : 'white') },
   starts: KV_STARTS,
   newLevel: newKvLevel,
   isEditable: (value: unknown): value is KingsValleyLevel =>
@@ -60,4 +61,6 @@ export const kingsValley = {
   replay: kvReplay,
   squares: kvSquares,
   display: kvDisplay,
+  // The engine that plays against the user (fastest forced win, KV-8, else the longest defence).
+  engine: kvEngine,
 } satisfies RulesetDef<KingsValleyLevel>;

@@ -7,6 +7,7 @@
  * - `KV_STANDARD_SETUP`, `KV_RETRIEVE_THE_KING_SETUP`, `KV_LABYRINTH_SETUP`
  * - `kvProofGame(pos)`: the `ProofGame` of the proof search
  * - `solveKingsValley(level, opts)`: "win in N" (KV-8); `kvReplay(level, moves)`
+ * - `chooseEngineMove`, `engineMoveInGame`, `kvEngine`: the play engine (engine.ts)
  */
 export { validateKingsValley, kvValleyIndex, KV_MIN_SIZE, KV_MAX_SIZE } from './validate.js';
 export {
@@ -33,3 +34,5 @@ export type { KvPosition, KvMove, KvOutcome } from './position.js';
 export { KV_STANDARD_SETUP, KV_RETRIEVE_THE_KING_SETUP, KV_LABYRINTH_SETUP, kvSetupCopy } from './setups.js';
 export { KvGame, kvProofGame } from './game.js';
 export { solveKingsValley, kvReplay } from './solve.js';
+export { chooseEngineMove, engineMoveInGame, kvEngine, kvEngineHorizon } from './engine.js';
+export type { EngineChoice } from './engine.js';

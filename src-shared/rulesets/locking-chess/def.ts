@@ -5,6 +5,7 @@
  */
 import type { LockingChessLevel } from '../../model/level.js';
 import type { RulesetDef } from '../../ruleset.js';
+import { lcEngine } from './engine.js';
 import { isRecord } from '../editable.js';
 import { LC_START_LFEN, parseLfenFields } from './lfen.js';
 import { lcReplay, solveLockingChess } from './solve.js';
@@ -23,7 +24,17 @@ export const lockingChess = {
   noun: 'problem',
   blurb: 'Chess where pieces stack: superimpose, lock, lockmate. Mate-in-N problems from an LFEN, play against the engine.',
   board: { min: 8, max: 8, ruling: 'LC-1', describe: '8 × 8 (orthodox chess)' },
-  goal: { kind: 'in-n', verb: 'mate', goalMoves: (l) => (l as LockingChessLevel).goal?.moves },
+  goal: {
+    kind: 'in-n',
+    verb: 'mate',
+    ruling: 'LC-8',
+    goalMoves: (l) => (l as LockingChessLevel).goal?.moves,
+    // The LFEN's side to move (LC-13); White when the position does not parse.
+    startSide: (l) => {
+      const r = parseLfenFields(String((l as LockingChessLevel).position));
+      return r.ok && r.value.side === 1 ? 'black' : 'white';
+    },
+  },
   newLevel: () => newLcLevel(),
   isEditable: (value: unknown): value is LockingChessLevel =>
     isRecord(value) && value['ruleset'] === 'locking-chess' && typeof value['position'] === 'string' && isRecord(value['meta']) && isRecord(value['board']),
@@ -36,6 +47,8 @@ export const lockingChess = {
   squares: lcSquares,
   // LC-13: stacks, lock marks and the side to move read from the LFEN.
   display: lcDisplay,
+  // The engine that plays against the user (fastest forced mate, LC-8, else the longest defence).
+  engine: lcEngine,
   /**
    * Orthodox chess (LC-1) is not symmetric: pawns move towards the opponent
    * and promote on the last rank, and castling (LC-12) needs the king and

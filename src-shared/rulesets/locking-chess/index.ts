@@ -13,6 +13,8 @@
  *   (validate.ts), `compileLockingChess(level)`, `solveLockingChess(level,
  *   opts)` "mate in N" (any LC-8 win) with `mateType`, `lcReplay(level,
  *   moves)` (solve.ts); `LcGame` the proof-search game (game.ts).
+ * - Play engine (engine.ts): `chooseLcEngineMove`, `lcEngineMoveInGame`,
+ *   `lcEngine`, `lcReplayPosition`.
  */
 export {
   LcPosition,
@@ -41,3 +43,5 @@ export { validateLockingChess, compileLockingChess, lcPiecesOf } from './validat
 export { LcGame } from './game.js';
 export { solveLockingChess, lcReplay } from './solve.js';
 export type { LcSolveResult } from './solve.js';
+export { chooseLcEngineMove, lcEngineMoveInGame, lcEngine, lcReplayPosition } from './engine.js';
+export type { LcEngineChoice } from './engine.js';

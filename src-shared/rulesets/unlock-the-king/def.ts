@@ -36,7 +36,7 @@ export const unlockTheKing = {
   noun: 'blueprint',
   blurb: 'Slide pieces out of the way until the king reaches the portal. No captures.',
   board: { min: UK_MIN_SIZE, max: UK_MAX_SIZE, ruling: 'UK-1', describe: `${UK_MIN_SIZE} to ${UK_MAX_SIZE} squares` },
-  goal: { kind: 'par' },
+  goal: { kind: 'par', solves: 'brings the king to the portal' },
   newLevel: () => newUkLevel(),
   isEditable: (value: unknown): value is UnlockTheKingLevel =>
     isRecord(value) && value['ruleset'] === 'unlock-the-king' && hasBoardAndPieces(value) && (value['walls'] === undefined || Array.isArray(value['walls'])),

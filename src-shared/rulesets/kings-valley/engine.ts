@@ -1,8 +1,9 @@
 /**
- * The King's Valley play-mode engine (issue 6 item 5): picks the engine's
- * move in a game position with the proof search (solver/proof `proveWinIn`
- * on `kvProofGame`, KV-8). Pure TS, no DOM: it runs in a Web Worker
- * (src-renderer/engine.worker.ts) so the UI never blocks, and in unit tests.
+ * The King's Valley play engine (KV-8): picks the engine's move in a game
+ * position with the proof search (solver/proof `proveWinIn` on
+ * `kvProofGame`). Pure TS, no DOM: the renderer runs it in its job worker
+ * (src-renderer/workers/job.worker.ts, through `kingsValley.engine`) so the
+ * UI never blocks, and the unit tests call it directly.
  *
  * Choice, for the side to move (the engine):
  * 1. Fastest forced win: for h = 1, 2, ... up to the horizon, "win in h?"
@@ -18,16 +19,18 @@
  *    moves, up to the horizon or until every move is refuted. Ties go to
  *    the move that leaves the engine's king nearest the valley, then to the
  *    first move in `kvLegalMoves` order.
- * 3. Falls back to the first legal move when the node budget runs out
- *    before anything is known.
+ * 3. Falls back to the first legal move when the budget runs out before
+ *    anything is known.
  *
- * The search horizon (default 4 of the attacker's moves) and a node budget
- * shared by all searches of one choice (default 3,000,000) bound the time.
+ * The search horizon (default: the level's goal N clamped to 4..6 in
+ * `kvEngine`, 4 in `chooseEngineMove`) and a budget shared by all searches
+ * of one choice (default 3,000,000 nodes, optional time cap) bound the time.
  * The proof search treats only its own start as history (KV-7 in puzzle
  * search); the game's earlier positions are checked here for threefold
  * repetition of the position right after the engine's move.
  */
-import type { KingsValleyLevel } from '../../src-shared/model/level.js';
+import type { KingsValleyLevel } from '../../model/level.js';
+import type { EngineAnswer, EngineOptions, RulesetEngine } from '../../ruleset.js';
 import {
   compileKingsValley,
   kvKingSquare,
@@ -37,38 +40,24 @@ import {
   kvParseLan,
   kvPlay,
   kvPositionKey,
-  kvProofGame,
   type KvMove,
   type KvPosition,
-} from '../../src-shared/rulesets/kings-valley/index.js';
-import { proveWinIn } from '../../src-shared/solver/proof/search.js';
-import { issue, type Issue, type Result } from '../../src-shared/validation/issue.js';
-
-export interface EngineOptions {
-  /** Deepest "win in h" searched, in the attacker's moves (default 4). */
-  horizon?: number;
-  /** Nodes all the searches of one choice may use together (default 3,000,000). */
-  maxNodes?: number;
-  /** Transposition-table bytes per search (default 4 MiB). */
-  tableBytes?: number;
-}
+} from './position.js';
+import { kvProofGame } from './game.js';
+import { Budget, winWithin } from '../../solver/proof/budget.js';
+import { issue, type Issue, type Result } from '../../validation/issue.js';
 
 /**
- * The engine's move and why:
+ * The engine's move and why (`EngineAnswer`, plus the move itself):
  * - `win`: a forced win in `winIn` of its own moves (1 = at once);
  * - `defend`: no forced win found; `lossIn` = the opponent's shortest
  *   forced win after the move (null: none within `horizon`);
  * - `draw`: the move repeats a position for the third time (KV-7);
  * - `any`: the budget ran out before anything was known.
  */
-export interface EngineChoice {
+export interface EngineChoice extends EngineAnswer {
   move: KvMove;
-  lan: string;
-  kind: 'win' | 'defend' | 'draw' | 'any';
-  winIn?: number;
-  lossIn?: number | null;
   horizon: number;
-  nodes: number;
 }
 
 const DEFAULT_HORIZON = 4;
@@ -90,28 +79,6 @@ function occurrences(pos: KvPosition, history: readonly KvPosition[]): number {
   return n;
 }
 
-class Budget {
-  used = 0;
-  constructor(readonly total: number) {}
-  get left(): number {
-    return this.total - this.used;
-  }
-}
-
-/**
- * Shortest forced win of the side to move in `pos` within `h` (KV-8), by
- * one proof search: `{length, keys}`, `null` when proved none within h,
- * `'limit'` when the budget ran out.
- */
-function winWithin(pos: KvPosition, h: number, budget: Budget, tableBytes: number): { length: number; keys: string[] } | null | 'limit' {
-  if (budget.left <= 0) return 'limit';
-  const r = proveWinIn(kvProofGame(pos), h, { maxNodes: budget.left, maxTableBytes: tableBytes });
-  budget.used += r.nodes;
-  if (r.status === 'solved') return { length: r.length, keys: r.keys };
-  if (r.status === 'unsolvable') return null;
-  return 'limit';
-}
-
 /**
  * The engine's move for the side to move in `pos` (see module doc).
  * `history`: the game's earlier positions, `pos` excluded (KV-7). Answers
@@ -123,7 +90,7 @@ export function chooseEngineMove(pos: KvPosition, history: readonly KvPosition[]
   const moves = kvLegalMoves(pos);
   if (moves.length === 0) return null;
   const horizon = Math.max(1, Math.min(12, Math.floor(opts.horizon ?? DEFAULT_HORIZON)));
-  const budget = new Budget(opts.maxNodes ?? DEFAULT_NODES);
+  const budget = new Budget(opts.maxNodes ?? DEFAULT_NODES, opts.timeMs);
   const tableBytes = opts.tableBytes ?? DEFAULT_TABLE;
   const past = [...history, pos];
   const me = pos.sideToMove;
@@ -141,7 +108,7 @@ export function chooseEngineMove(pos: KvPosition, history: readonly KvPosition[]
 
   // 1. Fastest forced win.
   for (let h = 1; h <= horizon; h++) {
-    const r = winWithin(pos, h, budget, tableBytes);
+    const r = winWithin(kvProofGame(pos), h, budget, tableBytes);
     if (r === 'limit') break;
     if (r === null) continue;
     const i = moves.findIndex((m, k) => r.keys.includes(lan(m)) && (r.length === 1 || !thirdTime[k]));
@@ -170,7 +137,7 @@ export function chooseEngineMove(pos: KvPosition, history: readonly KvPosition[]
     const next: number[] = [];
     let stopped = false;
     for (const i of unresolved) {
-      const r = winWithin(after[i]!.position, h, budget, tableBytes);
+      const r = winWithin(kvProofGame(after[i]!.position), h, budget, tableBytes);
       if (r === 'limit') {
         stopped = true;
         break;
@@ -220,3 +187,24 @@ export function engineMoveInGame(level: KingsValleyLevel, moves: readonly string
   if (!choice) return { ok: false, error: [issue('error', 'game-over', 'The game is over: there is no move to choose.', { ruling: 'KV-5' })] };
   return { ok: true, value: choice };
 }
+
+/** King's Valley engine horizon for a level: its goal's N clamped to 4..6 (4 without a goal), in the engine side's moves. */
+export function kvEngineHorizon(level: KingsValleyLevel): number {
+  const n = level.goal?.moves;
+  return Math.min(6, Math.max(4, typeof n === 'number' && Number.isInteger(n) ? n : 4));
+}
+
+/**
+ * The play engine of `RulesetDef` (`kingsValley.engine`): `engineMoveInGame`
+ * with the horizon from the level's goal (`kvEngineHorizon`) unless
+ * `opts.horizon` is given; the answer is plain data (no move object).
+ */
+export const kvEngine: RulesetEngine<KingsValleyLevel> = {
+  move(level, moves, opts = {}) {
+    const r = engineMoveInGame(level, moves, { horizon: kvEngineHorizon(level), ...opts });
+    if (!r.ok) return r;
+    const { move: _move, ...answer } = r.value;
+    void _move;
+    return { ok: true, value: answer };
+  },
+};

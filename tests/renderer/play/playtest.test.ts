@@ -1,8 +1,27 @@
+/**
+ * Playtests of the single-player rulesets through the generic play entry
+ * (src-renderer/play: `startPlay` looks the ruleset's play module up):
+ * Chess Maze (rulesets/chess-maze/play.ts) and Unlock the King
+ * (rulesets/unlock-the-king/play.ts).
+ */
 import { describe, expect, it } from 'vitest';
-import type { ChessMazeLevel, UnlockTheKingLevel } from '../../src-shared/model/level.js';
-import { cmReplayViews, playStatusText, startPlaytest, type PlaySession } from '../../src-renderer/editor/playtest.js';
-import { displayLevel } from '../../src-shared/rulesets/index.js';
-import { redDoor } from './fixtures.js';
+import type { ChessMazeLevel, UnlockTheKingLevel } from '../../../src-shared/model/level.js';
+import { startPlay } from '../../../src-renderer/play/index.js';
+import { playStatusText, type PlaySession as GenericSession } from '../../../src-renderer/play/session.js';
+import { cmReplayViews, type CmPlayView } from '../../../src-renderer/rulesets/chess-maze/play.js';
+import type { UkPlayView } from '../../../src-renderer/rulesets/unlock-the-king/play.js';
+import { displayLevel } from '../../../src-shared/rulesets/index.js';
+import type { Issue, Result } from '../../../src-shared/validation/issue.js';
+import { redDoor } from '../fixtures.js';
+
+/** A session whose view may carry the Chess Maze or Unlock the King rows (the generic contract, typed for these tests). */
+interface PlaySession extends Omit<GenericSession, 'view' | 'undo' | 'restart' | 'play'> {
+  view: GenericSession['view'] & Partial<Pick<CmPlayView, 'cm'>> & Partial<Pick<UkPlayView, 'uk'>>;
+  play(from: string, to: string, choice?: string): PlaySession | { needChoice: string[] } | null;
+  undo(): PlaySession;
+  restart(): PlaySession;
+}
+const startPlaytest = (level: Parameters<typeof startPlay>[0], par: number | null): Result<PlaySession, Issue[]> => startPlay(level, par) as Result<PlaySession, Issue[]>;
 
 function cmLevel(board: ChessMazeLevel['board'], pieces: ChessMazeLevel['pieces'], tiles: ChessMazeLevel['tiles'], objectives?: ChessMazeLevel['objectives']): ChessMazeLevel {
   return { format: 'castellan.level', version: 1, ruleset: 'chess-maze', meta: { title: 't' }, board, pieces, tiles, ...(objectives ? { objectives } : {}) };

@@ -1,19 +1,22 @@
 /**
- * King's Valley play sessions (issue 6 item 5): a game on a COPY of the
- * edited document, headless and immutable like the other playtest sessions
- * (playtest.ts `PlaySession`): every move answers a new session, so undo
- * keeps the previous one and leaving never touches the document.
+ * King's Valley play (KV-2..KV-8): a game on a COPY of the edited document
+ * through the generic play contract (play/session.ts), headless and
+ * immutable: every move answers a new session, so undo keeps the previous
+ * one and leaving never touches the document.
  *
  * Rules from src-shared/rulesets/kings-valley: `kvLegalMoves` (KV-2..KV-4),
  * `kvPlay`, `kvOutcome` with the game's history (KV-5 valley, KV-6 trapped
  * king or no legal move, KV-7 threefold repetition).
  *
  * `user` is the side the person moves (`both`: no engine, both sides by
- * hand). The engine's moves come in through `playLan` (the controller asks
- * the engine worker, kv-engine.ts, whenever `view.kv.engineToMove`).
+ * hand). The engine's moves come in through `playEngine` / `playLan` (the
+ * controller runs the ruleset's engine, `kingsValley.engine`, in a worker
+ * job whenever `engineToMove`).
  */
-import type { KingsValleyLevel, KvPiece, KvSide } from '../../src-shared/model/level.js';
-import { indexToSquare, squareIndex } from '../../src-shared/model/square.js';
+import type { KingsValleyLevel, KvPiece, KvSide } from '../../../src-shared/model/level.js';
+import { indexToSquare, squareIndex } from '../../../src-shared/model/square.js';
+import type { EngineAnswer } from '../../../src-shared/ruleset.js';
+import { kingsValley } from '../../../src-shared/rulesets/kings-valley/def.js';
 import {
   compileKingsValley,
   kvLegalMoves,
@@ -24,11 +27,16 @@ import {
   type KvMove,
   type KvOutcome,
   type KvPosition,
-} from '../../src-shared/rulesets/kings-valley/index.js';
-import type { Issue, Result } from '../../src-shared/validation/issue.js';
-import type { PlaySession, PlayStatus, PlayTarget, PlayView } from './playtest.js';
+} from '../../../src-shared/rulesets/kings-valley/index.js';
+import type { Issue, Result } from '../../../src-shared/validation/issue.js';
+import { engineNoteText, type EngineGame, type PlayChoiceInfo, type PlaySession, type PlayStatus, type PlayTarget, type PlayView } from '../../play/session.js';
 
 export type KvUser = KvSide | 'both';
+
+/** A King's Valley play view: the generic view plus the game's KV state. */
+export interface KvPlayView extends PlayView {
+  kv: KvPlayInfo;
+}
 
 /** King's Valley part of a play view. */
 export interface KvPlayInfo {
@@ -55,9 +63,8 @@ interface KvFrame {
 
 const other = (s: KvSide): KvSide => (s === 'white' ? 'black' : 'white');
 
-export class KvSession implements PlaySession {
-  readonly ruleset = 'kings-valley' as const;
-  private cachedView: PlayView | undefined;
+export class KvSession implements PlaySession, EngineGame {
+  private cachedView: KvPlayView | undefined;
   private cachedOutcome: KvOutcome | undefined;
 
   constructor(
@@ -69,6 +76,16 @@ export class KvSession implements PlaySession {
 
   private get pos(): KvPosition {
     return this.frames[this.frames.length - 1]!.pos;
+  }
+
+  /** The game against the engine (this session). */
+  get game(): EngineGame {
+    return this;
+  }
+
+  /** The game's start: what the engine job replays the moves from. */
+  get start(): KingsValleyLevel {
+    return this.level;
   }
 
   /** KV-5..KV-7 at the current position, with the game's earlier positions as history. */
@@ -140,6 +157,21 @@ export class KvSession implements PlaySession {
     return mv ? this.next(mv, 'user') : null;
   }
 
+  /** The engine's answer, with its note (`engineNote`); null when it is not legal here. */
+  playEngine(answer: EngineAnswer): KvSession | null {
+    return this.playLan(answer.lan, this.engineNote(answer));
+  }
+
+  /** What the engine says about its move: "Engine played Kc5-a3: its longest defence; you can force a win in 1." */
+  engineNote(answer: EngineAnswer): string {
+    return engineNoteText(answer, kingsValley.goal.verb, 'it repeats the position for a draw (KV-7)');
+  }
+
+  /** King's Valley moves never need a choice. */
+  describeChoice(choice: string): PlayChoiceInfo {
+    return { label: choice };
+  }
+
   /** The engine's move (LAN) with its note; null when the game is over or the move is not legal. */
   playLan(lan: string, note: string | null = null): KvSession | null {
     if (!this.ongoing) return null;
@@ -172,7 +204,7 @@ export class KvSession implements PlaySession {
     return new KvSession(this.level, this.frames.slice(0, 1), this.user);
   }
 
-  get view(): PlayView {
+  get view(): KvPlayView {
     if (this.cachedView) return this.cachedView;
     const pos = this.pos;
     const w = pos.width;
@@ -184,24 +216,40 @@ export class KvSession implements PlaySession {
     const doc: KingsValleyLevel = { ...this.level, pieces: last.pieces, sideToMove: pos.sideToMove };
     if (this.frames.length > 1) delete doc.startingSetup;
     const moves = this.frames.length - 1;
-    this.cachedView = {
-      ruleset: 'kings-valley',
+    const lans = this.lans;
+    const by = this.frames.slice(1).map((f) => f.by ?? 'user');
+    const kv: KvPlayInfo = {
+      sideToMove: pos.sideToMove,
+      user: this.user,
+      outcome: o,
+      engineToMove: this.engineToMove,
+      by,
+      engineNote: last.by === 'engine' ? (last.note ?? null) : null,
+    };
+    const view = {
       doc,
-      openColors: new Set(),
+      openColors: new Set<never>(),
       moves,
       moveLimit: null,
+      moveLimitLabel: '',
       par: null,
       status,
-      lans: this.lans,
+      lans,
+      notation: lans,
       lastMove: last.move ? { from: indexToSquare(last.move.from, w), to: indexToSquare(last.move.to, w) } : null,
       lastEvents: [],
-      kv: {
+      kv,
+    };
+    this.cachedView = {
+      ...view,
+      statusText: kvStatusText(view),
+      game: {
         sideToMove: pos.sideToMove,
+        startSide: this.level.sideToMove === 'black' ? 'black' : 'white',
         user: this.user,
-        outcome: o,
         engineToMove: this.engineToMove,
-        by: this.frames.slice(1).map((f) => f.by ?? 'user'),
-        engineNote: last.by === 'engine' ? (last.note ?? null) : null,
+        by,
+        thinkingText: kvStatusText(view, true),
       },
     };
     return this.cachedView;
@@ -230,9 +278,8 @@ const SIDE: Record<KvSide, string> = { white: 'White', black: 'Black' };
  * - `White wins: Black has no legal move (KV-6).`;
  * - `Draw by repetition: the same position occurred three times (KV-7).`
  */
-export function kvStatusText(v: PlayView, thinking = false): string {
+export function kvStatusText(v: Pick<KvPlayView, 'kv'>, thinking = false): string {
   const k = v.kv;
-  if (!k) return '';
   const o = k.outcome;
   const who = (winner: KvSide): string => (k.user === 'both' ? '' : winner === k.user ? ' You won!' : ' The engine won.');
   if (o.status === 'won') {

@@ -1,0 +1,56 @@
+/**
+ * The worker side of the job protocol (job-protocol.ts): runs one job and
+ * posts its messages. Pure TS (no DOM): job.worker.ts binds it to the
+ * worker's `onmessage`, the unit tests call it directly.
+ * - `solve`: `solveLevel` (the one solve entry) with the job's caps and a
+ *   progress message every 50,000 states;
+ * - `engine-move`: `RulesetDef.engine.move` of the level's ruleset, looked
+ *   up in the registry; a ruleset without an engine answers
+ *   `engine-unsupported`, the engine's own errors (illegal move, game over)
+ *   come back as `invalid`.
+ */
+import { rulesetOf, solveLevel, unsupported } from '../../src-shared/rulesets/index.js';
+import { issue } from '../../src-shared/validation/issue.js';
+import type { Job, JobMessage } from './job-protocol.js';
+
+/** States between two solve progress messages. */
+export const PROGRESS_EVERY = 50_000;
+
+/**
+ * Runs `job` and posts its messages through `post`: progress (solve), then
+ * one `result`, `invalid` or `error`. `now` (ms) times the job. An unknown
+ * job kind posts an `error`. Never throws (a throwing solver or engine posts
+ * an `error` with its message).
+ */
+export function handleJob(job: Job, post: (m: JobMessage) => void, now: () => number = () => performance.now()): void {
+  const started = now();
+  const ms = (): number => Math.round(now() - started);
+  try {
+    if (job?.kind === 'solve') {
+      const result = solveLevel(job.level, {
+        progressEvery: PROGRESS_EVERY,
+        onProgress: (p) => post({ type: 'progress', states: p.states, depth: p.depth }),
+        ...job.caps,
+      });
+      post({ type: 'result', result, ms: ms() });
+      return;
+    }
+    if (job?.kind === 'engine-move') {
+      const def = rulesetOf(job.level);
+      if (!def) {
+        post({ type: 'invalid', issues: [unsupported(job.level.ruleset)] });
+        return;
+      }
+      if (!def.engine) {
+        post({ type: 'invalid', issues: [issue('error', 'engine-unsupported', `${def.name} has no engine to play against.`, { pointer: '/ruleset' })] });
+        return;
+      }
+      const r = def.engine.move(job.level, job.moves, job.opts);
+      post(r.ok ? { type: 'result', result: r.value, ms: ms() } : { type: 'invalid', issues: r.error });
+      return;
+    }
+    post({ type: 'error', message: `Unknown job ${JSON.stringify((job as { kind?: unknown } | null)?.kind ?? null)}` });
+  } catch (e) {
+    post({ type: 'error', message: e instanceof Error ? e.message : String(e) });
+  }
+}
