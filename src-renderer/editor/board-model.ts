@@ -8,9 +8,9 @@
 import type { CmColor, CmSide, CmTileKind, Facing, KvPiece, KvSide, Role, TransformType, UkColor } from '../../src-shared/model/level.js';
 import { parseSquare } from '../../src-shared/model/square.js';
 import type { EditableLevel, EditableRuleset } from './default-doc.js';
-import { TILE_TOP_ORDER } from './cm-ops.js';
-import { valleySquare } from './kv-ops.js';
-import { lcBoardState, lcDescribeSquare } from './lc-ops.js';
+import { TILE_TOP_ORDER } from '../rulesets/chess-maze/ops.js';
+import { valleySquare } from '../rulesets/kings-valley/ops.js';
+import { lcBoardState, lcDescribeSquare } from '../rulesets/locking-chess/ops.js';
 
 export interface DisplayCell {
   square: string;

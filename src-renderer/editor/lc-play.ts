@@ -33,7 +33,7 @@ import {
 import { name88 } from '../../src-shared/rulesets/orthodox/board.js';
 import { proveWinIn } from '../../src-shared/solver/proof/search.js';
 import { issue, type Issue, type Result } from '../../src-shared/validation/issue.js';
-import type { LcColor } from './lc-ops.js';
+import type { LcColor } from '../rulesets/locking-chess/ops.js';
 
 export interface LcEngineOptions {
   /** Deepest "mate in h" searched (default 2). */

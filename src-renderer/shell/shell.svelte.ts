@@ -65,11 +65,7 @@ export class Shell {
   constructor(readonly app: AppController) {
     if (typeof document !== 'undefined') this.applyTheme(document.documentElement);
     this.registerActions();
-    applyMenuPlacement(
-      app.actions,
-      () => app.ruleset,
-      (t) => (app.rs.tools as readonly string[]).includes(t),
-    );
+    applyMenuPlacement(app.actions, (t) => app.ui.tools.some((x) => x.id === t));
   }
 
   private registerActions(): void {

@@ -41,7 +41,7 @@ export const kingsValley = {
   noun: 'problem',
   blurb: 'Two players slide pieces to the edge; bring your king to the centre valley. Win-in-N problems, play against the engine.',
   board: { min: KV_MIN_SIZE, max: KV_MAX_SIZE, ruling: 'KV-9', step: 2, sideAllowed: (n: number) => n % 2 === 1, describe: `odd, ${KV_MIN_SIZE} to ${KV_MAX_SIZE} squares` },
-  goal: { kind: 'in-n', verb: 'win', goalMoves: (l) => (l as KingsValleyLevel).goal?.moves },
+  goal: { kind: 'in-n', ruling: 'KV-8', verb: 'win', goalMoves: (l) => (l as KingsValleyLevel).goal?.moves },
   starts: KV_STARTS,
   newLevel: newKvLevel,
   isEditable: (value: unknown): value is KingsValleyLevel =>

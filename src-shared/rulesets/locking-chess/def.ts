@@ -22,7 +22,7 @@ export const lockingChess = {
   noun: 'problem',
   blurb: 'Chess where pieces stack: superimpose, lock, lockmate. Mate-in-N problems from an LFEN, play against the engine.',
   board: { min: 8, max: 8, ruling: 'LC-1', describe: '8 × 8 (orthodox chess)' },
-  goal: { kind: 'in-n', verb: 'mate', goalMoves: (l) => (l as LockingChessLevel).goal?.moves },
+  goal: { kind: 'in-n', ruling: 'LC-8', verb: 'mate', goalMoves: (l) => (l as LockingChessLevel).goal?.moves },
   newLevel: () => newLcLevel(),
   isEditable: (value: unknown): value is LockingChessLevel =>
     isRecord(value) && value['ruleset'] === 'locking-chess' && typeof value['position'] === 'string' && isRecord(value['meta']) && isRecord(value['board']),
