@@ -92,7 +92,7 @@ export function displayModel(doc: EditableLevel, opts: DisplayOptions = {}): Dis
   const kvPieces: DisplayKvPiece[] = [];
   const pillars: DisplayCell[] = [];
   let portal: DisplayCell | null = null;
-  // Locking Chess draws its stacks from `position` (components/lc/LcBoard.svelte, lc-ops.ts `lcBoardState`).
+  // Locking Chess draws its stacks from `position` (components/lc/LcBoard.svelte, rulesets/locking-chess/ops.ts `lcBoardState`).
   if (doc.ruleset === 'locking-chess') return { ruleset: doc.ruleset, width, height, pieces, walls, portal, holes, tiles, kvPieces, pillars, valley: null, lcPosition: doc.position };
   if (doc.ruleset === 'kings-valley') {
     for (const p of doc.pieces ?? []) {

@@ -1,6 +1,6 @@
 /**
  * The application menu, the command palette and the shortcuts sheet as pure
- * functions of the action registry (issue 9 item 1): the in-app menu bar,
+ * functions of the action registry: the in-app menu bar,
  * the native Electron menu (`menuSet`), the palette and the sheet are all
  * generated from `ActionRegistry`, so a menu item, its toolbar button and
  * its shortcut always run the same `Action` and the sheet can never be stale.

@@ -1,5 +1,5 @@
 /**
- * The editor shell (issue 9 items 1, 3, 4): the menus (in-app menu bar or
+ * The editor shell: the menus (in-app menu bar or
  * the native Electron menu via `menuSet`), the command palette, the
  * shortcuts sheet, the About box and the light / dark theme. It adds its
  * own actions to the controller's registry and places the controller's
