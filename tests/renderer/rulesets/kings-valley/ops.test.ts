@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { KingsValleyLevel } from '../../src-shared/model/level.js';
-import { Tx } from '../../src-renderer/editor/doc-ops.js';
-import * as kv from '../../src-renderer/rulesets/kings-valley/ops.js';
-import { Editor } from '../../src-renderer/editor/editor.js';
-import { boardStateDetail, boardStateText, describeSquare, displayModel } from '../../src-renderer/editor/board-model.js';
-import { isEditable, newKvLevel, newLevel } from '../../src-renderer/editor/default-doc.js';
-import { RULESETS } from '../../src-shared/rulesets/index.js';
+import type { KingsValleyLevel } from '../../../../src-shared/model/level.js';
+import { Tx } from '../../../../src-renderer/editor/doc-ops.js';
+import * as kv from '../../../../src-renderer/rulesets/kings-valley/ops.js';
+import { boardStateDetail, boardStateText, describeSquare, displayModel } from '../../../../src-renderer/editor/board-model.js';
+import { isEditable, newKvLevel, newLevel } from '../../../../src-renderer/editor/default-doc.js';
+import { RULESETS } from '../../../../src-shared/rulesets/index.js';
 
 const isEditableKv = RULESETS['kings-valley'].isEditable;
-import { sideAllowed } from '../../src-renderer/rulesets/ruleset-ui.js';
-import { editorOn } from './fixtures.js';
-import { validateDocument } from '../../src-shared/rulesets/index.js';
+import { sideAllowed } from '../../../../src-renderer/rulesets/ruleset-ui.js';
+import { editorOn } from '../../fixtures.js';
+import { validateDocument } from '../../../../src-shared/rulesets/index.js';
 
 /** A small hand-made problem: White Kc1 Sc4, Black Ka5, pillar b4 (5 x 5, White to move). */
 function small(): KingsValleyLevel {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Tx } from '../../src-renderer/editor/doc-ops.js';
-import * as lc from '../../src-renderer/rulesets/locking-chess/ops.js';
-import type { LockingChessLevel } from '../../src-shared/model/level.js';
-import { editorOn } from './fixtures.js';
+import { Tx } from '../../../../src-renderer/editor/doc-ops.js';
+import * as lc from '../../../../src-renderer/rulesets/locking-chess/ops.js';
+import type { LockingChessLevel } from '../../../../src-shared/model/level.js';
+import { editorOn } from '../../fixtures.js';
 
 function doc(position: string): LockingChessLevel {
   return { format: 'castellan.level', version: 1, ruleset: 'locking-chess', meta: { title: 't' }, board: { width: 8, height: 8 }, position };
