@@ -116,11 +116,32 @@ export interface SquareFields<L extends LevelBase> {
   /** Turns an item's directional props with the board (UK-4 / CM-3 pawn facing); default: unchanged. */
   turn?(item: SquareItem, sym: Symmetry, width: number, height: number): SquareItem;
   /**
-   * An item copied from `from` (another ruleset id) as this ruleset's item,
-   * or null to drop it (UK pieces become player pieces in Chess Maze).
-   * Default: kept when this ruleset has the kind, else dropped.
+   * An item copied from ruleset `from` (another ruleset's id) as this
+   * ruleset's item, with what the conversion lost, or null to drop it (UK
+   * pieces become player pieces in Chess Maze, losing lateral steps).
+   * Default (no hook): items of other rulesets are dropped.
    */
-  adopt?(item: SquareItem, from: string): SquareItem | null;
+  adopt?(item: SquareItem, from: string): AdoptedItem | null;
+  /**
+   * Why `item` cannot be written into `level` as it is (a paste's note, e.g.
+   * "the portal stays there (UK-6)"), or undefined when it can. Default:
+   * every item can.
+   */
+  refuse?(level: L, item: SquareItem): string | undefined;
+  /**
+   * What writing square content cleared besides the items, as user-facing
+   * notes, comparing the level before and after the write (LC-11 / LC-12:
+   * castling rights or an en passant square the new board no longer
+   * supports). Default: nothing.
+   */
+  cleared?(before: L, after: L): string[];
+}
+
+/** An item converted from another ruleset (`SquareFields.adopt`). */
+export interface AdoptedItem {
+  item: SquareItem;
+  /** What the conversion lost, as a phrase after "Dropped " ("lateral pawn steps (... CM-3)"). */
+  lost?: string;
 }
 
 /** Options of the play engine (the two-player proof search, KV-8 / LC-8). */

@@ -13,18 +13,16 @@ import { replayMoves, rulesetOf, validateDocument } from '../../src-shared/rules
 import { hasErrors, type Issue } from '../../src-shared/validation/issue.js';
 import { ActionRegistry, type Action } from '../editor/actions.js';
 import { lastSessionFile, noteFile, openRecentDialog } from './session.js';
-import { newLevel, newUkLevel, isEditable, type EditableLevel, type EditableRuleset, type KvSetupChoice } from '../editor/default-doc.js';
+import { defaultDocument, newLevel, isEditable, type EditableLevel, type EditableRuleset } from '../editor/default-doc.js';
 import { sameJson } from '../editor/doc-ops.js';
 import { Editor, type EditorState } from '../editor/editor.js';
 import type { BoardLayout } from '../editor/geometry.js';
 import { squareAtPoint } from '../editor/geometry.js';
-import { actionKey, RULESETS_INFO, rulesetInfo, type RulesetInfo } from '../editor/rulesets.js';
-import type { Tool } from '../editor/tools.js';
+import { RULESET_UI_LIST, rulesetUi, rulesetUiOf } from '../rulesets/index.js';
+import { PLAYTEST_KEY, type RulesetUi } from '../rulesets/ruleset-ui.js';
+import type { RulesetDef } from '../../src-shared/ruleset.js';
+import { rulesetActions } from './ruleset-actions.js';
 import { squareName } from '../../src-shared/model/square.js';
-import { FACINGS, type Facing } from '../../src-shared/model/level.js';
-import { contentsAt } from '../editor/uk-ops.js';
-import { pieceAt as cmPieceAt } from '../editor/cm-ops.js';
-import { pieceAt as kvPieceAt } from '../editor/kv-ops.js';
 import { replayPlayViews, startEnginePlay, startPlay } from '../play/index.js';
 import type { PlaytestUi } from '../play/module.js';
 import type { PlaySession, PlaySide } from '../play/session.js';
@@ -43,7 +41,8 @@ import { packManagerFor } from '../pack/pack-manager.svelte.js';
 
 export type Dialog =
   | { kind: 'open'; files: ListedFile[] | null; error?: string }
-  | { kind: 'new'; step?: 'kv-setup' }
+  /** New: the ruleset choice; with `ruleset`, the second step lists that ruleset's starting documents (`def.starts`). */
+  | { kind: 'new'; ruleset?: string }
   | {
       kind: 'save-as';
       path: string;
@@ -197,7 +196,7 @@ function session(): Storage | undefined {
 }
 
 export class AppController {
-  readonly editor = new Editor(newUkLevel());
+  readonly editor = new Editor<EditableLevel>(defaultDocument(), rulesetUiOf);
   readonly actions = new ActionRegistry();
 
   /** Snapshot of the editor, replaced on every change. */
@@ -269,9 +268,12 @@ export class AppController {
   /** levelHash of the edited document (null when it cannot be hashed). */
   currentHash = $derived.by(() => safeHash(this.st.doc));
   fileName = $derived(this.path ? basename(this.path) : 'Untitled');
-  /** The document's ruleset and its editor description (palette, limits, wording). */
+  /** The document's ruleset, its editing module (tools, toggles, components) and its core module (names, limits, wording). */
   ruleset: EditableRuleset = $derived(this.st.doc.ruleset);
-  rs: RulesetInfo = $derived(rulesetInfo(this.st.doc.ruleset));
+  ui: RulesetUi = $derived(rulesetUi(this.st.doc.ruleset) ?? RULESET_UI_LIST[0]!);
+  rs: RulesetDef = $derived(this.ui.def);
+  /** The ruleset edits on the shared Konva board (board gestures, regions, zoom); false while it has a workspace of its own. */
+  sharedBoard: boolean = $derived(!this.ui.ownWorkspace);
 
   /** The solution the solve panel shows: the latest solver result, else the stored one. */
   solution = $derived.by((): SolutionView | null => {
@@ -405,24 +407,27 @@ export class AppController {
 
   // ------------------------------------------------------------------ files
 
-  /** New: asks which ruleset (Unlock the King, Chess Maze). */
+  /** New: asks which ruleset. */
   newDocument(): void {
     this.dialog = { kind: 'new' };
   }
 
-  /** New → King's Valley: the second step asks for the starting position. */
-  chooseKvSetup(): void {
-    this.dialog = { kind: 'new', step: 'kv-setup' };
+  /** New → a ruleset with starting documents (`def.starts`, King's Valley setups): the second step asks for one. */
+  chooseStart(ruleset: string): void {
+    this.dialog = { kind: 'new', ruleset };
   }
 
   /**
    * Creates a new document of `ruleset` (after confirming to discard unsaved
-   * changes); King's Valley starts from `kvSetup` (a rulebook setup or empty).
+   * changes), from `start` (one of the ruleset's `def.starts`; default its
+   * empty document).
    */
-  createNew(ruleset: EditableRuleset, kvSetup: KvSetupChoice = 'empty'): void {
+  createNew(ruleset: string, start?: string): void {
+    const ui = rulesetUi(ruleset);
+    if (!ui) return;
     this.dialog = null;
-    this.confirmDiscard(`Creating a new ${RULESETS_INFO[ruleset].noun}`, () => {
-      this.replaceDocument(newLevel(ruleset, kvSetup), { path: null, revision: null, dirty: false });
+    this.confirmDiscard(`Creating a new ${ui.def.noun}`, () => {
+      this.replaceDocument(newLevel(ruleset as EditableRuleset, start), { path: null, revision: null, dirty: false });
     });
   }
 
@@ -535,7 +540,7 @@ export class AppController {
       void this.doSave('saveAs', undefined);
       return;
     }
-    const dir = this.path ? dirname(this.path) : this.rs.folder;
+    const dir = this.path ? dirname(this.path) : `${this.rs.id}/`;
     const name = this.path ? basename(this.path).replace(/\.level\.json$/, '') + '-copy' : slug(this.st.doc.meta.title ?? '');
     this.dialog = { kind: 'save-as', path: `${dir}${name}.level.json` };
   }
@@ -1280,26 +1285,14 @@ export class AppController {
   // ------------------------------------------------------------------ actions
 
   /** The bare-key shortcut of a tool in the current ruleset ('' when the tool is not offered). */
-  toolKey(t: Tool): string {
-    return this.rs.toolKeys[t] ?? '';
-  }
-
-  private isCm(): boolean {
-    return this.st.doc.ruleset === 'chess-maze';
+  toolKey(t: string): string {
+    return this.ui.tools.find((x) => x.id === t)?.key ?? '';
   }
 
   private registerActions(): void {
     const e = this.editor;
     const running = (): boolean => this.solve.kind === 'running';
     const editing = (): boolean => !this.play;
-    const cm = (): boolean => this.isCm();
-    const kv = (): boolean => this.st.doc.ruleset === 'kings-valley';
-    const uk = (): boolean => this.st.doc.ruleset === 'unlock-the-king';
-    // Shortcut lists are getters: they follow the document's ruleset (bare keys: rulesets.ts BARE_ACTION_KEYS).
-    const bare = (id: string): string[] => {
-      const k = actionKey(this.ruleset, id);
-      return k ? [k] : [];
-    };
     const list: Action[] = [
       { id: 'new', label: 'New', run: () => this.newDocument() },
       { id: 'open', label: 'Open…', shortcuts: ['Mod+O'], enabled: () => !!this.host, run: () => this.open() },
@@ -1320,13 +1313,11 @@ export class AppController {
       {
         id: 'playtest',
         label: 'Playtest',
-        get shortcuts() {
-          return [...bare('playtest'), 'Shift+P'];
-        },
+        shortcuts: [PLAYTEST_KEY, 'Shift+P'],
         enabled: () => !this.play,
         run: () => this.startPlaytest(),
       },
-      { id: 'play-engine', label: 'Play against the engine', enabled: () => kv(), run: () => this.startPlayEngine() },
+      { id: 'play-engine', label: 'Play against the engine', enabled: () => !!this.ui.playAgainstEngine, visible: () => !!this.ui.playAgainstEngine, run: () => this.startPlayEngine() },
       { id: 'exit-playtest', label: 'Back to editing', enabled: () => !!this.play, run: () => this.exitPlaytest() },
       { id: 'playtest-restart', label: 'Restart', enabled: () => !!this.play, run: () => this.playRestart() },
       {
@@ -1337,71 +1328,13 @@ export class AppController {
         run: () => void e.eraseSelection(),
       },
       { id: 'escape', label: 'Cancel / exit', shortcuts: ['Escape'], run: () => this.escape() },
-      {
-        id: 'toggle-color',
-        label: 'Toggle colour',
-        get shortcuts() {
-          return bare('toggle-color');
-        },
-        enabled: editing,
-        run: () => this.toggleColor(),
-      },
-      {
-        id: 'rotate-facing',
-        label: 'Rotate pawn facing',
-        get shortcuts() {
-          return bare('rotate-facing');
-        },
-        enabled: editing,
-        run: () => this.rotateFacing(),
-      },
-      {
-        id: 'toggle-lateral',
-        label: 'Toggle pawn lateral',
-        get shortcuts() {
-          return bare('toggle-lateral');
-        },
-        enabled: editing,
-        run: () => this.toggleLateral(),
-      },
-      {
-        id: 'toggle-side',
-        label: 'Toggle side (player / enemy)',
-        get shortcuts() {
-          return bare('toggle-side');
-        },
-        enabled: () => editing() && cm(),
-        run: () => this.toggleSide(),
-      },
-      {
-        id: 'toggle-paint',
-        label: 'Paint holes / floor',
-        get shortcuts() {
-          return bare('toggle-paint');
-        },
-        enabled: () => editing() && cm(),
-        run: () => e.setPlacement({ paint: this.st.placement.paint === 'hole' ? 'floor' : 'hole' }),
-      },
       { id: 'step-first', label: 'First position', enabled: () => !!this.solution, run: () => this.stepTo(0) },
       { id: 'step-prev', label: 'Previous move', enabled: () => !!this.solution, run: () => this.stepBy(-1) },
       { id: 'step-next', label: 'Next move', enabled: () => !!this.solution, run: () => this.stepBy(1) },
       { id: 'step-last', label: 'Last position', enabled: () => !!this.solution, run: () => this.stepLast() },
       { id: 'exit-preview', label: 'Back to editing', enabled: () => !!this.st.preview, run: () => e.exitPreview() },
     ];
-    const allTools = new Set<Tool>([...RULESETS_INFO['unlock-the-king'].tools, ...RULESETS_INFO['chess-maze'].tools, ...RULESETS_INFO['kings-valley'].tools]);
-    for (const t of allTools) {
-      const key = (): string => this.toolKey(t);
-      list.push({
-        id: `tool-${t}`,
-        label: t,
-        get shortcuts() {
-          const k = key();
-          return k ? [k] : [];
-        },
-        enabled: () => editing() && !!key(),
-        run: () => e.setTool(t),
-      });
-    }
+    list.push(...rulesetActions(this));
     list.push(...canvasActions(this));
     this.actions.register(...list);
     // Pack manager (issue 5): its actions, and how it opens a suggested blueprint as a new unsaved document.
@@ -1434,53 +1367,6 @@ export class AppController {
       return;
     }
     if (this.st.highlight.length) this.editor.clearHighlight();
-  }
-
-  private selectedUkPiece() {
-    const sq = this.st.selection;
-    const d = this.st.doc;
-    return sq && d.ruleset === 'unlock-the-king' ? contentsAt(d, sq).piece : undefined;
-  }
-
-  private selectedCmPiece() {
-    const sq = this.st.selection;
-    const d = this.st.doc;
-    return sq && d.ruleset === 'chess-maze' ? cmPieceAt(d, sq) : undefined;
-  }
-
-  toggleColor(): void {
-    const d = this.st.doc;
-    if (d.ruleset === 'kings-valley') {
-      const sq = this.st.selection;
-      const k = sq ? kvPieceAt(d, sq) : undefined;
-      if (k) this.editor.setKvPieceProps(k.square, { side: k.side === 'white' ? 'black' : 'white' });
-      else this.editor.setPlacement({ kvSide: this.st.placement.kvSide === 'white' ? 'black' : 'white' });
-      return;
-    }
-    const p = this.selectedUkPiece();
-    if (p) this.editor.setPieceProps(p.square, { color: (p.color ?? 'ivory') === 'ivory' ? 'obsidian' : 'ivory' });
-    else this.editor.setPlacement({ color: this.st.placement.color === 'ivory' ? 'obsidian' : 'ivory' });
-  }
-
-  toggleSide(): void {
-    const p = this.selectedCmPiece();
-    if (p) this.editor.setCmPieceProps(p.square, { side: p.side === 'player' ? 'enemy' : 'player' });
-    else this.editor.setPlacement({ side: this.st.placement.side === 'player' ? 'enemy' : 'player' });
-  }
-
-  rotateFacing(): void {
-    const next = (f: Facing): Facing => FACINGS[(FACINGS.indexOf(f) + 1) % FACINGS.length]!;
-    const p = this.selectedUkPiece();
-    const q = this.selectedCmPiece();
-    if (p?.role === 'pawn') this.editor.setPieceProps(p.square, { facing: next(p.facing ?? 'north') });
-    else if (q?.role === 'pawn') this.editor.setCmPieceProps(q.square, { facing: next(q.facing ?? 'north') });
-    else this.editor.setPlacement({ facing: next(this.st.placement.facing) });
-  }
-
-  toggleLateral(): void {
-    const p = this.selectedUkPiece();
-    if (p?.role === 'pawn') this.editor.setPieceProps(p.square, { lateral: !(p.lateral ?? false) });
-    else this.editor.setPlacement({ lateral: !this.st.placement.lateral });
   }
 
   /** Global keydown: dialogs first, then preview stepping, then the actions registry. */

@@ -13,10 +13,11 @@ import type { Issue } from '../../src-shared/validation/issue.js';
  * - `Par 1 is below the proven optimum 3 (UK-7).`
  * - `The level breaks 2 builder rules: ... (CM-14).`
  * - `The solver proved that the level has no solution.`
- * - King's Valley (`goal`: the problem's N): `The solver proved that the
- *   side to move cannot force a win within 3 moves ("no win in 3", KV-8).`
+ * - A "win / mate in N" problem (`inN`: the problem's N, the goal's verb and
+ *   ruling, default "win" and KV-8): `The solver proved that the side to
+ *   move cannot force a win within 3 moves ("no win in 3", KV-8).`
  */
-export function draftReason(f: Pick<HostError, 'code' | 'issues' | 'solve'>, kv?: { goal: number | undefined }): string {
+export function draftReason(f: Pick<HostError, 'code' | 'issues' | 'solve'>, inN?: { goal: number | undefined; verb?: string; ruling?: string }): string {
   const issues = f.issues ?? [];
   const errors = issues.filter((i) => i.severity === 'error');
   const parLow = errors.find((i) => i.code === 'uk-par-below-optimal');
@@ -41,9 +42,10 @@ export function draftReason(f: Pick<HostError, 'code' | 'issues' | 'solve'>, kv?
       return `The level breaks ${rules.length === 1 ? 'a builder rule' : `${rules.length} builder rules`}: ${first}${more}${rulings.length ? ` (${rulings.join(', ')})` : ''}. The solver cannot prove a par until it is fixed.`;
     }
     case 'unsolvable':
-      if (kv) {
-        const n = kv.goal ?? 'N';
-        return `The solver proved that the side to move cannot force a win within ${n} move${n === 1 ? '' : 's'} ("no win in ${n}", KV-8).`;
+      if (inN) {
+        const n = inN.goal ?? 'N';
+        const verb = inN.verb ?? 'win';
+        return `The solver proved that the side to move cannot force a ${verb} within ${n} move${n === 1 ? '' : 's'} ("no ${verb} in ${n}", ${inN.ruling ?? 'KV-8'}).`;
       }
       return 'The solver proved that the level has no solution.';
     case 'limit':

@@ -1,5 +1,5 @@
 /**
- * The canvas commands (issue 9 item 3) as actions (actions.ts): rotate and
+ * The canvas commands as actions (actions.ts): rotate and
  * mirror the whole level (menu Level), copy / cut / paste a board region
  * and select the whole board (menu Edit), zoom in / out / fit / 100 %
  * (menu View). Registered by `AppController.registerActions` with one call.
@@ -89,7 +89,7 @@ export function copyCurrentRegion(app: AppController): RegionClip | null {
   return r.clip;
 }
 
-/** Copies the current region, then empties it (ONE undo step; the UK portal stays, UK-6). */
+/** Copies the current region, then empties it (ONE undo step; pinned items stay, the UK-6 portal; cleared rights are noted, LC-12). */
 export function cutCurrentRegion(app: AppController): boolean {
   const rect = currentRegion(app);
   const clip = copyCurrentRegion(app);
@@ -97,7 +97,7 @@ export function cutCurrentRegion(app: AppController): boolean {
   const r = clearRegion(app.st.doc, rect);
   if (!r.ok) return false;
   const done = app.editor.edit('Cut region', (tx) => setWholeDoc(tx, r.doc));
-  app.flash(`Cut ${clip.width}×${clip.height} region (${plural(r.removed, 'item')} removed)`);
+  app.flash([`Cut ${clip.width}×${clip.height} region (${plural(r.removed, 'item')} removed)`, ...r.notes].join('. '));
   return done;
 }
 
@@ -168,9 +168,9 @@ function zoomBy(app: AppController, factor: number): void {
 /** The canvas actions, for AppController.registerActions. */
 export function canvasActions(app: AppController): Action[] {
   const editing = (): boolean => !app.play;
-  const regions = (): boolean => editing() && app.st.doc.ruleset !== 'locking-chess';
-  // The Locking Chess board is an HTML grid of fixed size: no zoom there.
-  const zoomable = (): boolean => app.st.doc.ruleset !== 'locking-chess';
+  // A ruleset with a workspace of its own (RulesetUi.ownWorkspace) has no shared board: no region commands, no zoom.
+  const regions = (): boolean => editing() && app.sharedBoard;
+  const zoomable = (): boolean => app.sharedBoard;
   const list: Action[] = [];
   LEVEL_TRANSFORMS.forEach((t) => {
     list.push({

@@ -4,8 +4,7 @@
  * `RulesetDef.newLevel` / `isEditable`).
  */
 import type { ChessMazeLevel, KingsValleyLevel, Level, LockingChessLevel, UnlockTheKingLevel } from '../../src-shared/model/level.js';
-import { RULESETS, rulesetOf } from '../../src-shared/rulesets/index.js';
-import { KV_STARTS } from '../../src-shared/rulesets/kings-valley/def.js';
+import { RULESETS, RULESET_LIST, rulesetOf } from '../../src-shared/rulesets/index.js';
 
 export { newUkLevel } from '../../src-shared/rulesets/unlock-the-king/def.js';
 export { newCmLevel } from '../../src-shared/rulesets/chess-maze/def.js';
@@ -15,13 +14,14 @@ export { newKvLevel } from '../../src-shared/rulesets/kings-valley/def.js';
 export type EditableLevel = UnlockTheKingLevel | ChessMazeLevel | KingsValleyLevel | LockingChessLevel;
 export type EditableRuleset = EditableLevel['ruleset'];
 
-/** The starting positions New offers for King's Valley (KV-1, KV-4), or an empty board. */
-export const KV_SETUPS = KV_STARTS.map((s) => s.id) as readonly KvSetupChoice[];
-export type KvSetupChoice = 'standard' | 'retrieve' | 'labyrinth' | 'empty';
-
 /** A new document of `ruleset` (`start`: one of the ruleset's `starts`, default its empty document). */
 export function newLevel(ruleset: EditableRuleset, start?: string): EditableLevel {
   return RULESETS[ruleset].newLevel(start);
+}
+
+/** The document the editor starts with: the first ruleset's new document (the New dialog's first choice). */
+export function defaultDocument(): EditableLevel {
+  return RULESET_LIST[0]!.newLevel() as EditableLevel;
 }
 
 /** True when the editor can edit the document (`RulesetDef.isEditable` of its ruleset). */

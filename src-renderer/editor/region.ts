@@ -1,34 +1,39 @@
 /**
- * Copy / cut / paste of a rectangular board region (issue 9 item 3), pure
- * TS, never throws.
+ * Copy / cut / paste of a rectangular board region, generic over the
+ * rulesets' square fields (src-shared/ruleset.ts `SquareFields`): pure TS,
+ * never throws, no ruleset branch. Every function takes the ruleset module
+ * as a value (default: the document's ruleset in the core registry), so a
+ * ruleset defined in a test works the same.
  *
- * A `RegionClip` holds everything square-based in the rectangle, with
- * squares made relative: `dx` = files right of the left edge, `dy` = rows
- * down from the top edge (so a paste puts the clip's top-left corner on the
- * target square). Per ruleset:
- * - Unlock the King: pieces (role, colour, pawn facing / lateral), walls,
- *   the portal (UK-1, UK-4, UK-6);
- * - Chess Maze: pieces (role, side, facing), holes, tiles (CM-1, CM-5..CM-11);
- * - King's Valley: pieces (king / soldier, side), pillars (KV-1);
- * - Locking Chess: not supported (`region-unsupported`): its board is the
- *   LFEN position, edited through its own board.
+ * A `RegionClip` (format `castellan.region`, version 1) holds the square
+ * items inside the rectangle with squares made relative: `dx` = files right
+ * of the left edge, `dy` = rows down from the top edge (a paste puts the
+ * clip's top-left corner on the target square). Item kinds map to the
+ * clip's fields: `piece` -> `pieces` (its props flattened), `wall` /
+ * `hole` / `pillar` -> `walls` / `holes` / `pillars` (bare squares),
+ * `portal` -> `portal`, every other kind -> `tiles` (`{kind, ...props}`).
+ * So an Unlock the King clip lists pieces, walls and the portal (UK-1,
+ * UK-4, UK-6), a Chess Maze clip pieces, holes and tiles (CM-1,
+ * CM-5..CM-11), a King's Valley clip pieces and pillars (KV-1), a Locking
+ * Chess clip one piece per stack level (`level` bottom / top, LC-2), and
+ * clips written before stay readable.
  *
  * Paste REPLACES the destination rectangle: its content is cleared first,
- * then the clip is written, so the result never mixes two squares' content
- * (a Chess Maze hole under a pasted piece and the like cannot happen). Two
- * things are never cleared: the Unlock the King portal (exactly one, UK-6:
- * it moves only when the clip brings one) and the King's Valley valley
- * (the board's centre, KV-1). Content that does not fit is dropped with a
- * note: squares off the board (the paste is clipped at the edge), a wall
- * on the kept portal (UK-6), a pillar on the valley (KV-9), and across
- * rulesets every kind the target does not have (walls, holes, pillars,
- * tiles, the portal; pieces convert between Unlock the King and Chess Maze,
- * King's Valley pieces convert to nothing and back).
+ * then the clip is written, so the result never mixes two squares'
+ * content. Kinds the ruleset pins (`SquareFields.pinned`, the UK-6 portal)
+ * are never cleared; they move only when the clip brings one. Content that
+ * does not fit is dropped with a note: squares off the board (the paste is
+ * clipped at the edge), items the ruleset refuses (`refuse`: a wall on the
+ * kept portal, UK-6; a pillar on the valley, KV-9), and across rulesets
+ * every item the target does not adopt (`adopt`: pieces convert between
+ * Unlock the King and Chess Maze, everything else of another ruleset is
+ * dropped). What the write cleared besides (`cleared`: Locking Chess
+ * castling rights and en passant squares that no longer hold, LC-11 /
+ * LC-12) is noted too.
  */
-import type { ChessMazeLevel, CmPiece, CmTile, KingsValleyLevel, KvPiece, Ruleset, UkPiece, UnlockTheKingLevel } from '../../src-shared/model/level.js';
 import { parseSquare, squareName } from '../../src-shared/model/square.js';
-import type { EditableLevel } from './default-doc.js';
-import { valleySquare } from './kv-ops.js';
+import type { AdoptedItem, LevelBase, RulesetDef, SquareItem } from '../../src-shared/ruleset.js';
+import { rulesetOf } from '../../src-shared/rulesets/index.js';
 
 /** The format tag of a clip written to the system clipboard as JSON. */
 export const REGION_FORMAT = 'castellan.region';
@@ -46,14 +51,14 @@ type Rel = { dx: number; dy: number };
 export interface RegionClip {
   format: typeof REGION_FORMAT;
   version: 1;
-  /** Ruleset the region was copied from. */
-  ruleset: Ruleset;
+  /** Ruleset id the region was copied from. */
+  ruleset: string;
   /** Size in squares. */
   width: number;
   height: number;
-  /** Piece fields without `square` (UK: role/color/facing/lateral; CM: role/side/facing; KV: role/side). */
+  /** Items of kind `piece`: their props (UK: role/color/facing/lateral; CM: role/side/facing; KV: role/side; LC: role/color/level). */
   pieces: (Rel & Record<string, unknown>)[];
-  /** Chess Maze tiles without `square`. */
+  /** Items of other kinds with props (Chess Maze tiles): `kind` and the props. */
   tiles: (Rel & Record<string, unknown>)[];
   walls: Rel[];
   holes: Rel[];
@@ -62,6 +67,9 @@ export interface RegionClip {
 }
 
 export type RegionError = { ok: false; code: string; message: string };
+
+/** The clip fields that hold bare squares of one item kind. */
+const BARE_FIELDS = { wall: 'walls', hole: 'holes', pillar: 'pillars' } as const;
 
 /** The rectangle spanned by two corner squares (either order), or null when a name does not parse. */
 export function regionOf(a: string, b: string): RegionRect | null {
@@ -88,24 +96,41 @@ function rel(square: string, r: RegionRect): Rel {
   return { dx: c.file - r.minFile, dy: r.maxRank - c.rank };
 }
 
-function withoutSquare(o: object): Record<string, unknown> {
-  const c: Record<string, unknown> = { ...o };
-  delete c['square'];
-  return c;
-}
-
 /** Number of things in a clip (pieces, tiles, walls, holes, pillars, portal). */
 export function clipSize(c: RegionClip): number {
   return c.pieces.length + c.tiles.length + c.walls.length + c.holes.length + c.pillars.length + (c.portal ? 1 : 0);
 }
 
+/** Writes one item into the clip's fields (module doc). */
+function addToClip(clip: RegionClip, at: Rel, it: SquareItem): void {
+  const bare = Object.keys(it.props).length === 0;
+  if (it.kind === 'piece') clip.pieces.push({ ...at, ...it.props });
+  else if (bare && it.kind === 'portal') clip.portal = at;
+  else if (bare && Object.hasOwn(BARE_FIELDS, it.kind)) clip[BARE_FIELDS[it.kind as keyof typeof BARE_FIELDS]].push(at);
+  else clip.tiles.push({ ...at, kind: it.kind, ...it.props });
+}
+
+/** The clip's items with their relative squares, in field order: pieces, tiles, walls, holes, pillars, portal. */
+function clipItems(clip: RegionClip): (Rel & { kind: string; props: Record<string, unknown> })[] {
+  const out: (Rel & { kind: string; props: Record<string, unknown> })[] = [];
+  for (const { dx, dy, ...props } of clip.pieces) out.push({ dx, dy, kind: 'piece', props });
+  for (const { dx, dy, kind, ...props } of clip.tiles) if (typeof kind === 'string') out.push({ dx, dy, kind, props });
+  for (const [kind, field] of Object.entries(BARE_FIELDS)) for (const { dx, dy } of clip[field]) out.push({ dx, dy, kind, props: {} });
+  if (clip.portal) out.push({ dx: clip.portal.dx, dy: clip.portal.dy, kind: 'portal', props: {} });
+  return out;
+}
+
+function unsupported(doc: LevelBase): RegionError {
+  return { ok: false, code: 'region-unsupported', message: `Copy and paste of regions is not available for ${String(doc.ruleset)} documents` };
+}
+
 /**
- * Copies everything square-based inside `rect` (module doc). Errors:
- * `region-unsupported` (Locking Chess), `region-off-board` (the rectangle
- * is not on the board).
+ * Copies every square item inside `rect` (module doc). Errors:
+ * `region-unsupported` (no module for the document's ruleset),
+ * `region-off-board` (the rectangle is not on the board).
  */
-export function copyRegion(doc: EditableLevel, rect: RegionRect): { ok: true; clip: RegionClip } | RegionError {
-  if (doc.ruleset === 'locking-chess') return { ok: false, code: 'region-unsupported', message: 'Copy and paste of regions is not available for Locking Chess positions' };
+export function copyRegion<L extends LevelBase>(doc: L, rect: RegionRect, def: RulesetDef<L> | undefined = rulesetOf(doc) as RulesetDef<L> | undefined): { ok: true; clip: RegionClip } | RegionError {
+  if (!def) return unsupported(doc);
   const { width, height } = doc.board;
   if (rect.minFile < 0 || rect.minRank < 0 || rect.maxFile >= width || rect.maxRank >= height || rect.minFile > rect.maxFile || rect.minRank > rect.maxRank) {
     return { ok: false, code: 'region-off-board', message: 'The region is not on the board' };
@@ -113,7 +138,7 @@ export function copyRegion(doc: EditableLevel, rect: RegionRect): { ok: true; cl
   const clip: RegionClip = {
     format: REGION_FORMAT,
     version: 1,
-    ruleset: doc.ruleset,
+    ruleset: def.id,
     width: rect.maxFile - rect.minFile + 1,
     height: rect.maxRank - rect.minRank + 1,
     pieces: [],
@@ -122,99 +147,59 @@ export function copyRegion(doc: EditableLevel, rect: RegionRect): { ok: true; cl
     holes: [],
     pillars: [],
   };
-  const pieces = doc.pieces as { square: string }[];
-  for (const p of pieces) if (inRect(p.square, rect)) clip.pieces.push({ ...rel(p.square, rect), ...withoutSquare(p) });
-  if (doc.ruleset === 'unlock-the-king') {
-    for (const w of doc.walls ?? []) if (inRect(w, rect)) clip.walls.push(rel(w, rect));
-    if (inRect(doc.portal, rect)) clip.portal = rel(doc.portal, rect);
-  } else if (doc.ruleset === 'chess-maze') {
-    for (const h of doc.board.holes ?? []) if (inRect(h, rect)) clip.holes.push(rel(h, rect));
-    for (const t of doc.tiles ?? []) if (inRect(t.square, rect)) clip.tiles.push({ ...rel(t.square, rect), ...withoutSquare(t) });
-  } else {
-    for (const p of doc.pillars ?? []) if (inRect(p, rect)) clip.pillars.push(rel(p, rect));
-  }
+  for (const it of def.squares.items(doc)) if (inRect(it.square, rect)) addToClip(clip, rel(it.square, rect), it);
   return { ok: true, clip };
 }
 
-/**
- * Removes everything square-based inside `rect` (a cut), except the Unlock
- * the King portal (exactly one, UK-6). Answers the new document and how many
- * things were removed. Locking Chess: `region-unsupported`.
- */
-export function clearRegion(doc: EditableLevel, rect: RegionRect): { ok: true; doc: EditableLevel; removed: number } | RegionError {
-  if (doc.ruleset === 'locking-chess') return { ok: false, code: 'region-unsupported', message: 'Copy and paste of regions is not available for Locking Chess positions' };
-  let removed = 0;
-  const keep = <T>(list: T[] | undefined, sq: (x: T) => string): T[] | undefined => {
-    if (!list) return list;
-    const out = list.filter((x) => !inRect(sq(x), rect));
-    removed += list.length - out.length;
-    return out;
-  };
-  if (doc.ruleset === 'unlock-the-king') {
-    const out: UnlockTheKingLevel = { ...doc, pieces: keep(doc.pieces, (p) => p.square)! };
-    if (doc.walls) out.walls = keep(doc.walls, (w) => w)!;
-    return { ok: true, doc: out, removed };
-  }
-  if (doc.ruleset === 'chess-maze') {
-    const out: ChessMazeLevel = { ...doc, board: { ...doc.board }, pieces: keep(doc.pieces, (p) => p.square)! };
-    if (doc.board.holes) out.board.holes = keep(doc.board.holes, (h) => h)!;
-    if (doc.tiles) out.tiles = keep(doc.tiles, (t) => t.square)!;
-    return { ok: true, doc: out, removed };
-  }
-  const out: KingsValleyLevel = { ...doc, pieces: keep(doc.pieces, (p) => p.square)! };
-  if (doc.pillars) out.pillars = keep(doc.pillars, (p) => p)!;
-  return { ok: true, doc: out, removed };
+/** A cut's result: the new document, how many items went, and what the ruleset cleared besides (LC-12 castling rights). */
+export interface ClearResult<L> {
+  ok: true;
+  doc: L;
+  removed: number;
+  notes: string[];
 }
 
-const RULESET_NAME: Record<Ruleset, string> = {
-  'unlock-the-king': 'Unlock the King',
-  'chess-maze': 'Chess Maze',
-  'kings-valley': "King's Valley",
-  'locking-chess': 'Locking Chess',
-};
+/**
+ * Removes every square item inside `rect` (a cut), except the kinds the
+ * ruleset pins (the UK-6 portal). Answers the new document, how many items
+ * were removed and the ruleset's notes on what else it cleared.
+ * `region-unsupported` without a module.
+ */
+export function clearRegion<L extends LevelBase>(doc: L, rect: RegionRect, def: RulesetDef<L> | undefined = rulesetOf(doc) as RulesetDef<L> | undefined): ClearResult<L> | RegionError {
+  if (!def) return unsupported(doc);
+  const sq = def.squares;
+  const pinned = new Set(sq.pinned ?? []);
+  const all = sq.items(doc);
+  const keep = all.filter((it) => !inRect(it.square, rect) || pinned.has(it.kind));
+  const out = sq.withItems(doc, keep);
+  return { ok: true, doc: out, removed: all.length - keep.length, notes: sq.cleared?.(doc, out) ?? [] };
+}
 
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** Converts a clip piece to the target ruleset's piece, or null when it has no equivalent (notes what was lost). */
-function convertPiece(p: Record<string, unknown>, from: Ruleset, to: Ruleset, square: string, lost: Set<string>): UkPiece | CmPiece | KvPiece | null {
-  const role = p['role'] as string;
-  if (from === to) return { ...(p as object), square } as unknown as UkPiece;
-  if (to === 'kings-valley' || from === 'kings-valley') return null;
-  const facing = p['facing'] as UkPiece['facing'];
-  if (to === 'chess-maze') {
-    if (p['lateral'] === true) lost.add('lateral pawn steps (Chess Maze pawns have none, CM-3)');
-    const out: CmPiece = { role: role as CmPiece['role'], square, side: 'player' };
-    if (role === 'pawn' && facing) out.facing = facing;
-    return out;
-  }
-  if (p['side'] === 'enemy') lost.add('enemy sides (every Unlock the King piece is the player’s, UK-3; enemies became obsidian)');
-  const out: UkPiece = { role: role as UkPiece['role'], square, color: p['side'] === 'enemy' ? 'obsidian' : 'ivory' };
-  if (role === 'pawn' && facing) out.facing = facing;
-  return out;
-}
-
-export interface PasteResult {
+export interface PasteResult<L = LevelBase> {
   ok: true;
-  doc: EditableLevel;
+  doc: L;
   /** Things written. */
   pasted: number;
   /** Things the destination rectangle held before (replaced). */
   replaced: number;
-  /** User-facing notes: what was clipped or dropped, and why. */
+  /** User-facing notes: what was clipped, dropped or cleared, and why. */
   notes: string[];
 }
 
 /**
  * Pastes `clip` with its top-left square on `at` (module doc: the
  * destination rectangle is replaced, clipped at the board edge). Errors:
- * `region-unsupported` (Locking Chess target), `paste-off-board` (`at` is
- * not on the board), `paste-nothing` (nothing of the clip fits or exists
- * in the target ruleset).
+ * `region-unsupported` (no module), `paste-off-board` (`at` is not on the
+ * board), `paste-nothing` (nothing of the clip fits or exists in the
+ * target ruleset; the message says why).
  */
-export function pasteRegion(doc: EditableLevel, clip: RegionClip, at: string): PasteResult | RegionError {
-  if (doc.ruleset === 'locking-chess') return { ok: false, code: 'region-unsupported', message: 'Copy and paste of regions is not available for Locking Chess positions' };
+export function pasteRegion<L extends LevelBase>(doc: L, clip: RegionClip, at: string, def: RulesetDef<L> | undefined = rulesetOf(doc) as RulesetDef<L> | undefined): PasteResult<L> | RegionError {
+  if (!def) return unsupported(doc);
+  const sq = def.squares;
   const a = parseSquare(at);
   const { width, height } = doc.board;
   if (!a || a.file >= width || a.rank >= height) return { ok: false, code: 'paste-off-board', message: `${at} is not on the board` };
@@ -224,126 +209,59 @@ export function pasteRegion(doc: EditableLevel, clip: RegionClip, at: string): P
     maxRank: a.rank,
     minRank: Math.max(0, a.rank - clip.height + 1),
   };
-  const notes: string[] = [];
-  let off = 0;
   const place = (r: Rel): string | null => {
     const f = a.file + r.dx;
     const rank = a.rank - r.dy;
-    if (f < 0 || f >= width || rank < 0 || rank >= height || f > 25 || rank > 25) {
-      off++;
-      return null;
-    }
+    if (f < 0 || f >= width || rank < 0 || rank >= height || f > 25 || rank > 25) return null;
     return squareName(f, rank);
   };
-  const cleared = clearRegion(doc, target);
+  const cleared = clearRegion(doc, target, def);
   if (!cleared.ok) return cleared;
   const base = cleared.doc;
-  const from = clip.ruleset;
-  const to = doc.ruleset;
+  const same = clip.ruleset === def.id;
+  const notes: string[] = [];
   const dropped = new Map<string, number>();
-  const drop = (what: string, n = 1): void => void dropped.set(what, (dropped.get(what) ?? 0) + n);
   const lost = new Set<string>();
-  let pasted = 0;
+  let off = 0;
 
-  const pieces: (UkPiece | CmPiece | KvPiece)[] = (base.pieces as (UkPiece | CmPiece | KvPiece)[]).slice();
-  for (const p of clip.pieces) {
-    const sq = place(p);
-    if (!sq) continue;
-    const { dx: _dx, dy: _dy, ...props } = p;
-    const q = convertPiece(props, from, to, sq, lost);
-    if (!q) {
-      drop('piece');
+  const placed: SquareItem[] = [];
+  for (const c of clipItems(clip)) {
+    const square = place(c);
+    const it: SquareItem = { square: square ?? '', kind: c.kind, props: c.props };
+    const adopted: AdoptedItem | null = same ? { item: it } : (sq.adopt?.(it, clip.ruleset) ?? null);
+    if (!adopted) {
+      dropped.set(c.kind, (dropped.get(c.kind) ?? 0) + 1);
       continue;
     }
-    pieces.push(q);
-    pasted++;
+    if (!square) {
+      off++;
+      continue;
+    }
+    if (adopted.lost) lost.add(adopted.lost);
+    placed.push({ ...adopted.item, square });
   }
 
-  let out: EditableLevel;
-  if (to === 'unlock-the-king') {
-    const d = base as UnlockTheKingLevel;
-    const u: UnlockTheKingLevel = { ...d, pieces: pieces as UkPiece[] };
-    let portal = d.portal;
-    if (clip.portal && from === 'unlock-the-king') {
-      const sq = place(clip.portal);
-      if (sq) {
-        portal = sq;
-        pasted++;
-      }
-    }
-    u.portal = portal;
-    const walls = (d.walls ?? []).slice();
-    if (from === 'unlock-the-king') {
-      for (const w of clip.walls) {
-        const sq = place(w);
-        if (!sq) continue;
-        if (sq === portal) {
-          notes.push(`The wall for ${sq} was not pasted: the portal stays there (UK-6)`);
-          continue;
-        }
-        walls.push(sq);
-        pasted++;
-      }
-    }
-    if (d.walls || walls.length) u.walls = walls;
-    out = u;
-  } else if (to === 'chess-maze') {
-    const d = base as ChessMazeLevel;
-    const c: ChessMazeLevel = { ...d, board: { ...d.board }, pieces: pieces as CmPiece[] };
-    if (from === 'chess-maze') {
-      const holes = (d.board.holes ?? []).slice();
-      for (const h of clip.holes) {
-        const sq = place(h);
-        if (!sq) continue;
-        holes.push(sq);
-        pasted++;
-      }
-      if (d.board.holes || holes.length) c.board.holes = holes;
-      const tiles = (d.tiles ?? []).slice();
-      for (const t of clip.tiles) {
-        const sq = place(t);
-        if (!sq) continue;
-        const { dx: _dx, dy: _dy, ...props } = t;
-        tiles.push({ ...props, square: sq } as unknown as CmTile);
-        pasted++;
-      }
-      if (d.tiles || tiles.length) c.tiles = tiles;
-    }
-    out = c;
-  } else {
-    const d = base as KingsValleyLevel;
-    const k: KingsValleyLevel = { ...d, pieces: pieces as KvPiece[] };
-    if (from === 'kings-valley') {
-      const valley = valleySquare(d.board.width, d.board.height);
-      const pillars = (d.pillars ?? []).slice();
-      for (const p of clip.pillars) {
-        const sq = place(p);
-        if (!sq) continue;
-        if (sq === valley) {
-          notes.push(`The pillar for ${sq} was not pasted: no pillar on the valley (KV-9)`);
-          continue;
-        }
-        pillars.push(sq);
-        pasted++;
-      }
-      if (d.pillars || pillars.length) k.pillars = pillars;
-    }
-    out = k;
-  }
+  // Pinned kinds first (a pasted portal replaces the kept one), then the rest is checked against that board.
+  let pasted = 0;
+  const accept = (level: L, list: SquareItem[]): SquareItem[] =>
+    list.filter((it) => {
+      const why = sq.refuse?.(level, it);
+      if (why) notes.push(`The ${it.kind} for ${it.square} was not pasted: ${why}`);
+      else pasted++;
+      return !why;
+    });
+  const add = (level: L, list: SquareItem[]): L => (list.length ? sq.withItems(level, [...sq.items(level), ...list]) : level);
+  const pinned = new Set(sq.pinned ?? []);
+  const mid = add(base, accept(base, placed.filter((it) => pinned.has(it.kind))));
+  const out = add(mid, accept(mid, placed.filter((it) => !pinned.has(it.kind))));
 
-  if (from !== to) {
-    if (clip.walls.length && to !== 'unlock-the-king') drop('wall', clip.walls.length);
-    if (clip.portal && to !== 'unlock-the-king') drop('portal');
-    if (clip.holes.length && to !== 'chess-maze') drop('hole', clip.holes.length);
-    if (clip.tiles.length && to !== 'chess-maze') drop('tile', clip.tiles.length);
-    if (clip.pillars.length && to !== 'kings-valley') drop('pillar', clip.pillars.length);
-  }
   if (dropped.size) {
     const list = [...dropped].map(([what, n]) => plural(n, what)).join(', ');
-    notes.push(`Dropped ${list}: ${RULESET_NAME[to]} has no such ${dropped.size === 1 && dropped.has('piece') ? 'pieces' : 'content'}`);
+    notes.push(`Dropped ${list}: ${def.name} has no such ${dropped.size === 1 && dropped.has('piece') ? 'pieces' : 'content'}`);
   }
   for (const l of lost) notes.push(`Dropped ${l}`);
   if (off) notes.push(`${plural(off, 'item')} fell off the board: the paste was clipped at the edge`);
+  notes.push(...(sq.cleared?.(doc, out) ?? []));
   if (pasted === 0 && clipSize(clip) > 0) {
     return { ok: false, code: 'paste-nothing', message: `Nothing pasted. ${notes.join('. ')}` };
   }
@@ -352,8 +270,9 @@ export function pasteRegion(doc: EditableLevel, clip: RegionClip, at: string): P
 
 /**
  * Reads a clip back from JSON text (the system clipboard): null unless it is
- * an object tagged `format: "castellan.region"`, version 1, with the clip's
- * arrays. Never throws.
+ * an object tagged `format: "castellan.region"`, version 1, with a ruleset
+ * id, a size of 1..26 squares and the clip's arrays of relative squares.
+ * Never throws.
  */
 export function parseClip(text: string): RegionClip | null {
   let v: unknown;
@@ -366,7 +285,7 @@ export function parseClip(text: string): RegionClip | null {
   const o = v as Record<string, unknown>;
   if (o['format'] !== REGION_FORMAT || o['version'] !== 1) return null;
   const rs = o['ruleset'];
-  if (rs !== 'unlock-the-king' && rs !== 'chess-maze' && rs !== 'kings-valley') return null;
+  if (typeof rs !== 'string' || !/^[a-z0-9-]{1,64}$/.test(rs)) return null;
   const int = (x: unknown): boolean => Number.isInteger(x) && (x as number) >= 0 && (x as number) <= 26;
   if (!int(o['width']) || !int(o['height']) || (o['width'] as number) < 1 || (o['height'] as number) < 1) return null;
   const rels = (x: unknown): boolean => Array.isArray(x) && x.every((e) => typeof e === 'object' && e !== null && int((e as Rel).dx) && int((e as Rel).dy));

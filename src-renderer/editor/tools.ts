@@ -1,45 +1,35 @@
 /**
- * Tools and the pointer-gesture state machine (chessground style: the board
- * feeds pointer events in, this machine answers intents; it knows no rules
- * and never touches the document itself).
+ * The pointer-gesture state machine (chessground style: the board feeds
+ * pointer events in, this machine answers intents; it knows no rules and
+ * never touches the document itself). It knows a tool only by its declared
+ * painting behaviour (src-renderer/rulesets/ruleset-ui.ts `ToolGesture`),
+ * never by its name.
  *
  * Gestures on the board:
  * - press + release on one square (no drag): `apply-tool` there (select,
- *   place the palette item, erase, flood-fill);
+ *   place the palette item, flood-fill);
  * - press on an occupied square + move > DRAG_THRESHOLD px: drag the top
  *   item; release on another square: ONE `move` intent; released off the
  *   board or on its own square: nothing;
- * - painting tools (the erase tool; the wall / pillar tool started on an
- *   empty square; the Chess Maze brush) paint: `apply-tool` for every new square
- *   under the pointer with one `mergeKey`, so the stroke is one undo step;
- * - the rectangle tool: press on a corner, release on the opposite corner:
- *   ONE `rect` intent (the live rectangle is the gesture's from/to);
+ * - stroke tools (`paints: 'stroke'`: the eraser, the terrain brush; the
+ *   wall / pillar tools, `dragsItems`, only when started on an empty
+ *   square) paint: `apply-tool` for every new square under the pointer
+ *   with one `mergeKey`, so the stroke is one undo step;
+ * - rectangle tools (`paints: 'rect'`): press on a corner, release on the
+ *   opposite corner: ONE `rect` intent (the live rectangle is the
+ *   gesture's from/to);
  * - region selection (opt-in `regionSelect`, the board passes it for the
  *   select tool on an empty square or with Shift): press + move >
  *   DRAG_THRESHOLD px drags a rectangle, release: ONE `region` intent
  *   (copy / cut / paste, region.ts); a press without a move stays a click.
  */
-import type { CmTileKind, Role } from '../../src-shared/model/level.js';
-import { ROLES } from '../../src-shared/model/level.js';
+import type { ToolGesture } from '../rulesets/ruleset-ui.js';
 
-/** Chess Maze terrain tools: brush (paint squares), rectangle, flood fill (CM-1 holes / floor). */
-export type PaintTool = 'brush' | 'rect' | 'fill';
+/** A tool id (one of the open ruleset's `RulesetUi.tools`). */
+export type Tool = string;
 
-/**
- * Every tool of every ruleset. Unlock the King: select, pieces, wall,
- * portal, erase. Chess Maze: select, pieces, terrain tools, tile kinds
- * (CM-5..CM-11), erase. King's Valley: select, king, soldier (the side is
- * a placement option), pillar (KV-1), erase. Which ones a palette offers
- * is decided by the ruleset module (rulesets.ts).
- */
-export type Tool = 'select' | 'erase' | Role | 'soldier' | 'wall' | 'portal' | 'pillar' | PaintTool | CmTileKind;
-
-/** What a click or drag grabs on a square: a piece, a UK wall / portal, a KV pillar, or a Chess Maze tile. */
-export type ItemKind = 'piece' | 'wall' | 'portal' | 'pillar' | CmTileKind;
-
-export function isPieceTool(t: Tool): t is Role {
-  return (ROLES as readonly string[]).includes(t);
-}
+/** What a click or drag grabs on a square: an item kind of the ruleset (`piece`, `wall`, a tile kind ...). */
+export type ItemKind = string;
 
 /** Pointer movement (px) before a press becomes a drag. */
 export const DRAG_THRESHOLD = 4;
@@ -77,15 +67,15 @@ export const IDLE: Gesture = { kind: 'idle' };
  * Pointer pressed. `item` is the top item on the pressed square (or null),
  * `strokeId` a fresh id used as merge key if this press starts a paint stroke.
  */
-export function pointerDown(tool: Tool, input: PointerInput, item: ItemKind | null, strokeId: string, opts: { regionSelect?: boolean } = {}): Step {
+export function pointerDown(tool: ToolGesture, input: PointerInput, item: ItemKind | null, strokeId: string, opts: { regionSelect?: boolean } = {}): Step {
   if (!input.square) return { gesture: IDLE, intents: [{ type: 'select', square: null }] };
-  if (tool === 'erase' || tool === 'brush' || ((tool === 'wall' || tool === 'pillar') && item === null)) {
+  if (tool.paints === 'stroke' && !(tool.dragsItems && item !== null)) {
     return {
       gesture: { kind: 'painting', last: input.square, strokeId },
       intents: [{ type: 'apply-tool', square: input.square, mergeKey: strokeId }],
     };
   }
-  if (tool === 'rect') return { gesture: { kind: 'rect', from: input.square, to: input.square }, intents: [] };
+  if (tool.paints === 'rect') return { gesture: { kind: 'rect', from: input.square, to: input.square }, intents: [] };
   if (opts.regionSelect) return { gesture: { kind: 'pressed', square: input.square, item: null, x: input.x, y: input.y, region: true }, intents: [] };
   return { gesture: { kind: 'pressed', square: input.square, item, x: input.x, y: input.y }, intents: [] };
 }

@@ -1,6 +1,6 @@
 /**
  * The application menu, the command palette and the shortcuts sheet as pure
- * functions of the action registry (issue 9 item 1): the in-app menu bar,
+ * functions of the action registry: the in-app menu bar,
  * the native Electron menu (`menuSet`), the palette and the sheet are all
  * generated from `ActionRegistry`, so a menu item, its toolbar button and
  * its shortcut always run the same `Action` and the sheet can never be stale.
@@ -9,17 +9,14 @@
  */
 import { MENU_IDS, MENU_LABELS, type MenuId, type MenuItemSpec, type MenuSpec } from '../../src-shared/host/menu.js';
 import type { Action, ActionRegistry } from '../editor/actions.js';
-import type { EditableRuleset } from '../editor/default-doc.js';
 import type { Tool } from '../editor/tools.js';
 
-/** Where an existing action goes in the menu, and in which rulesets it is shown. */
+/** Where an existing action goes in the menu. */
 export interface Placement {
   menu: MenuId;
   /** Sort group inside the menu (a separator between groups). */
   group: number;
   description?: string;
-  /** Shown only in these rulesets (absent: all). */
-  only?: readonly EditableRuleset[];
   /** A clearer label for menus and the palette (two actions are both "Back to editing" on their buttons). */
   label?: string;
 }
@@ -28,7 +25,10 @@ export interface Placement {
  * Menu placement of the controller's actions (controller.svelte.ts
  * registerActions). Actions that already carry `menu` keep theirs; `label`
  * replaces the action's label (menus, palette, tooltips); ids not
- * listed stay out of the menus (they remain in the palette).
+ * listed stay out of the menus (they remain in the palette). The ruleset
+ * toggles (colour, side, pawn facing, paint mode) come with their menu
+ * place, description and visibility from the ruleset modules
+ * (app/ruleset-actions.ts).
  */
 export const MENU_PLACEMENT: Readonly<Record<string, Placement>> = {
   new: { menu: 'file', group: 1, description: 'Start a new level of a ruleset of your choice' },
@@ -39,15 +39,10 @@ export const MENU_PLACEMENT: Readonly<Record<string, Placement>> = {
   undo: { menu: 'edit', group: 1, description: 'Undo the last edit (in a playtest: the last move)' },
   redo: { menu: 'edit', group: 1, description: 'Redo the last undone edit' },
   'erase-selection': { menu: 'edit', group: 2, description: 'Remove the selected item from the board' },
-  'toggle-color': { menu: 'edit', group: 3, description: 'Switch the colour or side of new pieces, or of the selected piece', only: ['unlock-the-king', 'kings-valley'] },
-  'toggle-side': { menu: 'edit', group: 3, description: 'Switch new pieces, or the selected piece, between player and enemy', only: ['chess-maze'] },
-  'rotate-facing': { menu: 'edit', group: 3, description: 'Turn the pawn facing a quarter turn clockwise', only: ['unlock-the-king', 'chess-maze'] },
-  'toggle-lateral': { menu: 'edit', group: 3, description: 'Let the pawn also step sideways (UK-4)', only: ['unlock-the-king'] },
-  'toggle-paint': { menu: 'edit', group: 3, description: 'Terrain tools paint holes or floor (CM-1)', only: ['chess-maze'] },
   solve: { menu: 'level', group: 1, description: 'Find an optimal solution' },
   'cancel-solve': { menu: 'level', group: 1, label: 'Cancel Solve', description: 'Stop the running solver' },
   playtest: { menu: 'level', group: 2, description: 'Play the level on a copy of the document' },
-  'play-engine': { menu: 'level', group: 2, description: "Play King's Valley against the engine", only: ['kings-valley'] },
+  'play-engine': { menu: 'level', group: 2, description: 'Play the position against the engine' },
   'exit-playtest': { menu: 'level', group: 2, label: 'Exit Playtest', description: 'Leave the playtest; the document is unchanged' },
   'playtest-restart': { menu: 'level', group: 2, label: 'Restart Playtest', description: 'Restart the playtest from the start position' },
   'step-first': { menu: 'level', group: 3, description: 'Solution preview: the start position' },
@@ -66,11 +61,11 @@ export function toolName(t: Tool | string): string {
 /**
  * Applies MENU_PLACEMENT to the registered actions (fields an action
  * already has are kept) and gives the `tool-<name>` actions a readable
- * label, a description and visibility in the rulesets that offer the tool.
- * `ruleset` answers the open document's ruleset; `hasTool(t)` whether it
- * offers tool t. Mutates the registry's actions; never throws.
+ * label, a description and, unless they have one, visibility in the
+ * rulesets that offer the tool (`hasTool(t)`: the open document's ruleset
+ * offers tool t). Mutates the registry's actions; never throws.
  */
-export function applyMenuPlacement(reg: ActionRegistry, ruleset: () => EditableRuleset, hasTool: (t: string) => boolean): void {
+export function applyMenuPlacement(reg: ActionRegistry, hasTool: (t: string) => boolean): void {
   for (const a of reg.all()) {
     const p = MENU_PLACEMENT[a.id];
     if (p) {
@@ -78,8 +73,6 @@ export function applyMenuPlacement(reg: ActionRegistry, ruleset: () => EditableR
       if (a.menuGroup === undefined) a.menuGroup = p.group;
       if (a.description === undefined && p.description) a.description = p.description;
       if (p.label) a.label = p.label;
-      const only = p.only;
-      if (only && a.visible === undefined) a.visible = () => only.includes(ruleset());
     } else if (a.id.startsWith('tool-')) {
       const t = a.id.slice(5);
       a.label = `${toolName(t)} tool`;
@@ -255,7 +248,7 @@ export interface SheetSection {
  * (MENU_IDS order) with its actions that have shortcuts (hidden ones too:
  * a key that works is listed), then
  * "Tools" (`tools`: the current ruleset's tools in palette order with their
- * keys, from rulesets.ts toolKeys), then "Other" (actions with
+ * keys, from the ruleset module's tool list), then "Other" (actions with
  * shortcuts but no menu, tools excluded). Sections without rows are left
  * out. Generated from the registry, so it follows every change of keys.
  */

@@ -1,5 +1,5 @@
 /**
- * The editor shell (issue 9 items 1, 3, 4): the menus (in-app menu bar or
+ * The editor shell: the menus (in-app menu bar or
  * the native Electron menu via `menuSet`), the command palette, the
  * shortcuts sheet, the About box and the light / dark theme. It adds its
  * own actions to the controller's registry and places the controller's
@@ -65,11 +65,7 @@ export class Shell {
   constructor(readonly app: AppController) {
     if (typeof document !== 'undefined') this.applyTheme(document.documentElement);
     this.registerActions();
-    applyMenuPlacement(
-      app.actions,
-      () => app.ruleset,
-      (t) => (app.rs.tools as readonly string[]).includes(t),
-    );
+    applyMenuPlacement(app.actions, (t) => app.ui.tools.some((x) => x.id === t));
   }
 
   private registerActions(): void {

@@ -85,9 +85,9 @@ test("King's Valley: build a win-in-2, solve it, play it out against the engine;
   await expect(page.getByTestId('kv-side-to-move')).toHaveValue('white');
   await expect(page.getByTestId('kv-starting-setup')).not.toBeChecked();
   await expect(page.getByTestId('kv-option-soldiers-valley')).not.toBeChecked();
-  await page.getByTestId('kv-goal-moves').fill('2');
-  await page.getByTestId('kv-goal-moves').press('Enter');
-  await expect(page.getByTestId('kv-goal-moves')).toHaveAttribute('data-doc-value', '2');
+  await page.getByTestId('goal-moves').fill('2');
+  await page.getByTestId('goal-moves').press('Enter');
+  await expect(page.getByTestId('goal-moves')).toHaveAttribute('data-doc-value', '2');
   await expect(page.getByTestId('validation-item')).toHaveCount(0);
 
   // Solve: win in 2, the hand-worked key, no cook, every defence answered by Kc1-c3.
@@ -170,7 +170,7 @@ test("King's Valley: build a win-in-2, solve it, play it out against the engine;
   await expect(board).toHaveAttribute('data-mode', 'edit');
   await expect(state).toHaveText(BUILT);
   await expect(page.getByTestId('app')).toHaveAttribute('data-dirty', dirtyBefore ?? 'true');
-  await expect(page.getByTestId('kv-goal-moves')).toHaveAttribute('data-doc-value', '2');
+  await expect(page.getByTestId('goal-moves')).toHaveAttribute('data-doc-value', '2');
 
   // Save As: the host proves it (win in 2) and writes it; same position as sample 04.
   await page.getByTestId('btn-save-as').click();
@@ -293,8 +293,8 @@ test("King's Valley editing: setups, KV-4 first move, centred resize, pillars an
   // fill a5's last free neighbour a4 (b4 pillar, b5 White's king): two keys win in 1, and nothing is
   // left to refute. (Kb5-a4 fills a4 but frees b5.)
   await place(page, 'palette-kv-soldier-white', ['a1']);
-  await page.getByTestId('kv-goal-moves').fill('1');
-  await page.getByTestId('kv-goal-moves').press('Enter');
+  await page.getByTestId('goal-moves').fill('1');
+  await page.getByTestId('goal-moves').press('Enter');
   await page.getByTestId('btn-solve').click();
   await expect(page.getByTestId('solve-status')).toContainText('win in 1', { timeout: 60_000 });
   await expect(page.getByTestId('solve-keys')).toHaveText('Sa1-a4, Sb3-a4');

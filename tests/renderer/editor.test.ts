@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { BACK_TO_EDITING, Editor } from '../../src-renderer/editor/editor.js';
 import type { UnlockTheKingLevel } from '../../src-shared/model/level.js';
 import { displayLevel } from '../../src-shared/rulesets/index.js';
-import { redDoor, sampleLevel } from './fixtures.js';
+import { editorOn, redDoor, sampleLevel } from './fixtures.js';
 
 const text = (e: Editor): string => displayLevel(e.displayDoc).mirror.state;
 const uk = (e: Editor): UnlockTheKingLevel => e.doc as UnlockTheKingLevel;
 
 /** An editor on the sample level that records its notices. */
 function withNotices(): { e: Editor; notices: string[] } {
-  const e = new Editor(sampleLevel());
+  const e = editorOn(sampleLevel());
   const notices: string[] = [];
   e.onNotice((t) => notices.push(t));
   return { e, notices };
@@ -17,7 +17,7 @@ function withNotices(): { e: Editor; notices: string[] } {
 
 describe('Editor (headless)', () => {
   it('click placement: a piece tool places with the palette options and selects the square', () => {
-    const e = new Editor(sampleLevel());
+    const e = editorOn(sampleLevel());
     e.setTool('knight');
     e.setPlacement({ color: 'obsidian' });
     e.applyToolAt('b1');
@@ -27,7 +27,7 @@ describe('Editor (headless)', () => {
   });
 
   it('a drag is ONE undo step; undo restores the exact document', () => {
-    const e = new Editor(sampleLevel());
+    const e = editorOn(sampleLevel());
     e.moveItem('e4', 'h4', 'piece');
     expect(text(e)).toBe('K:e1 P:e2 R:h4 W:d4 portal:e8');
     expect(e.state.undoLabel).toBe('Move piece');
@@ -40,7 +40,7 @@ describe('Editor (headless)', () => {
   });
 
   it('a paint stroke (one merge key) is one step', () => {
-    const e = new Editor(sampleLevel());
+    const e = editorOn(sampleLevel());
     e.setTool('wall');
     for (const sq of ['a3', 'b3', 'c3']) e.applyToolAt(sq, 'stroke-1');
     expect(uk(e).walls).toEqual(['d4', 'a3', 'b3', 'c3']);
@@ -49,7 +49,7 @@ describe('Editor (headless)', () => {
   });
 
   it('selection, tool, cursor and highlight are not history', () => {
-    const e = new Editor(sampleLevel());
+    const e = editorOn(sampleLevel());
     e.select('e4');
     e.setTool('rook');
     e.moveCursor(2, 3);
@@ -60,14 +60,14 @@ describe('Editor (headless)', () => {
   });
 
   it('Delete erases the top item of the selection', () => {
-    const e = new Editor(sampleLevel());
+    const e = editorOn(sampleLevel());
     e.select('e4');
     expect(e.eraseSelection()).toBe(true);
     expect(text(e)).toBe('K:e1 P:e2 W:d4 portal:e8');
   });
 
   it('keyboard Enter picks up and drops (one move step)', () => {
-    const e = new Editor(sampleLevel());
+    const e = editorOn(sampleLevel());
     e.setCursor('e4');
     e.keyboardEnter();
     expect(e.state.carrying).toEqual({ from: 'e4', item: 'piece' });
@@ -79,7 +79,7 @@ describe('Editor (headless)', () => {
   });
 
   it('the preview never touches the document', () => {
-    const e = new Editor(sampleLevel());
+    const e = editorOn(sampleLevel());
     const f1 = { ...sampleLevel(), pieces: [{ role: 'king' as const, square: 'e2' }] };
     e.startPreview(['Ke1-e2'], [sampleLevel(), f1], 'solver', 1);
     expect(text(e)).toBe('K:e2 W:d4 portal:e8');
@@ -122,7 +122,7 @@ describe('Editor (headless)', () => {
   });
 
   it('QA #3 UK-6: dragging a piece onto the portal keeps the portal', () => {
-    const e = new Editor(sampleLevel());
+    const e = editorOn(sampleLevel());
     expect(e.moveItem('e4', 'e8', 'piece')).toBe(true);
     expect(text(e)).toBe('K:e1 P:e2 R:e8 W:d4 portal:e8');
   });
@@ -140,7 +140,7 @@ describe('Editor (headless)', () => {
   });
 
   it('QA #3: a wall paint stroke skips occupied squares (it never replaces a piece or the portal)', () => {
-    const e = new Editor(sampleLevel());
+    const e = editorOn(sampleLevel());
     e.setTool('wall');
     for (const sq of ['e3', 'e4', 'e5', 'e8']) e.applyToolAt(sq, 'stroke-9');
     expect(text(e)).toBe('K:e1 P:e2 R:e4 W:d4 W:e3 W:e5 portal:e8');
@@ -149,7 +149,7 @@ describe('Editor (headless)', () => {
   });
 
   it('QA #4: resizeLoss lists what a shrink removes; the resize is one undo step', () => {
-    const e = new Editor(sampleLevel());
+    const e = editorOn(sampleLevel());
     expect(e.resizeLoss(5, 3)).toEqual(['ivory rook on e4', 'wall on d4', 'portal on e8']);
     expect(e.resizeLoss(10, 10)).toEqual([]);
     e.setBoardSize(5, 3);
@@ -159,7 +159,7 @@ describe('Editor (headless)', () => {
   });
 
   it('typing into the title is one step until sealed', () => {
-    const e = new Editor(sampleLevel());
+    const e = editorOn(sampleLevel());
     e.setMeta('title', 'N');
     e.setMeta('title', 'No');
     e.setMeta('title', 'Nov');
@@ -172,7 +172,7 @@ describe('Editor (headless)', () => {
   });
 
   it('resizing clamps the cursor and drops an off-board selection', () => {
-    const e = new Editor(sampleLevel());
+    const e = editorOn(sampleLevel());
     e.select('h8');
     e.setBoardSize(4, 4);
     expect(e.state.selection).toBeNull();
@@ -180,7 +180,7 @@ describe('Editor (headless)', () => {
   });
 
   it('adoptSaved marks clean; load clears history', () => {
-    const e = new Editor(sampleLevel());
+    const e = editorOn(sampleLevel());
     e.setPar(5);
     e.adoptSaved({ ...e.doc, draft: true }, true);
     expect(e.state.dirty).toBe(false);
@@ -196,7 +196,7 @@ describe('Editor (headless)', () => {
 
 describe('Editor on a Chess Maze level', () => {
   function cmEditor(): { e: Editor; notices: string[] } {
-    const e = new Editor(redDoor());
+    const e = editorOn(redDoor());
     const notices: string[] = [];
     e.onNotice((t) => notices.push(t));
     return { e, notices };

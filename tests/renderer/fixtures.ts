@@ -1,4 +1,12 @@
 import type { ChessMazeLevel, UnlockTheKingLevel } from '../../src-shared/model/level.js';
+import type { EditableLevel } from '../../src-renderer/editor/default-doc.js';
+import { Editor } from '../../src-renderer/editor/editor.js';
+import { rulesetUiOf } from '../../src-renderer/rulesets/index.js';
+
+/** An Editor on `doc` with the application's ruleset modules (src-renderer/rulesets/index.ts). */
+export function editorOn(doc: EditableLevel): Editor {
+  return new Editor<EditableLevel>(doc, rulesetUiOf);
+}
 
 /** The LEVEL-FORMAT-v1 example, hand-copied. */
 export function sampleLevel(): UnlockTheKingLevel {

@@ -236,9 +236,10 @@ describe('setWholeDoc: one reversible step', () => {
 describe('transforms and pastes through the Editor: ONE history step each', () => {
   it('rotate then undo restores the document exactly (solution included); one undo empties the history', async () => {
     const { Editor } = await import('../../src-renderer/editor/editor.js');
+    const { rulesetUiOf } = await import('../../src-renderer/rulesets/index.js');
     const { copyRegion, pasteRegion, regionOf } = await import('../../src-renderer/editor/region.js');
     const l = sample<UnlockTheKingLevel>('unlock-the-king/02-open-court.level.json');
-    const e = new Editor(l);
+    const e = new Editor(l, rulesetUiOf);
     const next = tf(l, 'rotate-cw');
     expect(e.edit('Rotate 90° clockwise', (tx) => setWholeDoc(tx, next))).toBe(true);
     expect(e.doc).toEqual(next);

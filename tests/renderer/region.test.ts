@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChessMazeLevel, KingsValleyLevel, UnlockTheKingLevel } from '../../src-shared/model/level.js';
+import type { ChessMazeLevel, KingsValleyLevel, LockingChessLevel, UnlockTheKingLevel } from '../../src-shared/model/level.js';
 import { clearRegion, copyRegion, parseClip, pasteRegion, regionOf, type RegionClip } from '../../src-renderer/editor/region.js';
 import { redDoor, sampleLevel } from './fixtures.js';
 
@@ -27,11 +27,6 @@ describe('regions: copy', () => {
     expect(clip.portal).toBeUndefined();
   });
 
-  it('Locking Chess is refused with a code', () => {
-    const r = copyRegion({ format: 'castellan.level', version: 1, ruleset: 'locking-chess', meta: { title: 'x' }, board: { width: 8, height: 8 }, position: '8/8/8/8/8/8/8/8 w - - 0 1' }, regionOf('a1', 'b2')!);
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.code).toBe('region-unsupported');
-  });
 });
 
 describe('regions: paste', () => {
@@ -137,5 +132,70 @@ describe('regions: cut and the clipboard text', () => {
     expect(parseClip(JSON.stringify({ ...clip, format: 'other' }))).toBeNull();
     expect(parseClip('not json')).toBeNull();
     expect(parseClip(JSON.stringify({ ...clip, walls: [{ dx: -1, dy: 0 }] }))).toBeNull();
+  });
+});
+
+describe('regions: Locking Chess (LC-1, LC-2, LC-11, LC-12)', () => {
+  const lc = (position: string): LockingChessLevel => ({ format: 'castellan.level', version: 1, ruleset: 'locking-chess', meta: { title: 'x' }, board: { width: 8, height: 8 }, position });
+  const pos = (d: unknown): string => (d as LockingChessLevel).position;
+
+  it('LC-2: a stack is copied as a stack (board level and top) and pasted as one; the square keeps its stack', () => {
+    // Black king e8, white pawn under a white bishop on e6, white king e1.
+    const l = lc('4k3/8/4(PB)3/8/8/8/8/4K3 w - - 0 1');
+    const clip = must(copyRegion(l, regionOf('e6', 'e6')!)).clip;
+    expect(clip.ruleset).toBe('locking-chess');
+    expect(clip.pieces).toEqual([
+      { dx: 0, dy: 0, role: 'pawn', color: 'white', level: 'bottom' },
+      { dx: 0, dy: 0, role: 'bishop', color: 'white', level: 'top' },
+    ]);
+    expect(parseClip(JSON.stringify(clip))).toEqual(clip);
+    const r = must(pasteRegion(l, clip, 'b3'));
+    expect(pos(r.doc)).toBe('4k3/8/4(PB)3/8/8/1(PB)6/8/4K3 w - - 0 1');
+    expect([r.pasted, r.replaced, r.notes]).toEqual([2, 0, []]);
+  });
+
+  it('LC-2: a paste replaces the target squares: both levels of a stack there go', () => {
+    // A black knight under a black queen on c3 is replaced by the (PB) stack of e6.
+    const l = lc('4k3/8/4(PB)3/8/8/2(nq)5/8/4K3 w - - 0 1');
+    const clip = must(copyRegion(l, regionOf('e6', 'e6')!)).clip;
+    const r = must(pasteRegion(l, clip, 'c3'));
+    expect(pos(r.doc)).toBe('4k3/8/4(PB)3/8/8/2(PB)5/8/4K3 w - - 0 1');
+    expect(r.replaced).toBe(2);
+  });
+
+  it('LC-12: cutting the h1 rook clears K with a note; pasting a knight over the a8 rook clears q', () => {
+    const l = lc('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1');
+    const cut = must(clearRegion(l, regionOf('h1', 'h1')!));
+    expect(pos(cut.doc)).toBe('r3k2r/8/8/8/8/8/8/R3K3 w Qkq - 0 1');
+    expect(cut.removed).toBe(1);
+    expect(cut.notes.join(' ')).toMatch(/Castling right K cleared.*LC-12/);
+    // The knight of a1 in another position, pasted on a8.
+    const knight = must(copyRegion(lc('k7/8/8/8/8/8/8/n6K w - - 0 1'), regionOf('a1', 'a1')!)).clip;
+    const r = must(pasteRegion(l, knight, 'a8'));
+    expect(pos(r.doc)).toBe('n3k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1');
+    expect(r.notes.join(' ')).toMatch(/Castling right q cleared.*LC-12/);
+  });
+
+  it('LC-11: the en passant square goes with the pawn that made the two-step, and stays while that pawn stays', () => {
+    // Black to move; the white pawn on e4 has just come from e2: en passant e3.
+    const l = lc('k7/8/8/8/4P3/8/8/K7 b - e3 0 1');
+    const cut = must(clearRegion(l, regionOf('d4', 'e4')!));
+    expect(pos(cut.doc)).toBe('k7/8/8/8/8/8/8/K7 b - - 0 1');
+    expect(cut.notes.join(' ')).toMatch(/En passant square e3 cleared.*LC-11/);
+    const knight = must(copyRegion(lc('k7/8/8/8/8/8/8/n6K w - - 0 1'), regionOf('a1', 'a1')!)).clip;
+    const kept = must(pasteRegion(l, knight, 'a5'));
+    expect(pos(kept.doc)).toBe('k7/8/8/n7/4P3/8/8/K7 b - e3 0 1');
+    expect(kept.notes).toEqual([]);
+  });
+
+  it('LC-1: stacks do not cross into other rulesets, and other rulesets\' content does not cross into Locking Chess', () => {
+    const stack = must(copyRegion(lc('4k3/8/4(PB)3/8/8/8/8/4K3 w - - 0 1'), regionOf('e6', 'e6')!)).clip;
+    const uk = pasteRegion(sampleLevel(), stack, 'a8');
+    expect(uk.ok).toBe(false);
+    if (!uk.ok) expect([uk.code, uk.message]).toEqual(['paste-nothing', 'Nothing pasted. Dropped 2 pieces: Unlock the King has no such pieces']);
+    const walls = must(copyRegion(sampleLevel(), regionOf('d4', 'e4')!)).clip; // wall d4, rook e4
+    const into = pasteRegion(lc('4k3/8/8/8/8/8/8/4K3 w - - 0 1'), walls, 'a8');
+    expect(into.ok).toBe(false);
+    if (!into.ok) expect(into.message).toMatch(/Dropped 1 piece, 1 wall: Locking Chess has no such content/);
   });
 });

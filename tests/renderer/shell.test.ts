@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ActionRegistry, isBareShortcut, matchShortcut, parseShortcut, type Action } from '../../src-renderer/editor/actions.js';
 import { applyMenuPlacement, filterCommands, fuzzyScore, MENU_PLACEMENT, menuSpecs, shortcutSheet } from '../../src-renderer/shell/menu-model.js';
-import { BARE_ACTION_KEYS, RULESETS_INFO } from '../../src-renderer/editor/rulesets.js';
+import { RULESET_UIS } from '../../src-renderer/rulesets/index.js';
+import { bareActionKeys, toolKeys, type RulesetUi } from '../../src-renderer/rulesets/ruleset-ui.js';
+import { rulesetActions } from '../../src-renderer/app/ruleset-actions.js';
+import { editorOn, sampleLevel } from './fixtures.js';
 import { BOARD_COLORS, loadThemePref, resolveTheme, saveThemePref, THEME_KEY } from '../../src-renderer/shell/theme.js';
 import { CM_GLYPH, CM_GLYPH_SYMBOL } from '../../src-shared/display/art/tiles.js';
 import { KV_ART, PIECE_ART, TONE_STYLE } from '../../src-shared/display/art/pieces.js';
@@ -62,22 +65,25 @@ describe('menuSpecs (issue 9 item 1: the menu is built from the action registry)
 
   it('applyMenuPlacement puts controller actions in menus, keeps an explicit menu, and shows tools only in rulesets that have them', () => {
     const r = new ActionRegistry();
+    let rs: EditableRuleset = 'unlock-the-king';
+    // The toggles come from the ruleset modules (app/ruleset-actions.ts), visible where the open document's module has them.
+    const host = { editor: editorOn(sampleLevel()), get ui() { return RULESET_UIS[rs] as unknown as RulesetUi; }, play: null };
     r.register(
       act({ id: 'save', label: 'Save' }),
       act({ id: 'undo', label: 'Undo', menu: 'level', menuGroup: 9 }),
-      act({ id: 'toggle-lateral', label: 'Toggle pawn lateral' }),
+      ...rulesetActions(host).filter((a) => a.id === 'toggle-lateral'),
       act({ id: 'tool-rect', label: 'rect' }),
+      act({ id: 'tool-coin', label: 'coin' }),
     );
-    let rs: EditableRuleset = 'unlock-the-king';
-    applyMenuPlacement(r, () => rs, (t) => (RULESETS_INFO[rs].tools as readonly string[]).includes(t));
+    applyMenuPlacement(r, (t) => host.ui.tools.some((x) => x.id === t));
     expect(r.get('save')!.menu).toBe('file');
     expect(r.get('save')!.description).toBe(MENU_PLACEMENT['save']!.description);
     expect([r.get('undo')!.menu, r.get('undo')!.menuGroup]).toEqual(['level', 9]);
     expect(r.get('tool-rect')!.label).toBe('Rectangle tool');
-    // UK has lateral pawns (UK-4) but no rectangle tool; Chess Maze the other way round.
-    expect([r.get('toggle-lateral')!.visible!(), r.get('tool-rect')!.visible!()]).toEqual([true, false]);
+    // UK has lateral pawns (UK-4) but no coin tile (both rulesets have the rectangle tool now); Chess Maze the other way round.
+    expect([r.get('toggle-lateral')!.visible!(), r.get('tool-coin')!.visible!()]).toEqual([true, false]);
     rs = 'chess-maze';
-    expect([r.get('toggle-lateral')!.visible!(), r.get('tool-rect')!.visible!()]).toEqual([false, true]);
+    expect([r.get('toggle-lateral')!.visible!(), r.get('tool-coin')!.visible!()]).toEqual([false, true]);
     expect(menuSpecs(r).flatMap((m) => m.items.map((i) => i.id))).not.toContain('toggle-lateral');
   });
 });
@@ -153,10 +159,10 @@ describe('shortcuts sheet', () => {
       // Not shown in menus or the palette, but its key works: the sheet lists it.
       act({ id: 'hidden-key', label: 'Hidden', menu: 'edit', shortcuts: ['H'], visible: () => false }),
     );
-    const cm = RULESETS_INFO['chess-maze'];
+    const cm = RULESET_UIS['chess-maze'];
     const sheet = shortcutSheet(
       r,
-      cm.tools.map((t) => ({ tool: t, key: cm.toolKeys[t] ?? '' })),
+      cm.tools.map((t) => ({ tool: t.id, key: t.key })),
     );
     expect(sheet.map((s) => s.id)).toEqual(['file', 'edit', 'tools', 'other']);
     expect(sheet[0]!.rows).toEqual([{ id: 'save', label: 'Save', keys: ['Mod+S'] }]);
@@ -169,25 +175,25 @@ describe('shortcuts sheet', () => {
 });
 
 describe('tool shortcuts (issue 9 item 1)', () => {
-  const RULESETS = Object.keys(RULESETS_INFO) as EditableRuleset[];
-  /** Bare keys the shell and the controller use in every ruleset besides tools and BARE_ACTION_KEYS. */
+  const RULESETS = Object.keys(RULESET_UIS) as EditableRuleset[];
+  /** Bare keys the shell and the controller use in every ruleset besides tools and the modules' bare action keys (bareActionKeys). */
   const GLOBAL_BARE = ['Delete', 'Backspace', 'Escape', '?', 'F1'];
 
   it('B brush, E erase, R rectangle, F fill, V select, P playtest wherever the tool exists', () => {
     for (const id of RULESETS) {
-      const info = RULESETS_INFO[id];
+      const k = toolKeys(RULESET_UIS[id]);
       const want: Record<string, string> = { brush: 'B', erase: 'E', rect: 'R', fill: 'F', select: 'V' };
       for (const [tool, key] of Object.entries(want)) {
-        if ((info.tools as readonly string[]).includes(tool)) expect(info.toolKeys[tool as keyof typeof info.toolKeys], `${id} ${tool}`).toBe(key);
+        if (tool in k) expect(k[tool], `${id} ${tool}`).toBe(key);
       }
-      expect(BARE_ACTION_KEYS[id]['playtest'], id).toBe('P');
+      expect(bareActionKeys(RULESET_UIS[id])['playtest'], id).toBe('P');
     }
   });
 
   it('no two shortcuts share a key in any ruleset (tools, toggles, playtest, shell keys)', () => {
     for (const id of RULESETS) {
-      const info = RULESETS_INFO[id];
-      const keys = [...info.tools.map((t) => info.toolKeys[t] ?? ''), ...Object.values(BARE_ACTION_KEYS[id]), ...GLOBAL_BARE];
+      const ui = RULESET_UIS[id];
+      const keys = [...ui.tools.map((t) => t.key), ...Object.values(bareActionKeys(ui)), ...GLOBAL_BARE];
       expect(keys.every((k) => k !== '' && isBareShortcut(k)), id).toBe(true);
       const norm = keys.map((k) => parseShortcut(k).key);
       const dup = norm.filter((k, i) => norm.indexOf(k) !== i);
@@ -197,8 +203,8 @@ describe('tool shortcuts (issue 9 item 1)', () => {
 
   it('the chess pieces are on the digits 1..6 (king ... pawn) wherever a letter would clash', () => {
     for (const id of ['unlock-the-king', 'chess-maze', 'locking-chess'] as const) {
-      const k = RULESETS_INFO[id].toolKeys;
-      expect([k.king, k.queen, k.rook, k.bishop, k.knight, k.pawn], id).toEqual(['1', '2', '3', '4', '5', '6']);
+      const k = toolKeys(RULESET_UIS[id]);
+      expect([k['king'], k['queen'], k['rook'], k['bishop'], k['knight'], k['pawn']], id).toEqual(['1', '2', '3', '4', '5', '6']);
     }
   });
 
@@ -282,7 +288,7 @@ describe('menu labels', () => {
     // The controller's labels (controller.svelte.ts registerActions): two are "Back to editing".
     const labels: Record<string, string> = { solve: 'Solve', 'cancel-solve': 'Cancel', playtest: 'Playtest', 'exit-playtest': 'Back to editing', 'playtest-restart': 'Restart', 'step-first': 'First position', 'step-prev': 'Previous move', 'step-next': 'Next move', 'step-last': 'Last position', 'exit-preview': 'Back to editing' };
     for (const [id, label] of Object.entries(labels)) r.register(act({ id, label }));
-    applyMenuPlacement(r, () => 'unlock-the-king', () => true);
+    applyMenuPlacement(r, () => true);
     for (const m of menuSpecs(r)) {
       const ls = m.items.map((i) => i.label);
       expect(new Set(ls).size, `${m.id}: ${ls.join(', ')}`).toBe(ls.length);

@@ -20,7 +20,7 @@ import { lcFrom, lcMoveToLan, lcMoveToSan, lcParseMove, lcTo, parseLfen, type Lc
 import { name88 } from '../../../src-shared/rulesets/orthodox/board.js';
 import { issue, type Issue, type Result } from '../../../src-shared/validation/issue.js';
 import { engineNoteText, type EngineGame, type PlayChoiceInfo, type PlaySession, type PlaySide, type PlayStatus, type PlayTarget, type PlayView } from '../../play/session.js';
-import type { LcColor } from '../../editor/lc-ops.js';
+import type { LcColor } from './ops.js';
 
 export { lcReplayPosition };
 

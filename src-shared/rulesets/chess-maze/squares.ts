@@ -4,11 +4,13 @@
  * CM-3), tiles (kind = the tile kind: key, lock, plate, transform, coin,
  * gem, letter, finish with their colour / letter / allowed types, CM-5..
  * CM-11). The capture objective's squares (CM-11) are not board content:
- * they move with a board symmetry (`mapOther`).
+ * they move with a board symmetry (`mapOther`). Unlock the King pieces
+ * convert to player pieces (`adopt`, CM-2), losing lateral pawn steps
+ * (CM-3); other content of other rulesets is dropped.
  */
 import type { ChessMazeLevel, CmPiece, CmSide, CmTile, Facing, Role } from '../../model/level.js';
 import { mapFacing } from '../../model/symmetry.js';
-import type { SquareFields, SquareItem } from '../../ruleset.js';
+import type { AdoptedItem, SquareFields, SquareItem } from '../../ruleset.js';
 import { item, keepAbsent, setOrDelete } from '../squares.js';
 
 export const cmSquares: SquareFields<ChessMazeLevel> = {
@@ -39,6 +41,12 @@ export const cmSquares: SquareFields<ChessMazeLevel> = {
     const out: ChessMazeLevel = { ...level, board, pieces };
     setOrDelete(out, 'tiles', keepAbsent(level.tiles, tiles));
     return out;
+  },
+  adopt(it, from): AdoptedItem | null {
+    if (from !== 'unlock-the-king' || it.kind !== 'piece') return null;
+    const role = it.props['role'];
+    const out = item(it.square, 'piece', { role, side: 'player', facing: role === 'pawn' ? it.props['facing'] : undefined });
+    return it.props['lateral'] === true ? { item: out, lost: 'lateral pawn steps (Chess Maze pawns have none, CM-3)' } : { item: out };
   },
   mapOther(level, map) {
     const capture = level.objectives?.capture;

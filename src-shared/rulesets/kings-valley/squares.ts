@@ -1,11 +1,15 @@
 /**
  * Where a King's Valley position's squares live (SquareFields, ruleset.ts):
  * pieces (`piece`: king / soldier, side, KV-1) and pillars (`pillar`). The
- * valley is the board's centre (KV-1), not an item: it follows the board.
+ * valley is the board's centre (KV-1), not an item: it follows the board,
+ * and a pillar is never written onto it (KV-9). Content of other rulesets
+ * is dropped (no `adopt`: King's Valley has no chess pieces).
  */
 import type { KingsValleyLevel, KvPiece, KvSide } from '../../model/level.js';
+import { parseSquare } from '../../model/square.js';
 import type { SquareFields, SquareItem } from '../../ruleset.js';
 import { item, keepAbsent, setOrDelete } from '../squares.js';
+import { kvValleyIndex } from './validate.js';
 
 export const kvSquares: SquareFields<KingsValleyLevel> = {
   items(level) {
@@ -25,5 +29,11 @@ export const kvSquares: SquareFields<KingsValleyLevel> = {
     out.pieces = pieces;
     setOrDelete(out, 'pillars', keepAbsent(level.pillars, pillars));
     return out;
+  },
+  refuse(level, it) {
+    const { width: w, height: h } = level.board;
+    if (it.kind !== 'pillar' || w % 2 !== 1 || h % 2 !== 1) return undefined;
+    const c = parseSquare(it.square);
+    return c && c.rank * w + c.file === kvValleyIndex(w, h) ? 'no pillar on the valley (KV-9)' : undefined;
   },
 };

@@ -5,15 +5,17 @@
  * items back rebuilds the piece field (a top piece without a board-level
  * piece settles to board level), keeps the side to move and the clocks,
  * and clears castling rights and an en passant square the new board no
- * longer supports (stacks.ts `makeConsistent`, LC-11 / LC-12); the en
- * passant square moves with a board symmetry (`mapOther`). The
- * informational `pieces` list is dropped (the position is authoritative).
+ * longer supports (stacks.ts `makeConsistent`, LC-11 / LC-12), and
+ * `cleared` names what was cleared; the en passant square moves with a
+ * board symmetry (`mapOther`). The informational `pieces` list is dropped
+ * (the position is authoritative). Content of other rulesets is dropped (no
+ * `adopt`).
  */
 import type { LockingChessLevel } from '../../model/level.js';
 import { fenFromFields } from '../orthodox/fen.js';
 import type { SquareFields, SquareItem } from '../../ruleset.js';
 import { item } from '../squares.js';
-import { lcCode, lcFields, lcPieceOf, makeConsistent, name, sq88, type LcColor, type LcRole } from './stacks.js';
+import { CASTLE_LETTERS, hasCastling, lcCode, lcFields, lcPieceOf, makeConsistent, name, sq88, type LcColor, type LcRole } from './stacks.js';
 
 export const lcSquares: SquareFields<LockingChessLevel> = {
   items(level) {
@@ -45,6 +47,18 @@ export const lcSquares: SquareFields<LockingChessLevel> = {
     makeConsistent(f);
     const out: LockingChessLevel = { ...level, position: fenFromFields(f) };
     delete out.pieces;
+    return out;
+  },
+  cleared(before, after) {
+    const a = lcFields(before);
+    const b = lcFields(after);
+    if (!a || !b) return [];
+    const out: string[] = [];
+    const lost = CASTLE_LETTERS.filter((l) => hasCastling(a, l) && !hasCastling(b, l));
+    if (lost.length) {
+      out.push(`Castling right${lost.length === 1 ? '' : 's'} ${lost.join('')} cleared: the king or rook is no longer the board-level piece of its home square (LC-12)`);
+    }
+    if (a.ep >= 0 && b.ep < 0) out.push(`En passant square ${name(a.ep)} cleared: no pawn has just made a two-step advance past it (LC-11)`);
     return out;
   },
   mapOther(level, map) {

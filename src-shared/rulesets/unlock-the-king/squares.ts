@@ -2,11 +2,13 @@
  * Where an Unlock the King blueprint's squares live (SquareFields,
  * ruleset.ts): pieces (`piece`: role, colour, pawn facing / lateral, UK-2,
  * UK-4), walls (`wall`, UK-1) and the portal (`portal`, UK-6: exactly one,
- * so a region clear keeps it).
+ * so a region clear keeps it, and a wall never goes onto it). Chess Maze
+ * pieces convert (`adopt`): enemies become obsidian (UK-3: every piece is
+ * the player's); other content of other rulesets is dropped.
  */
 import type { Facing, Role, UkColor, UkPiece, UnlockTheKingLevel } from '../../model/level.js';
 import { mapFacing } from '../../model/symmetry.js';
-import type { SquareFields, SquareItem } from '../../ruleset.js';
+import type { AdoptedItem, SquareFields, SquareItem } from '../../ruleset.js';
 import { item, keepAbsent, setOrDelete } from '../squares.js';
 
 export const ukSquares: SquareFields<UnlockTheKingLevel> = {
@@ -37,6 +39,16 @@ export const ukSquares: SquareFields<UnlockTheKingLevel> = {
     return out;
   },
   pinned: ['portal'],
+  refuse(level, it) {
+    return it.kind === 'wall' && it.square === level.portal ? 'the portal stays there (UK-6)' : undefined;
+  },
+  adopt(it, from): AdoptedItem | null {
+    if (from !== 'chess-maze' || it.kind !== 'piece') return null;
+    const enemy = it.props['side'] === 'enemy';
+    const role = it.props['role'];
+    const out = item(it.square, 'piece', { role, color: enemy ? 'obsidian' : 'ivory', facing: role === 'pawn' ? it.props['facing'] : undefined });
+    return enemy ? { item: out, lost: 'enemy sides (every Unlock the King piece is the player’s, UK-3; enemies became obsidian)' } : { item: out };
+  },
   turn(it, sym, w, h) {
     if (it.kind !== 'piece' || it.props['role'] !== 'pawn') return it;
     const before = (it.props['facing'] as Facing | undefined) ?? 'north';

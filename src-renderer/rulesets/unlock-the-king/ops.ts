@@ -12,19 +12,20 @@
  * Placing (an explicit palette action) may replace what is on the target
  * square and answers what it replaced, so the editor can name it; moving
  * (a drag) never destroys anything: a move onto an occupied square is
- * refused. A piece may stand on the portal (UK-6).
+ * refused. A piece may stand on the portal (UK-6). Painting walls (the
+ * terrain tools) skips squares with a piece or the portal.
  */
-import type { Facing, Role, UkColor, UkPiece, UnlockTheKingLevel } from '../../src-shared/model/level.js';
-import { parseSquare } from '../../src-shared/model/square.js';
-import type { Tx } from './doc-ops.js';
+import type { Facing, Role, UkColor, UkPiece, UnlockTheKingLevel } from '../../../src-shared/model/level.js';
+import type { Tx } from '../../editor/doc-ops.js';
+import type { PaintResult } from '../../editor/terrain-tools.js';
+import { squareOnBoard, type MoveOutcome } from '../ruleset-ui.js';
 
 export type UkTx = Tx<UnlockTheKingLevel>;
 
 /** The three things a square can hold in UK: a piece, a wall (UK-1), the portal (UK-6). */
 export type UkItemKind = 'piece' | 'wall' | 'portal';
 
-/** Outcome of a move: moved, nothing to move (`refused` absent), or refused with the reason shown to the user. */
-export type MoveOutcome = { ok: true } | { ok: false; refused?: string };
+export { squareOnBoard, type MoveOutcome };
 
 /** Properties of a piece to place (UK-2 colours are cosmetic; UK-4 pawn facing / lateral). */
 export interface PieceSpec {
@@ -160,6 +161,41 @@ export function eraseTop(tx: UkTx, square: string): UkItemKind | null {
   return top;
 }
 
+/** True when `square` holds a wall (UK-1). */
+export function isWall(doc: UnlockTheKingLevel, square: string): boolean {
+  return (doc.walls ?? []).includes(square);
+}
+
+/**
+ * Paints `squares` with walls (`mode` = `wall`) or floor (any other mode:
+ * the walls there go). A wall never replaces a piece or the portal: such
+ * squares are skipped (UK-6; the designer erases first). Off-board squares
+ * are ignored. Answers what changed and what was skipped.
+ */
+export function paintWalls(tx: UkTx, squares: readonly string[], mode: string): PaintResult {
+  const changed: string[] = [];
+  const skipped: string[] = [];
+  const { width, height } = tx.doc.board;
+  for (const sq of squares) {
+    if (!squareOnBoard(sq, width, height)) continue;
+    const wall = isWall(tx.doc, sq);
+    if (mode === 'wall') {
+      if (wall) continue;
+      if (tx.doc.portal === sq || tx.doc.pieces.some((p) => p.square === sq)) {
+        skipped.push(sq);
+        continue;
+      }
+      ensureWalls(tx);
+      tx.insert(['walls', tx.doc.walls!.length], sq);
+      changed.push(sq);
+    } else if (wall) {
+      removeWallAt(tx, sq);
+      changed.push(sq);
+    }
+  }
+  return { changed, skipped };
+}
+
 /** Removes everything on `square`. */
 export function eraseAll(tx: UkTx, square: string): void {
   removePiecesAt(tx, square);
@@ -176,8 +212,8 @@ export function eraseAll(tx: UkTx, square: string): void {
  * `{ok: false}` without a reason (nothing recorded) when `from` holds no
  * such item or `from === to`.
  */
-export function moveItem(tx: UkTx, from: string, to: string, kind: UkItemKind): MoveOutcome {
-  if (from === to) return { ok: false };
+export function moveItem(tx: UkTx, from: string, to: string, kind: string): MoveOutcome {
+  if (from === to || (kind !== 'piece' && kind !== 'wall' && kind !== 'portal')) return { ok: false };
   const c = contentsAt(tx.doc, from);
   const t = contentsAt(tx.doc, to);
   const occupied = { ok: false as const, refused: `${to} is occupied` };
@@ -223,12 +259,6 @@ export function setPieceProps(tx: UkTx, square: string, patch: PiecePatch): bool
   return true;
 }
 
-/** True when `square` lies on a `width` x `height` board. */
-export function squareOnBoard(square: string, width: number, height: number): boolean {
-  const c = parseSquare(square);
-  return !!c && c.file < width && c.rank < height;
-}
-
 /**
  * What a resize to `width` x `height` would remove (pieces, walls and the
  * portal outside the new board), as notice text: `["ivory rook on h8",
@@ -262,6 +292,7 @@ export function setBoardSize(tx: UkTx, width: number, height: number): void {
   tx.set(['board'], { ...tx.doc.board, width, height });
 }
 
+/** A text field of `meta`. */
 export type MetaField = 'title' | 'author' | 'description';
 
 /** Sets a meta text field; an empty author/description is removed (optional in the format), a title is kept even when empty. */

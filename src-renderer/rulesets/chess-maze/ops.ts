@@ -33,16 +33,17 @@ import {
   type Facing,
   type Role,
   type TransformType,
-} from '../../src-shared/model/level.js';
-import { parseSquare, squareName } from '../../src-shared/model/square.js';
-import type { Tx } from './doc-ops.js';
+} from '../../../src-shared/model/level.js';
+import type { Tx } from '../../editor/doc-ops.js';
+import { fillRegion as floodFill, type PaintResult } from '../../editor/terrain-tools.js';
+import { rectSquares, squareOnBoard, type MoveOutcome } from '../ruleset-ui.js';
 
 export type CmTx = Tx<ChessMazeLevel>;
 
 /** What a click or drag grabs in Chess Maze: a piece, or a tile by kind. */
 export type CmItemKind = 'piece' | CmTileKind;
 
-export type MoveOutcome = { ok: true } | { ok: false; refused?: string };
+export { rectSquares, squareOnBoard, type MoveOutcome, type PaintResult };
 
 /** Tile layers of one square (see module doc). */
 export type TileLayer = 'floor' | 'key' | 'collectible' | 'finish';
@@ -307,7 +308,7 @@ export function removeTile(tx: CmTx, square: string, kind: CmTileKind): boolean 
  * piece may move onto tiles. `{ok: false}` without a reason when `from`
  * holds no such item or `from === to`.
  */
-export function moveItem(tx: CmTx, from: string, to: string, kind: CmItemKind): MoveOutcome {
+export function moveItem(tx: CmTx, from: string, to: string, kind: string): MoveOutcome {
   if (from === to) return { ok: false };
   if (kind === 'piece') {
     const i = pieceIndexAt(tx.doc, from);
@@ -331,18 +332,11 @@ export function moveItem(tx: CmTx, from: string, to: string, kind: CmItemKind): 
 
 export type PaintMode = 'floor' | 'hole';
 
-export interface PaintResult {
-  /** Squares whose terrain changed. */
-  changed: string[];
-  /** Squares left alone because a piece or tile stands there (holes are never painted under content). */
-  skipped: string[];
-}
-
 /**
  * Paints `squares` as floor or holes. Painting a hole skips squares that
  * hold a piece or a tile (nothing is ever destroyed by painting).
  */
-export function paintSquares(tx: CmTx, squares: readonly string[], mode: PaintMode): PaintResult {
+export function paintSquares(tx: CmTx, squares: readonly string[], mode: PaintMode | string): PaintResult {
   const changed: string[] = [];
   const skipped: string[] = [];
   const { width, height } = tx.doc.board;
@@ -357,62 +351,16 @@ export function paintSquares(tx: CmTx, squares: readonly string[], mode: PaintMo
   return { changed, skipped };
 }
 
-/** The squares of the rectangle spanned by two corners (inclusive), bottom row first. */
-export function rectSquares(a: string, b: string): string[] {
-  const p = parseSquare(a);
-  const q = parseSquare(b);
-  if (!p || !q) return [];
-  const out: string[] = [];
-  for (let r = Math.min(p.rank, q.rank); r <= Math.max(p.rank, q.rank); r++) {
-    for (let f = Math.min(p.file, q.file); f <= Math.max(p.file, q.file); f++) out.push(squareName(f, r));
-  }
-  return out;
-}
-
 /**
  * Flood-fill region: the squares 4-connected to `start` with the same
  * terrain (all holes, or all floor), on the board. Empty when `start` is
  * off the board.
  */
 export function fillRegion(doc: ChessMazeLevel, start: string): string[] {
-  const { width, height } = doc.board;
-  const s = parseSquare(start);
-  if (!s || s.file >= width || s.rank >= height) return [];
-  const holes = new Set(doc.board.holes ?? []);
-  const want = holes.has(start);
-  const seen = new Uint8Array(width * height);
-  const out: string[] = [];
-  const stack: [number, number][] = [[s.file, s.rank]];
-  seen[s.rank * width + s.file] = 1;
-  while (stack.length) {
-    const [f, r] = stack.pop()!;
-    const name = squareName(f, r);
-    out.push(name);
-    for (const [df, dr] of [
-      [1, 0],
-      [-1, 0],
-      [0, 1],
-      [0, -1],
-    ] as const) {
-      const nf = f + df;
-      const nr = r + dr;
-      if (nf < 0 || nr < 0 || nf >= width || nr >= height) continue;
-      const k = nr * width + nf;
-      if (seen[k]) continue;
-      if (holes.has(squareName(nf, nr)) !== want) continue;
-      seen[k] = 1;
-      stack.push([nf, nr]);
-    }
-  }
-  return out;
+  return floodFill(doc, start, isHole);
 }
 
 // ---------------------------------------------------------------- board size
-
-export function squareOnBoard(square: string, width: number, height: number): boolean {
-  const c = parseSquare(square);
-  return !!c && c.file < width && c.rank < height;
-}
 
 /**
  * What a resize to `width` x `height` would remove: pieces and tiles
@@ -526,4 +474,3 @@ export function setObjective(tx: CmTx, key: ObjectiveKey, value: boolean | strin
   if (Object.keys(now).filter((k) => (now as Record<string, unknown>)[k] !== undefined).length === 0) tx.set(['objectives'], undefined);
 }
 
-export type MetaField = 'title' | 'author' | 'description';

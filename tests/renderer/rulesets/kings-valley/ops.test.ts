@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { KingsValleyLevel } from '../../src-shared/model/level.js';
-import { Tx } from '../../src-renderer/editor/doc-ops.js';
-import * as kv from '../../src-renderer/editor/kv-ops.js';
-import { Editor } from '../../src-renderer/editor/editor.js';
-import { displayLevel } from '../../src-shared/rulesets/index.js';
-import { describeSquare } from '../../src-shared/display/board-display.js';
-import { isEditable, newKvLevel, newLevel } from '../../src-renderer/editor/default-doc.js';
-import { RULESETS } from '../../src-shared/rulesets/index.js';
+import type { KingsValleyLevel } from '../../../../src-shared/model/level.js';
+import { Tx } from '../../../../src-renderer/editor/doc-ops.js';
+import * as kv from '../../../../src-renderer/rulesets/kings-valley/ops.js';
+import { displayLevel } from '../../../../src-shared/rulesets/index.js';
+import { describeSquare } from '../../../../src-shared/display/board-display.js';
+import { isEditable, newKvLevel, newLevel } from '../../../../src-renderer/editor/default-doc.js';
+import { RULESETS } from '../../../../src-shared/rulesets/index.js';
 
 const isEditableKv = RULESETS['kings-valley'].isEditable;
-import { RULESETS_INFO, sizeAllowed } from '../../src-renderer/editor/rulesets.js';
-import { validateDocument } from '../../src-shared/rulesets/index.js';
+import { sideAllowed } from '../../../../src-renderer/rulesets/ruleset-ui.js';
+import { editorOn } from '../../fixtures.js';
+import { validateDocument } from '../../../../src-shared/rulesets/index.js';
 
 /** A small hand-made problem: White Kc1 Sc4, Black Ka5, pillar b4 (5 x 5, White to move). */
 function small(): KingsValleyLevel {
@@ -137,16 +137,16 @@ describe("King's Valley editing operations (KV-1, KV-9)", () => {
   });
 
   it('KV-9 board sides are odd, 5..9', () => {
-    expect([RULESETS_INFO['kings-valley'].sizeMin, RULESETS_INFO['kings-valley'].sizeMax]).toEqual([5, 9]);
-    expect([5, 7, 9].every((n) => sizeAllowed('kings-valley', n))).toBe(true);
-    expect([3, 4, 6, 8, 10, 11].some((n) => sizeAllowed('kings-valley', n))).toBe(false);
-    expect(sizeAllowed('unlock-the-king', 8)).toBe(true);
+    expect([RULESETS['kings-valley'].board.min, RULESETS['kings-valley'].board.max]).toEqual([5, 9]);
+    expect([5, 7, 9].every((n) => sideAllowed(RULESETS['kings-valley'].board, n))).toBe(true);
+    expect([3, 4, 6, 8, 10, 11].some((n) => sideAllowed(RULESETS['kings-valley'].board, n))).toBe(false);
+    expect(sideAllowed(RULESETS['unlock-the-king'].board, 8)).toBe(true);
   });
 });
 
 describe("Editor on a King's Valley document", () => {
   it('palette tools: king / soldier of the placement side, pillars; one undo step each', () => {
-    const e = new Editor(newKvLevel('empty'));
+    const e = editorOn(newKvLevel('empty'));
     e.setTool('king');
     e.applyToolAt('c1');
     e.setPlacement({ kvSide: 'black' });
@@ -165,7 +165,7 @@ describe("Editor on a King's Valley document", () => {
   });
 
   it('a pillar stroke paints empty squares only (one step); a drag onto a piece is refused with a notice', () => {
-    const e = new Editor(small());
+    const e = editorOn(small());
     const notices: string[] = [];
     e.onNotice((t) => notices.push(t));
     e.setTool('pillar');
@@ -178,7 +178,7 @@ describe("Editor on a King's Valley document", () => {
   });
 
   it('live validation marks squares: a king on the valley, a pillar on the valley, two white kings (KV-9)', () => {
-    const e = new Editor(small());
+    const e = editorOn(small());
     e.setTool('king');
     e.applyToolAt('e5'); // a second white king
     const issues = validateDocument(e.doc).issues;
@@ -194,12 +194,12 @@ describe("Editor on a King's Valley document", () => {
   });
 
   it('settings are undoable steps; typing the goal merges', () => {
-    const e = new Editor(small());
-    e.setKvSideToMove('black');
-    e.setKvStartingSetup(true);
-    e.setKvSoldiersMayStopOnValley(true);
-    e.setKvGoal(2);
-    e.setKvGoal(12);
+    const e = editorOn(small());
+    e.edit('Side to move', (tx: kv.KvTx) => kv.setSideToMove(tx, 'black'));
+    e.edit('Mark as starting setup', (tx: kv.KvTx) => kv.setStartingSetup(tx, true));
+    e.edit('Edit options', (tx: kv.KvTx) => kv.setSoldiersMayStopOnValley(tx, true));
+    e.setGoal(2);
+    e.setGoal(12);
     const d = e.doc as KingsValleyLevel;
     expect([d.sideToMove, d.startingSetup, d.options?.soldiersMayStopOnValley, d.goal?.moves]).toEqual(['black', true, true, 12]);
     e.undo(); // the goal typing is one step
@@ -211,7 +211,7 @@ describe("Editor on a King's Valley document", () => {
   });
 
   it('resize through the editor: centred, one step', () => {
-    const e = new Editor(small());
+    const e = editorOn(small());
     expect(e.resizeLoss(7, 7)).toEqual([]);
     e.setBoardSize(7, 7);
     expect(text(e.doc as KingsValleyLevel)).toBe('K:d2 S:d5 k:b6 X:c5 valley:d4 to-move:white');

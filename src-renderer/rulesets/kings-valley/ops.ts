@@ -12,7 +12,8 @@
  * Placing (an explicit palette action) may replace what is on the target
  * square and answers what it replaced, so the editor can name it; moving (a
  * drag) never destroys anything: a move onto an occupied square is refused.
- * Painting pillars skips occupied squares.
+ * Painting pillars (a stroke of the pillar tool, the terrain tools) skips
+ * occupied squares and, with the terrain tools, the valley (KV-9).
  *
  * Board size (KV-1 / KV-9: odd, 5..9): resizing keeps the content centred
  * on the valley (the centre square), shifting every square by half the
@@ -20,9 +21,11 @@
  * falls off the board is removed in the same step (callers confirm first).
  * Pure TS, never throws.
  */
-import type { KingsValleyLevel, KvPiece, KvSide } from '../../src-shared/model/level.js';
-import { parseSquare, squareName } from '../../src-shared/model/square.js';
-import type { Tx } from './doc-ops.js';
+import type { KingsValleyLevel, KvPiece, KvSide } from '../../../src-shared/model/level.js';
+import { parseSquare, squareName } from '../../../src-shared/model/square.js';
+import type { Tx } from '../../editor/doc-ops.js';
+import type { PaintResult } from '../../editor/terrain-tools.js';
+import { squareOnBoard, type MoveOutcome } from '../ruleset-ui.js';
 
 export type KvTx = Tx<KingsValleyLevel>;
 
@@ -31,7 +34,7 @@ export type KvItemKind = 'piece' | 'pillar';
 
 export type KvRole = KvPiece['role'];
 
-export type MoveOutcome = { ok: true } | { ok: false; refused?: string };
+export { squareOnBoard, type MoveOutcome };
 
 /** Properties of a piece to place. */
 export interface KvPieceSpec {
@@ -119,6 +122,42 @@ export function placePillar(tx: KvTx, square: string): string[] {
   return replaced;
 }
 
+/**
+ * Paints `squares` with pillars (`mode` = `pillar`) or floor (any other
+ * mode: the pillars there go). A pillar never replaces a piece (skipped)
+ * and never goes onto the valley (KV-9: noted). Off-board squares are
+ * ignored. Answers what changed, what was skipped and the valley note.
+ */
+export function paintPillars(tx: KvTx, squares: readonly string[], mode: string): PaintResult {
+  const changed: string[] = [];
+  const skipped: string[] = [];
+  const notes: string[] = [];
+  const { width, height } = tx.doc.board;
+  const valley = valleySquare(width, height);
+  for (const sq of squares) {
+    if (!squareOnBoard(sq, width, height)) continue;
+    const pillar = isPillar(tx.doc, sq);
+    if (mode === 'pillar') {
+      if (pillar) continue;
+      if (sq === valley) {
+        notes.push(`No pillar on the valley ${sq} (KV-9)`);
+        continue;
+      }
+      if (pieceAt(tx.doc, sq)) {
+        skipped.push(sq);
+        continue;
+      }
+      if (!tx.doc.pillars) tx.set(['pillars'], []);
+      tx.insert(['pillars', tx.doc.pillars!.length], sq);
+      changed.push(sq);
+    } else if (pillar) {
+      removePillarsAt(tx, sq);
+      changed.push(sq);
+    }
+  }
+  return { changed, skipped, notes };
+}
+
 /** Removes the top item of `square` (piece, else pillar). Answers what was removed. */
 export function eraseTop(tx: KvTx, square: string): KvItemKind | null {
   const top = topItem(tx.doc, square);
@@ -134,8 +173,8 @@ export function eraseTop(tx: KvTx, square: string): KvItemKind | null {
  * its index in `pillars`. `{ok: false}` without a reason when `from` holds
  * no such item or `from === to`.
  */
-export function moveItem(tx: KvTx, from: string, to: string, kind: KvItemKind): MoveOutcome {
-  if (from === to) return { ok: false };
+export function moveItem(tx: KvTx, from: string, to: string, kind: string): MoveOutcome {
+  if (from === to || (kind !== 'piece' && kind !== 'pillar')) return { ok: false };
   if (topItem(tx.doc, to) !== null) return topItem(tx.doc, from) === null ? { ok: false } : { ok: false, refused: `${to} is occupied` };
   if (kind === 'piece') {
     const i = tx.doc.pieces.findIndex((p) => p.square === from);
@@ -190,12 +229,6 @@ export function setGoal(tx: KvTx, moves: number | undefined): void {
 }
 
 // ---------------------------------------------------------------- board size
-
-/** True when `square` lies on a `width` x `height` board. */
-export function squareOnBoard(square: string, width: number, height: number): boolean {
-  const c = parseSquare(square);
-  return !!c && c.file < width && c.rank < height;
-}
 
 /**
  * Where `square` goes when the board is resized from the document's size

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ChessMazeLevel } from '../../src-shared/model/level.js';
-import { validateChessMaze } from '../../src-shared/rulesets/chess-maze/index.js';
-import { applyDiff, invertDiff, Tx } from '../../src-renderer/editor/doc-ops.js';
-import * as cm from '../../src-renderer/editor/cm-ops.js';
-import { redDoor } from './fixtures.js';
+import type { ChessMazeLevel } from '../../../../src-shared/model/level.js';
+import { validateChessMaze } from '../../../../src-shared/rulesets/chess-maze/index.js';
+import { applyDiff, invertDiff, Tx } from '../../../../src-renderer/editor/doc-ops.js';
+import * as cm from '../../../../src-renderer/rulesets/chess-maze/ops.js';
+import { redDoor } from '../../fixtures.js';
 
 function run(doc: ChessMazeLevel, fn: (tx: Tx<ChessMazeLevel>) => void): { after: ChessMazeLevel; undone: ChessMazeLevel } {
   const tx = new Tx(doc);

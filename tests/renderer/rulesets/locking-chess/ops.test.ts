@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Tx } from '../../src-renderer/editor/doc-ops.js';
-import * as lc from '../../src-renderer/editor/lc-ops.js';
-import type { LockingChessLevel } from '../../src-shared/model/level.js';
+import { Tx } from '../../../../src-renderer/editor/doc-ops.js';
+import * as lc from '../../../../src-renderer/rulesets/locking-chess/ops.js';
+import type { LockingChessLevel } from '../../../../src-shared/model/level.js';
+import { editorOn } from '../../fixtures.js';
 
 function doc(position: string): LockingChessLevel {
   return { format: 'castellan.level', version: 1, ruleset: 'locking-chess', meta: { title: 't' }, board: { width: 8, height: 8 }, position };
@@ -77,5 +78,26 @@ describe('LFEN paste (LC-13)', () => {
     const t = new Tx(doc(START));
     expect(lc.pastePosition(t, 'nonsense')[0]!.code).toBe('lc-lfen-syntax');
     expect(t.ops.length).toBe(0);
+  });
+});
+
+describe('Locking Chess tools through the Editor (LC-2)', () => {
+  it('LC-2 the knight tool in black drops on the e4 pawn (superimposed), erase takes the top off; one undo step each', () => {
+    const e = editorOn(doc('4k3/8/8/8/4P3/8/8/4K3 w - - 0 1'));
+    e.setPlacement({ lcColor: 'black' });
+    e.setTool('knight');
+    e.applyToolAt('e4');
+    expect((e.doc as LockingChessLevel).position).toBe('4k3/8/8/8/4(Pn)3/8/8/4K3 w - - 0 1');
+    expect(e.state.undoLabel).toBe('Place black knight');
+    expect(e.topItem('e4')).toBe('piece');
+    e.setTool('erase');
+    e.applyToolAt('e4');
+    expect((e.doc as LockingChessLevel).position).toBe('4k3/8/8/8/4P3/8/8/4K3 w - - 0 1');
+    e.undo();
+    e.undo();
+    expect((e.doc as LockingChessLevel).position).toBe('4k3/8/8/8/4P3/8/8/4K3 w - - 0 1');
+    expect(e.state.canUndo).toBe(false);
+    expect(e.moveItem('e1', 'e4', 'piece')).toBe(true);
+    expect((e.doc as LockingChessLevel).position).toBe('4k3/8/8/8/4(PK)3/8/8/8 w - - 0 1');
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { UnlockTheKingLevel } from '../../src-shared/model/level.js';
-import { applyDiff, invertDiff, Tx } from '../../src-renderer/editor/doc-ops.js';
-import * as ops from '../../src-renderer/editor/uk-ops.js';
-import { sampleLevel } from './fixtures.js';
+import type { UnlockTheKingLevel } from '../../../../src-shared/model/level.js';
+import { applyDiff, invertDiff, Tx } from '../../../../src-renderer/editor/doc-ops.js';
+import * as ops from '../../../../src-renderer/rulesets/unlock-the-king/ops.js';
+import { sampleLevel } from '../../fixtures.js';
 
 function run(doc: UnlockTheKingLevel, fn: (tx: Tx<UnlockTheKingLevel>) => void): { after: UnlockTheKingLevel; undone: UnlockTheKingLevel } {
   const tx = new Tx(doc);
