@@ -52,8 +52,16 @@ export const test = base.extend<{ serve: ServeHost }>({
     cpSync(join(repoRoot, 'resources/levels'), workspace, { recursive: true });
     const { url, child } = await startServe(workspace);
     await use({ url, workspace });
+    // Wait for the host to exit (it may be finishing a write: an autosave, a backup, session.json)
+    // before the workspace goes; SIGKILL after 10 s.
+    const exited = new Promise<void>((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) done();
+      else child.once('exit', () => done());
+    });
     child.kill('SIGTERM');
-    // Retries: the host may still be finishing a write (an autosave, session.json) as it stops.
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(killer);
     rmSync(workspace, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   },
 });
