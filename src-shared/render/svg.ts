@@ -13,7 +13,7 @@
  * kind shown (`<g class="legend">`). No ruleset is named in this file.
  */
 import type { Level } from '../model/level.js';
-import type { LevelBase } from '../ruleset.js';
+import type { LevelBase, RulesetDef } from '../ruleset.js';
 import type { BoardDisplay, Glyph } from '../display/glyph.js';
 import { artClass, artParts, glyphParts } from '../display/art.js';
 import { displayLevel, rulesetOf } from '../rulesets/index.js';
@@ -101,9 +101,13 @@ function glyphSvg(g: Glyph, l: SvgLayout, height: number): string {
   return `<g class="${artClass(g.art)}" data-square="${esc(g.square)}"><g transform="translate(${tx.toFixed(2)},${ty.toFixed(2)}) scale(${s.toFixed(4)})">${partsSvg(glyphParts(g), true)}</g></g>`;
 }
 
-/** Renders `level` as an SVG document string (UTF-8, no XML declaration). Never throws on a schema-valid level. */
-export function renderLevelSvg(level: Level | LevelBase, opts: RenderOptions = {}): string {
-  const display = displayLevel(level);
+/**
+ * Renders `level` as an SVG document string (UTF-8, no XML declaration),
+ * drawn from `def.display` (default: the level's ruleset in the registry).
+ * Never throws on a schema-valid level.
+ */
+export function renderLevelSvg(level: Level | LevelBase, opts: RenderOptions = {}, def: RulesetDef | undefined = rulesetOf(level)): string {
+  const display = displayLevel(level, undefined, def);
   const l = svgLayout(display, opts.cell);
   const { cell, x0, y0 } = l;
   const { width: w, height: h } = display;
@@ -112,7 +116,7 @@ export function renderLevelSvg(level: Level | LevelBase, opts: RenderOptions = {
   out.push(`<rect width="${l.width}" height="${l.height}" fill="#ffffff"/>`);
   const title = opts.title ?? level.meta.title;
   out.push(`<text class="title" x="${x0}" y="${Math.round(l.header * 0.5)}" font-size="${Math.round(cell * 0.42)}" font-weight="bold" fill="#222">${esc(title)}</text>`);
-  const sub = [opts.subtitle, rulesetOf(level)?.name ?? level.ruleset, parText(level)].filter(Boolean).join(' · ');
+  const sub = [opts.subtitle, def?.name ?? level.ruleset, parText(level)].filter(Boolean).join(' · ');
   out.push(`<text class="subtitle" x="${x0}" y="${Math.round(l.header * 0.88)}" font-size="${Math.round(cell * 0.28)}" fill="#555">${esc(sub)}</text>`);
   for (let r = 0; r < h; r++) {
     for (let f = 0; f < w; f++) {

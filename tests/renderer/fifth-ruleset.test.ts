@@ -1,11 +1,22 @@
 /**
- * The generic editor parts take the ruleset module as a value: a tiny
- * ruleset defined here ("Crates": crates on a board, a pusher with a
- * facing) drives the Editor (tools, strokes, rectangle, fill, moves,
- * erase, resize, undo), region copy / paste and rotate / mirror without an
- * edit anywhere else. Expected boards are hand-worked.
+ * The generic parts take the ruleset module as a value: a tiny ruleset
+ * defined here ("Crates": crates on a board, a pusher with a facing that
+ * walks one square at a time, never onto a crate, to the top-right corner)
+ * drives the Editor (tools, strokes, rectangle, fill, moves, erase, resize,
+ * undo), region copy / paste, rotate / mirror, the display model and the
+ * SVG renderer, and the one solve entry and replay (plain BFS of
+ * solver/bfs.ts), with no edit anywhere else. Expected boards, lines and
+ * optima are hand-worked.
  */
 import { describe, expect, it } from 'vitest';
+import { solveBfs } from '../../src-shared/solver/bfs.js';
+import type { SearchProblem } from '../../src-shared/solver/types.js';
+import { indexToSquare, parseSquare, squareIndex } from '../../src-shared/model/square.js';
+import { DisplayBuilder, describeSquare, itemAt } from '../../src-shared/display/board-display.js';
+import type { BoardDisplay } from '../../src-shared/display/glyph.js';
+import { displayLevel, replayMoves, solveLevel } from '../../src-shared/rulesets/index.js';
+import { renderLevelSvg } from '../../src-shared/render/svg.js';
+import { issue } from '../../src-shared/validation/issue.js';
 import type { LevelBase, RulesetDef, SquareFields } from '../../src-shared/ruleset.js';
 import type { Facing } from '../../src-shared/model/level.js';
 import { mapFacing } from '../../src-shared/model/symmetry.js';
@@ -37,6 +48,51 @@ const squares: SquareFields<CratesLevel> = {
   refuse: (l, it) => (it.kind === 'crate' && l.pusher?.square === it.square ? 'the pusher stands there' : undefined),
 };
 
+const STEPS: readonly [number, number][] = [
+  [0, 1],
+  [1, 0],
+  [0, -1],
+  [-1, 0],
+];
+
+/** The pusher's walk as a search problem: one Int32 word, the pusher's square index; goal: the top-right corner (CR-3). */
+function walk(l: CratesLevel): SearchProblem {
+  const { width: w, height: h } = l.board;
+  const blocked = new Set(l.crates.map((c) => squareIndex(c, w, h)));
+  const start = squareIndex(l.pusher!.square, w, h);
+  const next = (at: number, [dx, dy]: [number, number]): number => {
+    const f = (at % w) + dx;
+    const r = Math.floor(at / w) + dy;
+    const to = r * w + f;
+    return f < 0 || r < 0 || f >= w || r >= h || blocked.has(to) ? -1 : to;
+  };
+  return {
+    stateWords: 1,
+    writeInitial: (out) => void (out[0] = start),
+    isGoal: (buf, o) => buf[o] === w * h - 1,
+    expand(buf, o, out, emit) {
+      for (const d of STEPS) {
+        const to = next(buf[o]!, d);
+        if (to < 0) continue;
+        out[0] = to;
+        if (emit(to)) return;
+      }
+    },
+    moveToLan: (buf, o, to) => `P${indexToSquare(buf[o]!, w)}-${indexToSquare(to, w)}`,
+  };
+}
+
+function cratesDisplay(l: CratesLevel): BoardDisplay {
+  const b = new DisplayBuilder(l.board.width, l.board.height);
+  for (const c of l.crates) if (b.add(c, { layer: 'terrain', art: { kind: 'wall' }, label: 'crate', item: 'crate' })) b.legend({ kind: 'wall' }, 'Crate (CR-1)');
+  const p = l.pusher;
+  if (p && b.add(p.square, { layer: 'piece', art: { kind: 'piece', role: 'pawn', tone: 'light', facing: p.facing }, label: `pusher facing ${p.facing}`, item: 'pusher' })) {
+    b.legend({ kind: 'piece', role: 'pawn', tone: 'light', facing: 'north' }, 'Pusher');
+  }
+  const state = [...(p ? [`P:${p.square}`] : []), ...l.crates.map((c) => `C:${c}`).sort()].join(' ');
+  return { width: b.width, height: b.height, glyphs: b.glyphs(), legend: b.legendEntries(), mirror: { state, detail: p ? `P:${p.square}:${p.facing}` : '' } };
+}
+
 const def: RulesetDef<CratesLevel> = {
   id: 'crates',
   name: 'Crates',
@@ -46,11 +102,25 @@ const def: RulesetDef<CratesLevel> = {
   goal: { kind: 'par', solves: 'brings the pusher to the corner' },
   newLevel: () => ({ format: 'castellan.level', version: 1, ruleset: 'crates', meta: { title: 'yard' }, board: { width: 4, height: 4 }, crates: [] }),
   isEditable: (v: unknown): v is CratesLevel => typeof v === 'object' && v !== null && (v as { ruleset?: unknown }).ruleset === 'crates',
-  validate: () => [],
-  solve: () => ({ status: 'invalid', issues: [] }),
-  replay: (l) => ({ ok: true, value: [l] }),
+  validate: (l) => (l.pusher ? [] : [issue('error', 'cr-pusher-missing', 'Place the pusher.', { ruling: 'CR-1' })]),
+  solve: (l, opts) => (l.pusher ? solveBfs(walk(l), opts) : { status: 'invalid', issues: def.validate(l) }),
+  replay(l, moves) {
+    const frames: CratesLevel[] = [l];
+    let at = l.pusher!.square;
+    for (const [k, lan] of moves.entries()) {
+      const m = /^P([a-z]\d+)-([a-z]\d+)$/.exec(lan);
+      const a = parseSquare(at)!;
+      const b = m && m[1] === at ? parseSquare(m[2]!) : undefined;
+      if (!b || Math.abs(a.file - b.file) + Math.abs(a.rank - b.rank) !== 1 || l.crates.includes(m![2]!) || b.file >= l.board.width || b.rank >= l.board.height) {
+        return { ok: false, error: [issue('error', 'move-illegal', `Move ${k + 1} (${lan}) is not a step of the pusher.`, { pointer: `/moves/${k}`, squares: [at] })] };
+      }
+      at = m![2]!;
+      frames.push({ ...l, pusher: { ...l.pusher!, square: at } });
+    }
+    return { ok: true, value: frames };
+  },
   squares,
-  display: (l) => ({ width: l.board.width, height: l.board.height, glyphs: [], legend: [], mirror: { state: '', detail: '' } }),
+  display: cratesDisplay,
   symmetryAvailability: (_l, sym) => (sym.name === 'rot180' ? { ok: false, reason: 'no half turns in this yard (CR-2)' } : { ok: true }),
 };
 
@@ -188,5 +258,45 @@ describe('a ruleset defined in the test drives the generic editor', () => {
     expect(r.level.crates).toEqual(['b3', 'b2']);
     expect(r.level.pusher).toEqual({ square: 'a4', facing: 'east' });
     expect(transformAvailability(l, 'rotate-180', def)).toEqual({ ok: false, reason: 'no half turns in this yard (CR-2)' });
+  });
+});
+
+describe('a ruleset defined in the test drives the display, the renderer and the one solve entry', () => {
+  // 4 x 4, pusher a1, a column of crates b1 b2 b3: the only way round is over the top (hand-worked).
+  const column = (): CratesLevel => ({ ...yard(), crates: ['b1', 'b2', 'b3'] });
+
+  it('solveLevel with its def: the shortest walk to d4 is 6 steps up the a-file and along the top (CR-3)', () => {
+    const r = solveLevel(column(), {}, def);
+    expect(r.status).toBe('solved');
+    if (r.status !== 'solved') return;
+    expect(r.length).toBe(6);
+    expect(r.moves).toEqual(['Pa1-a2', 'Pa2-a3', 'Pa3-a4', 'Pa4-b4', 'Pb4-c4', 'Pc4-d4']);
+    const frames = replayMoves(column(), r.moves, def);
+    expect(frames.ok && frames.value.map((f) => f.pusher!.square)).toEqual(['a1', 'a2', 'a3', 'a4', 'b4', 'c4', 'd4']);
+  });
+
+  it('a walled-in pusher is unsolvable, a missing one invalid; an illegal replay move names its square', () => {
+    const boxedIn: CratesLevel = { ...yard(), crates: ['a2', 'b1'] };
+    expect(solveLevel(boxedIn, {}, def).status).toBe('unsolvable');
+    const noPusher = { ...yard() };
+    delete noPusher.pusher;
+    const inv = solveLevel(noPusher, {}, def);
+    expect(inv.status === 'invalid' && inv.issues.map((i) => i.code)).toEqual(['cr-pusher-missing']);
+    const bad = replayMoves(column(), ['Pa1-b1'], def);
+    expect(!bad.ok && [bad.error[0]!.code, bad.error[0]!.squares]).toEqual(['move-illegal', ['a1']]);
+  });
+
+  it('display: glyphs on their squares, what a press grabs, the mirror, screen-reader text and the SVG diagram', () => {
+    const d = displayLevel(column(), undefined, def);
+    expect(d.glyphs.map((g) => `${g.art.kind}:${g.square}`)).toEqual(['wall:b1', 'wall:b2', 'wall:b3', 'piece:a1']);
+    expect([itemAt(d, 'b2'), itemAt(d, 'a1'), itemAt(d, 'c3')]).toEqual(['crate', 'pusher', null]);
+    expect(d.mirror.state).toBe('P:a1 C:b1 C:b2 C:b3');
+    expect(describeSquare(d, 'a1')).toBe('a1: pusher facing north');
+    expect(d.legend.map((e) => e.label)).toEqual(['Crate (CR-1)', 'Pusher']);
+    const svg = renderLevelSvg(column(), {}, def);
+    expect(svg).toContain('Crates');
+    expect((svg.match(/class="wall" data-square="b\d"/g) ?? []).length).toBe(3);
+    expect(svg).toMatch(/class="piece piece-pawn" data-square="a1"/);
+    expect(svg).toContain('Crate (CR-1)');
   });
 });
