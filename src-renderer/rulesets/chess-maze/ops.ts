@@ -34,6 +34,7 @@ import {
   type Role,
   type TransformType,
 } from '../../../src-shared/model/level.js';
+import { CM_TILE_TOP_ORDER } from '../../../src-shared/rulesets/chess-maze/display.js';
 import type { Tx } from '../../editor/doc-ops.js';
 import { fillRegion as floodFill, type PaintResult } from '../../editor/terrain-tools.js';
 import { rectSquares, squareOnBoard, type MoveOutcome } from '../ruleset-ui.js';
@@ -50,8 +51,8 @@ export type TileLayer = 'floor' | 'key' | 'collectible' | 'finish';
 
 export const TILE_KINDS: readonly CmTileKind[] = ['key', 'lock', 'plate', 'coin', 'gem', 'letter', 'transform', 'finish'];
 
-/** Drawing / grabbing order, top first: what a click on a square picks after the piece. */
-export const TILE_TOP_ORDER: readonly CmTileKind[] = ['finish', 'key', 'coin', 'gem', 'letter', 'lock', 'plate', 'transform'];
+/** Drawing / grabbing order, top first: what a click on a square picks after the piece (the display's order). */
+export const TILE_TOP_ORDER: readonly CmTileKind[] = CM_TILE_TOP_ORDER;
 
 export function layerOf(kind: CmTileKind): TileLayer {
   switch (kind) {

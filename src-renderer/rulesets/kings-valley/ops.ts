@@ -23,6 +23,7 @@
  */
 import type { KingsValleyLevel, KvPiece, KvSide } from '../../../src-shared/model/level.js';
 import { parseSquare, squareName } from '../../../src-shared/model/square.js';
+import { kvValleySquare } from '../../../src-shared/rulesets/kings-valley/display.js';
 import type { Tx } from '../../editor/doc-ops.js';
 import type { PaintResult } from '../../editor/terrain-tools.js';
 import { squareOnBoard, type MoveOutcome } from '../ruleset-ui.js';
@@ -42,11 +43,8 @@ export interface KvPieceSpec {
   side: KvSide;
 }
 
-/** The valley (KV-1): the centre square of an odd board, e.g. `c3` on 5 x 5, `d4` on 7 x 7; null on an even side. */
-export function valleySquare(width: number, height: number): string | null {
-  if (width % 2 !== 1 || height % 2 !== 1 || width < 1 || height < 1) return null;
-  return squareName((width - 1) / 2, (height - 1) / 2);
-}
+/** The valley (KV-1): the centre square of an odd board, e.g. `c3` on 5 x 5, `d4` on 7 x 7; null on an even side (the display's `kvValleySquare`). */
+export const valleySquare = kvValleySquare;
 
 export function pieceAt(doc: KingsValleyLevel, square: string): KvPiece | undefined {
   return doc.pieces.find((p) => p.square === square);
