@@ -315,7 +315,7 @@ export class LcPlaySession implements PlaySession, EngineGame {
 
 /** The playtest without the engine: Locking Chess is played against it (`startLcEnginePlay`). */
 export function startLcPlay(): Result<LcPlaySession, Issue[]> {
-  return { ok: false, error: [issue('error', 'lc-play-engine', 'Locking Chess is played against the engine: use "vs Engine" in the side panel.', { ruling: 'LC-1' })] };
+  return { ok: false, error: [issue('error', 'lc-play-engine', 'Locking Chess is played against the engine: use "vs Engine" (Level > Play against the engine).', { ruling: 'LC-1' })] };
 }
 
 /**
