@@ -21,6 +21,6 @@ export const PLAY_MODULES = {
   'chess-maze': { start: startCmPlay, replayViews: cmReplayViews, Stats: CmPlayStats },
   // Playtest: both sides by hand; against the engine: the person on `side` (default the side to move, KV-8's attacker).
   'kings-valley': { start: (doc) => startKvPlay(doc, 'both'), startEngine: (doc, side) => startKvPlay(doc, side ?? doc.sideToMove), Panel: KvPlayPanel },
-  // Played against the engine only (vs Engine, Level > Play against the engine).
-  'locking-chess': { start: () => startLcPlay(), startEngine: (doc, side) => startLcEnginePlay(doc, side), Panel: LcPlayPanel },
+  // Playtest: both sides by hand; against the engine (vs Engine, Level > Play against the engine): the person on `side` (default the side to move).
+  'locking-chess': { start: (doc) => startLcPlay(doc), startEngine: (doc, side) => startLcEnginePlay(doc, side), Panel: LcPlayPanel },
 } satisfies { [R in Ruleset]: PlayModule<LevelOf<R>> };
