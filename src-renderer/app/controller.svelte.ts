@@ -272,8 +272,6 @@ export class AppController {
   ruleset: EditableRuleset = $derived(this.st.doc.ruleset);
   ui: RulesetUi = $derived(rulesetUi(this.st.doc.ruleset) ?? RULESET_UI_LIST[0]!);
   rs: RulesetDef = $derived(this.ui.def);
-  /** The ruleset edits on the shared Konva board (board gestures, regions, zoom); false while it has a workspace of its own. */
-  sharedBoard: boolean = $derived(!this.ui.ownWorkspace);
 
   /** The solution the solve panel shows: the latest solver result, else the stored one. */
   solution = $derived.by((): SolutionView | null => {

@@ -168,9 +168,7 @@ function zoomBy(app: AppController, factor: number): void {
 /** The canvas actions, for AppController.registerActions. */
 export function canvasActions(app: AppController): Action[] {
   const editing = (): boolean => !app.play;
-  // A ruleset with a workspace of its own (RulesetUi.ownWorkspace) has no shared board: no region commands, no zoom.
-  const regions = (): boolean => editing() && app.sharedBoard;
-  const zoomable = (): boolean => app.sharedBoard;
+  const regions = editing;
   const list: Action[] = [];
   LEVEL_TRANSFORMS.forEach((t) => {
     list.push({
@@ -233,16 +231,15 @@ export function canvasActions(app: AppController): Action[] {
         canvas.region = { from: squareName(0, height - 1), to: squareName(width - 1, 0) };
       },
     },
-    { id: 'zoom-in', label: 'Zoom in', menu: 'view', menuGroup: 30, shortcuts: ['Mod+='], enabled: zoomable, run: () => zoomBy(app, ZOOM_STEP) },
-    { id: 'zoom-out', label: 'Zoom out', menu: 'view', menuGroup: 30, shortcuts: ['Mod+-'], enabled: zoomable, run: () => zoomBy(app, 1 / ZOOM_STEP) },
-    { id: 'zoom-fit', label: 'Fit board to window', menu: 'view', menuGroup: 30, shortcuts: ['Mod+0'], enabled: zoomable, run: () => (canvas.view = null) },
+    { id: 'zoom-in', label: 'Zoom in', menu: 'view', menuGroup: 30, shortcuts: ['Mod+='], run: () => zoomBy(app, ZOOM_STEP) },
+    { id: 'zoom-out', label: 'Zoom out', menu: 'view', menuGroup: 30, shortcuts: ['Mod+-'], run: () => zoomBy(app, 1 / ZOOM_STEP) },
+    { id: 'zoom-fit', label: 'Fit board to window', menu: 'view', menuGroup: 30, shortcuts: ['Mod+0'], run: () => (canvas.view = null) },
     {
       id: 'zoom-100',
       label: 'Actual size (100%)',
       menu: 'view',
       menuGroup: 30,
       shortcuts: ['Mod+1'],
-      enabled: zoomable,
       run: () => {
         const l = app.layout;
         if (l) canvas.view = zoomTo(l, BASE_CELL);

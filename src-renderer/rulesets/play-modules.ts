@@ -12,6 +12,7 @@ import CmPlayStats from './chess-maze/CmPlayStats.svelte';
 import { startKvPlay } from './kings-valley/play.js';
 import KvPlayPanel from './kings-valley/KvPlayPanel.svelte';
 import { startLcEnginePlay, startLcPlay } from './locking-chess/play.js';
+import LcPlayPanel from './locking-chess/LcPlayPanel.svelte';
 import { startUkPlay } from './unlock-the-king/play.js';
 import UkPlayStats from './unlock-the-king/UkPlayStats.svelte';
 
@@ -20,6 +21,6 @@ export const PLAY_MODULES = {
   'chess-maze': { start: startCmPlay, replayViews: cmReplayViews, Stats: CmPlayStats },
   // Playtest: both sides by hand; against the engine: the person on `side` (default the side to move, KV-8's attacker).
   'kings-valley': { start: (doc) => startKvPlay(doc, 'both'), startEngine: (doc, side) => startKvPlay(doc, side ?? doc.sideToMove), Panel: KvPlayPanel },
-  // Played against the engine only (the side panel of the Locking Chess workspace).
-  'locking-chess': { start: () => startLcPlay(), startEngine: (doc, side) => startLcEnginePlay(doc, side) },
+  // Playtest: both sides by hand; against the engine (vs Engine, Level > Play against the engine): the person on `side` (default the side to move).
+  'locking-chess': { start: (doc) => startLcPlay(doc), startEngine: (doc, side) => startLcEnginePlay(doc, side), Panel: LcPlayPanel },
 } satisfies { [R in Ruleset]: PlayModule<LevelOf<R>> };

@@ -180,12 +180,6 @@ export interface RulesetUi<L extends LevelBase = LevelBase> {
   setGoal?(tx: Tx<L>, moves: number | undefined): void;
   /** One line under the inspector ("2 pieces · 3 walls"). */
   summary?(doc: L): string;
-  /**
-   * True while the ruleset edits in a workspace of its own instead of the
-   * shared Konva board (Locking Chess's HTML board): the board gestures,
-   * region commands and zoom are off.
-   */
-  readonly ownWorkspace?: boolean;
   /** The shared play panel offers a game against the engine (the vs Engine button). */
   readonly playAgainstEngine?: boolean;
   readonly components: RulesetComponents<L>;

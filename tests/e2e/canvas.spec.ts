@@ -1,7 +1,7 @@
 /**
- * The canvas (issue 9 items 3 and 4): copy / paste of a board region within
- * and across levels, rotate and undo, zoom and pan with correct clicks,
- * the keyboard board cursor, the minimap of a 16 x 16 board. Expected
+ * The canvas: copy / paste of a board region within and across levels,
+ * rotate and undo, zoom and pan with correct clicks, the keyboard board
+ * cursor (Locking Chess too), the minimap of a 16 x 16 board. Expected
  * boards are hand-worked from the sample files (not read from the app).
  */
 import { readFileSync } from 'node:fs';
@@ -50,6 +50,17 @@ async function geometry(page: Page) {
       y: box.y + d.y + (d.h - Number(sq.slice(1)) + 0.5) * d.c,
     }),
   };
+}
+
+/** Moves the board's keyboard cursor to `sq` with the arrow keys (the board has the focus). */
+async function cursorTo(page: Page, sq: string): Promise<void> {
+  const board = page.getByTestId('board');
+  const at = (await board.getAttribute('data-cursor'))!;
+  const df = sq.charCodeAt(0) - at.charCodeAt(0);
+  const dr = Number(sq.slice(1)) - Number(at.slice(1));
+  for (let i = 0; i < Math.abs(df); i++) await page.keyboard.press(df > 0 ? 'ArrowRight' : 'ArrowLeft');
+  for (let i = 0; i < Math.abs(dr); i++) await page.keyboard.press(dr > 0 ? 'ArrowUp' : 'ArrowDown');
+  await expect(board).toHaveAttribute('data-cursor', sq);
 }
 
 async function dragRegion(page: Page, from: string, to: string): Promise<void> {
@@ -271,23 +282,30 @@ test('Locking Chess: arrows move between squares, Enter places, Delete erases; o
   await page.getByTestId('btn-open').click();
   await page.locator('[data-testid=open-file-item][data-path="locking-chess/01-bishop-drop.level.json"]').click();
   await expect(page.getByTestId('file-name')).toHaveText('01-bishop-drop.level.json');
+  const board = page.getByTestId('board');
+  const cursor = page.getByTestId('board-cursor-live');
   // 8/3k4/4(PB)3/8/6K1/8/8/8 w - - 0 1: black king d7, white pawn under a white bishop on e6, white king g4.
   await page.getByTestId('palette-lc-white-rook').click();
-  await page.getByTestId('lc-square-a1').focus();
+  await board.focus();
+  await expect(board).toHaveAttribute('data-cursor', 'a1');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByTestId('lc-square-b2')).toBeFocused();
+  await expect(board).toHaveAttribute('data-cursor', 'b2');
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('lc-square-b2')).toHaveAttribute('aria-label', 'b2: white rook');
+  await expect(cursor).toContainText('b2: white rook');
   await page.keyboard.press('Delete');
-  await expect(page.getByTestId('lc-square-b2')).toHaveAttribute('aria-label', 'b2: empty');
+  await expect(cursor).toContainText('b2: empty');
 
   await expect(page.getByTestId('btn-level-rotate-cw')).toBeDisabled();
   await expect(page.getByTestId('btn-level-mirror-v')).toBeDisabled();
   await page.getByTestId('btn-level-mirror-h').click();
-  await expect(page.getByTestId('lc-square-e7')).toHaveAttribute('aria-label', 'e7: black king');
-  await expect(page.getByTestId('lc-square-d6')).toHaveAttribute('aria-label', 'd6: white pawn locked under white bishop');
-  await expect(page.getByTestId('lc-square-b4')).toHaveAttribute('aria-label', 'b4: white king');
+  await board.focus();
+  await cursorTo(page, 'e7');
+  await expect(cursor).toContainText('e7: black king');
+  await cursorTo(page, 'd6');
+  await expect(cursor).toContainText('d6: white pawn locked under white bishop');
+  await cursorTo(page, 'b4');
+  await expect(cursor).toContainText('b4: white king');
 });
 
 test('across rulesets: an Unlock the King region pasted into a Chess Maze keeps its pieces (player side) and says what was dropped', async ({ page, serve }) => {

@@ -1,6 +1,6 @@
 /**
- * Locking Chess end to end (issue 7 item 4 and "Done when"), as a user
- * against `castellan serve`: New → Locking Chess, paste an LFEN, set the
+ * Locking Chess end to end on the shared board, as a user against
+ * `castellan serve`: New → Locking Chess, paste an LFEN, set the
  * goal, Solve (mate in 1, the hand-worked key, lockmate), play the main
  * line against the engine to the mate, leave (the document is unchanged),
  * Save As (the host proves it; the file's solution hash matches).
@@ -23,11 +23,24 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { test, expect } from './serve-fixture.js';
 import type { LockingChessLevel } from '../../src-shared/model/level.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
 
 const LFEN = '(kr)7/8/1K6/8/8/7B/8/8 w - - 0 1';
+
+/** Clicks the centre of `sq` on the Konva board (its data-cell-size / data-origin-* hooks; valid at any zoom). */
+async function clickSquare(page: Page, sq: string): Promise<void> {
+  const board = page.getByTestId('board');
+  const d = await board.evaluate((e) => ({
+    h: Number((e as HTMLElement).dataset.boardHeight),
+    c: Number((e as HTMLElement).dataset.cellSize),
+    x: Number((e as HTMLElement).dataset.originX),
+    y: Number((e as HTMLElement).dataset.originY),
+  }));
+  await board.click({ position: { x: d.x + (sq.charCodeAt(0) - 97 + 0.5) * d.c, y: d.y + (d.h - Number(sq.slice(1)) + 0.5) * d.c } });
+}
 
 test('Locking Chess: paste an LFEN, solve the lockmate in 1, play the main line against the engine, save', async ({ page, serve }) => {
   await page.goto(serve.url);
@@ -61,9 +74,9 @@ test('Locking Chess: paste an LFEN, solve the lockmate in 1, play the main line 
   await expect(page.getByTestId('lfen-output')).toHaveValue(LFEN);
 
   // Goal: mate in 1; Solve.
-  await page.getByTestId('lc-goal-moves').fill('1');
-  await page.getByTestId('lc-goal-moves').press('Enter');
-  await page.getByTestId('lc-goal-moves').blur();
+  await page.getByTestId('goal-moves').fill('1');
+  await page.getByTestId('goal-moves').press('Enter');
+  await page.getByTestId('goal-moves').blur();
   await page.getByTestId('btn-solve').click();
   await expect(page.getByTestId('solve-status')).toContainText('mate in 1', { timeout: 30_000 });
   await expect(page.getByTestId('solve-mate-type')).toHaveText('lockmate');
@@ -72,23 +85,23 @@ test('Locking Chess: paste an LFEN, solve the lockmate in 1, play the main line 
   // Step through the main line on the board.
   await page.getByTestId('solution-move').first().click();
   await expect(state).toHaveText('(k/r):a8 B:g2 K:b6 to-move:black');
-  await page.getByTestId('step-start').click();
+  await page.getByTestId('step-first').click();
   await expect(state).toHaveText('(k/r):a8 B:h3 K:b6 to-move:white');
 
   // Play the main line against the engine.
   await page.getByTestId('btn-play-engine').click();
   const status = page.getByTestId('play-status');
   await expect(status).toContainText('White to move: your move');
-  await page.getByTestId('lc-square-h3').click();
-  await expect(page.getByTestId('lc-square-g2').getByTestId('lc-target')).toHaveCount(1);
-  await page.getByTestId('lc-square-g2').click();
+  await clickSquare(page, 'h3');
+  await expect(page.getByTestId('board')).toHaveAttribute('data-targets', /(^| )g2( |$)/);
+  await clickSquare(page, 'g2');
   await expect(status).toContainText('Lockmate');
   await expect(status).toHaveAttribute('data-outcome', 'lockmate');
   await expect(state).toHaveText('(k/r):a8 B:g2 K:b6 to-move:black');
   await page.screenshot({ path: 'test-results/locking-chess-play.png' });
   await page.getByTestId('play-undo').click();
   await expect(state).toHaveText('(k/r):a8 B:h3 K:b6 to-move:white');
-  await page.getByTestId('play-exit').click();
+  await page.getByTestId('btn-exit-playtest').click();
   await expect(state).toHaveText('(k/r):a8 B:h3 K:b6 to-move:white');
 
   // Save As: the host proves it. (No locking-chess/ sample folder exists yet: save at the workspace root.)
@@ -113,17 +126,17 @@ test('Locking Chess editor: stacks by dropping a piece on a piece, inspector lev
   await expect(page.getByTestId('lc-castling-K')).toBeChecked();
   // Drop a black knight onto the white pawn e2: a stack (P/n).
   await page.getByTestId('palette-lc-black-knight').click();
-  await page.getByTestId('lc-square-e2').click();
+  await clickSquare(page, 'e2');
   await expect(state).toContainText('(P/n):e2');
   // Inspector: remove the top; the pawn is free again.
-  await page.getByTestId('palette-lc-select').click();
-  await page.getByTestId('lc-square-e2').click();
+  await page.getByTestId('palette-select').click();
+  await clickSquare(page, 'e2');
   await expect(page.getByTestId('lc-level-top')).toHaveValue('black-knight');
   await page.getByTestId('lc-remove-top').click();
   await expect(state).toContainText('P:e2');
   // Erase the rook h1: the K right is cleared and disabled (LC-12).
-  await page.getByTestId('palette-lc-erase').click();
-  await page.getByTestId('lc-square-h1').click();
+  await page.getByTestId('palette-erase').click();
+  await clickSquare(page, 'h1');
   await expect(page.getByTestId('lc-castling-K')).not.toBeChecked();
   await expect(page.getByTestId('lc-castling-K')).toBeDisabled();
   await expect(page.getByTestId('lc-castling-Q')).toBeChecked();

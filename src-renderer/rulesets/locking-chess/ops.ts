@@ -125,6 +125,22 @@ export function movePiece(tx: LcTx, from: string, to: string): boolean {
   });
 }
 
+/**
+ * Switches the colour of the uppermost piece of `square` (the top piece of
+ * a stack, else the board-level piece): the C toggle on a selected piece.
+ * False when the square is empty. Rights and en passant are kept
+ * consistent (a king or rook that changes colour loses its rights, LC-12).
+ */
+export function toggleColor(tx: LcTx, square: string): boolean {
+  const s = sq88(square);
+  return withFields(tx, (f) => {
+    if (s < 0 || f.bottom[s] === 0) return false;
+    if (f.top[s] !== 0) f.top[s] = f.top[s]! ^ BLACK_BIT;
+    else f.bottom[s] = f.bottom[s]! ^ BLACK_BIT;
+    return true;
+  });
+}
+
 /** Side to move; an en passant square that no longer applies is cleared. */
 export function setSideToMove(tx: LcTx, side: LcColor): boolean {
   return withFields(tx, (f) => {

@@ -1,6 +1,7 @@
 /**
- * Locking Chess play (LC-1..LC-13): a game against the engine on a COPY of
- * the document's position (the document is never changed).
+ * Locking Chess play (LC-1..LC-13): a game on a COPY of the document's
+ * position (the document is never changed), against the engine or with
+ * both sides by hand (the playtest).
  *
  * - `LcSession`: the game itself, immutable: the start LFEN plus the LAN
  *   moves played; every move answers a new session, so undo and restart
@@ -18,7 +19,7 @@ import { lockingChess } from '../../../src-shared/rulesets/locking-chess/def.js'
 import { lcReplayPosition } from '../../../src-shared/rulesets/locking-chess/engine.js';
 import { lcFrom, lcMoveToLan, lcMoveToSan, lcParseMove, lcTo, parseLfen, type LcOutcome, type LcPosition } from '../../../src-shared/rulesets/locking-chess/index.js';
 import { name88 } from '../../../src-shared/rulesets/orthodox/board.js';
-import { issue, type Issue, type Result } from '../../../src-shared/validation/issue.js';
+import type { Issue, Result } from '../../../src-shared/validation/issue.js';
 import { engineNoteText, type EngineGame, type PlayChoiceInfo, type PlaySession, type PlaySide, type PlayStatus, type PlayTarget, type PlayView } from '../../play/session.js';
 import type { LcColor } from './ops.js';
 
@@ -39,7 +40,10 @@ export function lcMoveOptions(pos: LcPosition): LcMoveOption[] {
 
 const color = (side: number): LcColor => (side === 0 ? 'white' : 'black');
 
-/** An immutable game against the engine (module doc). `user`: the side the person plays. */
+/** Who the person moves: one side (the engine plays the other), or both sides by hand. */
+export type LcUser = LcColor | 'both';
+
+/** An immutable game (module doc). `user`: the side the person plays, `both` without an engine. */
 export class LcSession {
   readonly pos: LcPosition;
   readonly options: LcMoveOption[];
@@ -49,7 +53,7 @@ export class LcSession {
     readonly start: string,
     readonly moves: readonly string[],
     readonly sans: readonly string[],
-    readonly user: LcColor,
+    readonly user: LcUser,
     pos: LcPosition,
   ) {
     this.pos = pos;
@@ -58,7 +62,7 @@ export class LcSession {
   }
 
   /** A new game from the document's position; the document's builder errors when it cannot be played. */
-  static start(doc: LockingChessLevel, user?: LcColor): Result<LcSession, Issue[]> {
+  static start(doc: LockingChessLevel, user?: LcUser): Result<LcSession, Issue[]> {
     const r = parseLfen(doc.position, '/position');
     if (!r.ok) return r;
     return { ok: true, value: new LcSession(doc.position, [], [], user ?? color(r.value.side), r.value) };
@@ -69,7 +73,7 @@ export class LcSession {
   }
 
   get engineToMove(): boolean {
-    return this.outcome.status === 'ongoing' && this.sideToMove !== this.user;
+    return this.outcome.status === 'ongoing' && this.user !== 'both' && this.sideToMove !== this.user;
   }
 
   /** The current LFEN. */
@@ -100,14 +104,14 @@ export class LcSession {
     return new LcSession(this.start, moves, [...this.sans, san], this.user, r.value);
   }
 
-  /** Takes back to the user's previous turn (the engine's answer and the user's move); null at the start. */
+  /** Takes back to the user's previous turn (the engine's answer and the user's move; one move with both sides by hand); null at the start. */
   undo(): LcSession | null {
     if (this.moves.length === 0) return null;
     let n = this.moves.length - 1;
     const startSide = color(parseLfen(this.start).ok ? (parseLfen(this.start) as { value: LcPosition }).value.side : 0);
     // side to move after n moves = startSide when n is even.
     const sideAfter = (k: number): LcColor => (k % 2 === 0 ? startSide : startSide === 'white' ? 'black' : 'white');
-    while (n > 0 && sideAfter(n) !== this.user) n--;
+    while (n > 0 && this.user !== 'both' && sideAfter(n) !== this.user) n--;
     const moves = this.moves.slice(0, n);
     const r = lcReplayPosition(this.start, moves);
     if (!r.ok) return null;
@@ -119,7 +123,7 @@ export class LcSession {
     return new LcSession(this.start, [], [], this.user, (r as { value: LcPosition }).value);
   }
 
-  withUser(user: LcColor): LcSession {
+  withUser(user: LcUser): LcSession {
     return new LcSession(this.start, this.moves, this.sans, user, this.pos);
   }
 }
@@ -153,13 +157,14 @@ export function lcStatusText(s: LcSession, thinking = false): string {
   const o = s.outcome;
   if (o.status === 'mate') {
     const n = lcMateName(o.kind);
-    const who = o.winner === s.user ? ' You won!' : ' The engine won.';
+    const who = s.user === 'both' ? '' : o.winner === s.user ? ' You won!' : ' The engine won.';
     return `${n[0]!.toUpperCase()}${n.slice(1)} (LC-8): ${o.winner === 'white' ? 'White' : 'Black'} wins.${who}`;
   }
   if (o.status === 'draw') return `Draw by ${DRAW_NAME[o.reason] ?? o.reason} (${o.reason === 'lockout' || o.reason === 'deadlock' || o.reason === 'stalemate' ? 'LC-9' : 'LC-1'}).`;
   const side = s.sideToMove === 'white' ? 'White' : 'Black';
   if (s.engineToMove) return `${side} to move: ${thinking ? 'engine thinking…' : 'engine to move'}`;
-  return `${side} to move: your move${s.pos.inCheck() ? ' (check)' : ''}`;
+  const check = s.pos.inCheck() ? ' (check)' : '';
+  return s.user === 'both' ? `${side} to move${check}` : `${side} to move: your move${check}`;
 }
 
 
@@ -274,9 +279,9 @@ export class LcPlaySession implements PlaySession, EngineGame {
     return this.first(0);
   }
 
-  /** The same game with the person on `user`; both sides by hand is not offered (the game is against the engine). */
+  /** The same game with the person on `user` (`both`: both sides by hand, no engine). */
   withUser(user: PlaySide): LcPlaySession {
-    return user === 'both' || user === this.lc.user ? this : new LcPlaySession(this.start, this.lc.withUser(user), this.by, this.squares);
+    return user === this.lc.user ? this : new LcPlaySession(this.start, this.lc.withUser(user), this.by, this.squares);
   }
 
   get view(): LcPlayView {
@@ -284,7 +289,7 @@ export class LcPlaySession implements PlaySession, EngineGame {
     const s = this.lc;
     const o = s.outcome;
     let status: PlayStatus = { kind: 'playing' };
-    if (o.status === 'mate') status = o.winner === s.user ? { kind: 'won' } : { kind: 'failed', reason: 'lc-lost' };
+    if (o.status === 'mate') status = s.user === 'both' || o.winner === s.user ? { kind: 'won' } : { kind: 'failed', reason: 'lc-lost' };
     else if (o.status === 'draw') status = { kind: 'failed', reason: 'lc-draw' };
     this.cachedView = {
       doc: { ...this.start, position: s.lfen },
@@ -313,9 +318,13 @@ export class LcPlaySession implements PlaySession, EngineGame {
   }
 }
 
-/** The playtest without the engine: Locking Chess is played against it (`startLcEnginePlay`). */
-export function startLcPlay(): Result<LcPlaySession, Issue[]> {
-  return { ok: false, error: [issue('error', 'lc-play-engine', 'Locking Chess is played against the engine: use "vs Engine" in the side panel.', { ruling: 'LC-1' })] };
+/**
+ * The playtest: both sides by hand on a copy of `doc` (the engine can take
+ * a side from the play panel). Answers the position's LFEN errors (LC-13)
+ * when it cannot be played.
+ */
+export function startLcPlay(doc: LockingChessLevel): Result<LcPlaySession, Issue[]> {
+  return startLcEnginePlay(doc, 'both');
 }
 
 /**
@@ -323,7 +332,7 @@ export function startLcPlay(): Result<LcPlaySession, Issue[]> {
  * (default: the side to move). Answers the position's LFEN errors (LC-13)
  * when it cannot be played.
  */
-export function startLcEnginePlay(doc: LockingChessLevel, user?: LcColor): Result<LcPlaySession, Issue[]> {
+export function startLcEnginePlay(doc: LockingChessLevel, user?: LcUser): Result<LcPlaySession, Issue[]> {
   const copy = JSON.parse(JSON.stringify(doc)) as LockingChessLevel;
   const r = LcSession.start(copy, user);
   if (!r.ok) return r;

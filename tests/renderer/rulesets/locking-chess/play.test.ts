@@ -1,6 +1,6 @@
 /** Locking Chess play sessions (src-renderer/rulesets/locking-chess/play.ts); the engine's move choice: tests/shared/rulesets/locking-chess/engine.test.ts. */
 import { describe, expect, it } from 'vitest';
-import { LcSession, lcStatusText, startLcEnginePlay } from '../../../../src-renderer/rulesets/locking-chess/play.js';
+import { LcSession, lcStatusText, startLcEnginePlay, startLcPlay } from '../../../../src-renderer/rulesets/locking-chess/play.js';
 import type { LockingChessLevel } from '../../../../src-shared/model/level.js';
 
 const doc = (position: string): LockingChessLevel => ({ format: 'castellan.level', version: 1, ruleset: 'locking-chess', meta: { title: 't' }, board: { width: 8, height: 8 }, position });
@@ -70,5 +70,29 @@ describe('Locking Chess play sessions', () => {
     const mated = lost.value.playEngine({ lan: 'Bh3-g2', kind: 'win', winIn: 1, nodes: 1 });
     expect(mated?.view.status).toEqual({ kind: 'failed', reason: 'lc-lost' });
     expect(lost.value.engineNote({ lan: 'Bh3-g2', kind: 'win', winIn: 1, nodes: 1 })).toBe('Engine played Bh3-g2: it forces mate in 1.');
+  });
+
+  it('LC-1 the playtest moves both sides by hand: no engine turn, undo takes back one move, a mate is a win', () => {
+    const d = doc('4k3/P7/8/8/8/8/8/4K3 w - - 0 1');
+    const r = startLcPlay(d);
+    if (!r.ok) throw new Error('bad');
+    expect(r.value.view.game).toMatchObject({ user: 'both', engineToMove: false, startSide: 'white' });
+    const n = r.value.play('e1', 'd1');
+    if (!n || 'needChoice' in n) throw new Error('not played');
+    // Black to move, and it is the person's move too.
+    expect(n.game?.engineToMove).toBe(false);
+    expect(n.isMovable('e8')).toBe(true);
+    expect(n.isMovable('a7')).toBe(false);
+    expect(n.view.statusText).toBe('Black to move');
+    expect(n.game!.undoTurn().view.moves).toBe(0);
+    const mate = startLcPlay(doc(LOCKMATE_IN_1));
+    if (!mate.ok) throw new Error('bad');
+    const m = mate.value.play('h3', 'g2');
+    if (!m || 'needChoice' in m) throw new Error('not played');
+    expect(m.view.status).toEqual({ kind: 'won' });
+    expect(m.view.statusText).toBe('Lockmate (LC-8): White wins.');
+    // The engine can take a side from here.
+    expect(n.game!.withUser('black').game).toMatchObject({ user: 'black', engineToMove: false });
+    expect(n.game!.withUser('white').game).toMatchObject({ user: 'white', engineToMove: true });
   });
 });
