@@ -33,7 +33,10 @@ import { castlingPossible, epCandidates, lcFields, makeConsistent, lcCode, sq88,
 /** An empty 8 x 8 position: White to move, no rights (the live validation asks for the kings). */
 export const LC_EMPTY_LFEN = '8/8/8/8/8/8/8/8 w - - 0 1';
 
-export { newLcLevel } from '../../../src-shared/rulesets/locking-chess/def.js';
+import { newLcLevel } from '../../../src-shared/rulesets/locking-chess/def.js';
+import { lcDisplay } from '../../../src-shared/rulesets/locking-chess/display.js';
+
+export { newLcLevel };
 
 function write(tx: LcTx, f: FenFields): void {
   makeConsistent(f);
@@ -200,27 +203,9 @@ export function pastePosition(tx: LcTx, text: string): Issue[] {
   return [];
 }
 
-/** One token of the board-state mirror: `N:b1` (white upper case, black lower), a stack `(P/n):e4` (board level / top). */
-export function lcToken(f: FenFields, sq: number): string | null {
-  const b = f.bottom[sq]!;
-  if (b === 0) return null;
-  const t = f.top[sq]!;
-  return t === 0 ? `${pieceLetter(b)}:${name(sq)}` : `(${pieceLetter(b)}/${pieceLetter(t)}):${name(sq)}`;
-}
-
-/** The board-state mirror of a position: tokens sorted, then `to-move:white|black`; `invalid-position` when it does not parse. */
+/** The board-state mirror of a position (the display's `mirror.state`): tokens sorted, then `to-move:white|black`; `invalid-position` when it does not parse. */
 export function lcBoardState(position: string): string {
-  const r = parseLfenFields(position);
-  if (!r.ok) return 'invalid-position';
-  const f = r.value;
-  const out: string[] = [];
-  for (let rank = 0; rank < 8; rank++) for (let file = 0; file < 8; file++) {
-    const tok = lcToken(f, rank * 16 + file);
-    if (tok) out.push(tok);
-  }
-  out.sort();
-  out.push(`to-move:${f.side === 0 ? 'white' : 'black'}`);
-  return out.join(' ');
+  return lcDisplay({ ...newLcLevel(), position }).mirror.state;
 }
 
 /** Human name of a piece: `white knight`. */
