@@ -20,7 +20,7 @@
  * Electron: absolute). The state lives in one JSON file (Electron:
  * `<userData>/session.json`; serve: `<workspace>/.castellan/session.json`).
  */
-import type { HostError, ListedFile } from './contract.js';
+import type { HostError, ListedFile } from './base.js';
 import type { MenuSpec } from './menu.js';
 
 export const SESSION_HOST_METHODS = ['menuSet', 'recentList', 'recentAdd', 'recentClear', 'sessionGet', 'sessionSet'] as const;

@@ -16,7 +16,7 @@
  * `solveStart` beyond it cancels the oldest (the editor only ever wants its
  * newest document solved).
  */
-import type { HostError } from './contract.js';
+import type { HostError } from './base.js';
 import type { SolveResult } from '../solver/types.js';
 import type { Issue } from '../validation/issue.js';
 
