@@ -26,7 +26,7 @@ export * from './solve-contract.js';
 /** The methods every host adapter implements (the dev mock host included). */
 export const CORE_HOST_METHODS = ['startup', 'list', 'open', 'save', 'saveAs'] as const;
 /**
- * Never-lose-work methods (issue 8): file revisions, autosave/recovery,
+ * Never-lose-work methods: file revisions, autosave/recovery,
  * backups. The Electron and serve hosts implement all of them; the HostApi
  * type marks them optional so a partial adapter (the renderer's dev mock
  * host) still type-checks: callers use `api.autosave?.(...)`.
@@ -42,8 +42,8 @@ export const RECOVERY_HOST_METHODS = [
 ] as const;
 /**
  * Optional method groups, each in its own contract file: host solves
- * (solve-contract.ts, issue 4), packs (pack-contract.ts, issue 5), session
- * (session-contract.ts, issue 9). Optional in `HostApi` like the recovery
+ * (solve-contract.ts), packs (pack-contract.ts), the desktop session
+ * (session-contract.ts). Optional in `HostApi` like the recovery
  * methods.
  */
 export const OPTIONAL_HOST_METHODS = [...RECOVERY_HOST_METHODS, ...SOLVE_HOST_METHODS, ...PACK_HOST_METHODS, ...SESSION_HOST_METHODS] as const;

@@ -1,5 +1,5 @@
 /**
- * Host pack methods (issue 5): the editor's pack manager. Every method is
+ * Host pack methods: the editor's pack manager. Every method is
  * optional in `HostApi` (the dev mock host does not implement them; the
  * editor hides the pack manager then).
  *

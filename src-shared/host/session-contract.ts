@@ -1,5 +1,5 @@
 /**
- * Host session methods (issue 9): the native menu, recent files, last
+ * Host session methods (the desktop session): the native menu, recent files, last
  * session. Every method is optional in `HostApi` (the dev mock host may not
  * implement them).
  *

@@ -1,5 +1,5 @@
 /**
- * Host solve methods (issue 4 item 4): the editor's background solve (the
+ * Host solve methods: the editor's background solve (the
  * live badge) runs in the host's worker_threads pool (src-main/services/
  * solve-pool.ts), not in the renderer. Polling keeps it transport-neutral
  * (Electron IPC and the serve host's HTTP answer the same way):

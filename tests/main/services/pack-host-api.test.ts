@@ -1,5 +1,6 @@
 /**
- * pack-host-api.ts (issue 5, the editor's pack manager): real temp
+ * The host pack methods (pack-host-api.ts, pack-confine.ts, pack-verify.ts;
+ * the editor's pack manager): real temp
  * workspaces confined like `castellan serve` (serveResolvePath), hand-made
  * levels with hand-worked answers (helpers.ts: two king steps a1 -> b2 -> c3,
  * UK-4/UK-6), hostile requests, path confinement, verify progress, export
