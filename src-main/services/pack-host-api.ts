@@ -1,17 +1,8 @@
 /**
- * The host pack methods (src-shared/host/pack-contract.ts, issue 5): the
- * editor's pack manager over the pack services (pack-files.ts planExport /
- * writeExport, the shared SolvePool, src-shared/pack/*).
- *
- * Path confinement: every path goes through `ctx.resolvePath`, exactly the
- * check the core methods use (serve: inside the workspace, no links out, no
- * writes into `.castellan`; Electron: granted roots). That check accepts
- * `*.level.json` names only, so a folder is confined by resolving a probe
- * name inside it (`<folder>/.castellan-probe.level.json`, for writing: the
- * folder must exist, its real path is checked) and taking the folder of the
- * answer; other files (`pack.json`, `*.pack.json`, `.svg`, `.png`) are that
- * confined folder plus a checked, portable name that must not be a link.
- * Level files of a pack are resolved one by one with `ctx.resolvePath`.
+ * The host pack methods (src-shared/host/pack-contract.ts): the editor's
+ * pack manager over the pack services (pack-files.ts planExport /
+ * writeExport, the shared SolvePool, src-shared/pack/*). Paths are confined
+ * as pack-confine.ts describes; the verify jobs are pack-verify.ts.
  *
  * Every request is untrusted: shapes are checked (`shape`), answers are
  * HostErrors with codes (`bad-request`, `forbidden`, `not-found`, `parse`,
@@ -20,46 +11,45 @@
  * pack.json is written atomically (writeFileVerified) with a revision check
  * (`expectedRevision` -> `conflict`). Manifest changes run one at a time.
  */
-import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { checkLevelObject, checkPackObject, packRulesetIssue, parsePackText } from '../../src-shared/format/load.js';
 import { serializeLevel, serializePack } from '../../src-shared/format/serialize.js';
 import { solutionIsCurrent } from '../../src-shared/format/level-hash.js';
 import type { FileRevision, HostError, HostResponses, PackHostMethod } from '../../src-shared/host/contract.js';
-import type { ListedPack, OpenedPack, PackRow } from '../../src-shared/host/pack-contract.js';
+import type { ListedPack, OpenedPack } from '../../src-shared/host/pack-contract.js';
 import { RULESETS, type Level, type PackFile } from '../../src-shared/model/level.js';
 import { generateUkLevels, type GeneratedLevel } from '../../src-shared/rulesets/unlock-the-king/generate.js';
-import { markDuplicates, safeLevelHash, storedVerdict } from '../../src-shared/pack/rows.js';
-import { classifyLevel, type ProofOutcome } from '../../src-shared/pack/status.js';
 import { renderLevelSvg } from '../../src-shared/render/svg.js';
-import { validateDocument } from '../../src-shared/rulesets/index.js';
 import { issue } from '../../src-shared/validation/issue.js';
 import { svgToPng, writeNew } from '../cli/render.js';
 import { errnoCode, readTextFile, writeFileVerified } from './atomic-file.js';
 import { conflictError, isFileRevision, readRevision, sameRevision } from './file-revision.js';
 import { badRequest, guard, isHostError, optionalBoolean, optionalInteger, optionalString, requiredString, shape, type HostContext, type Req } from './host-request.js';
 import { MAX_LEVEL_FILE_BYTES } from './level-files.js';
-import { planExport, proofOf, writeExport, type LoadedPack, type LoadedPackLevel } from './pack-files.js';
-import type { WorkerSolveResult } from './solve-runner.js';
-import { unportableName } from './workspace.js';
+import {
+  checkName,
+  confineFile,
+  confineFolder,
+  exists,
+  forbidden,
+  isPackFilePath,
+  lastSegment,
+  loadConfined,
+  MAX_PACK_BYTES,
+  opened,
+  packPathOf,
+  parentHostPath,
+  entryFileProblem,
+  type ConfinedPack,
+} from './pack-confine.js';
+import { planExport, writeExport, type LoadedPack } from './pack-files.js';
+import { createPackVerifyApi } from './pack-verify.js';
 
-/** The probe name used to confine a folder through `ctx.resolvePath` (never created). */
-export const FOLDER_PROBE = '.castellan-probe.level.json';
-/** FOLDER_PROBE with its path separator, as it appears in resolvePath's messages. */
-const PROBE_IN_MESSAGE = /[\\/]?\.castellan-probe\.level\.json/g;
-/** Verify jobs kept at once (the oldest is cancelled beyond it). */
-export const PACK_VERIFY_JOBS = 2;
-/** A finished verify job is forgotten this many ms after it ended. */
-export const PACK_VERIFY_TTL_MS = 120_000;
-/** Optimal solutions counted per level when verifying (the metrics' cap). */
-export const VERIFY_COUNT_SOLUTIONS = 100;
 /** Wall-clock budget of one `suggestBlueprint` (ms). */
 export const SUGGEST_DEADLINE_MS = 8_000;
 /** Hill climbs one `suggestBlueprint` tries at most (one per derived seed). */
 export const SUGGEST_CLIMBS = 40;
-/** Largest pack.json read (bytes). */
-const MAX_PACK_BYTES = 4 * 1024 * 1024;
 
 type Method = PackHostMethod;
 
@@ -71,252 +61,6 @@ export interface PackHostOptions {
   /** Wall-clock budget of suggestBlueprint (default SUGGEST_DEADLINE_MS). */
   suggestMs?: number;
 }
-
-// ------------------------------------------------------------------ paths
-
-/** Joins an untrusted host path and a relative name with `/` ('' = the workspace root). */
-export function joinHostPath(base: string, rel: string): string {
-  if (base === '') return rel;
-  return `${base.replace(/[\\/]+$/, '')}/${rel}`;
-}
-
-/** The parent of a host path (`a/b` -> `a`, `b` -> ''). */
-export function parentHostPath(p: string): string {
-  const t = p.replace(/[\\/]+$/, '');
-  const i = Math.max(t.lastIndexOf('/'), t.lastIndexOf('\\'));
-  if (i < 0) return '';
-  if (i === 0) return t.slice(0, 1);
-  return t.slice(0, i);
-}
-
-function lastSegment(p: string): string {
-  const t = p.replace(/[\\/]+$/, '');
-  return t.slice(Math.max(t.lastIndexOf('/'), t.lastIndexOf('\\')) + 1);
-}
-
-function forbidden(message: string): HostError {
-  return { ok: false, code: 'forbidden', message };
-}
-
-/** The confined real path of an existing folder named by an untrusted host path. */
-async function confineFolder(ctx: HostContext, p: string): Promise<string | HostError> {
-  const probe = ctx.resolvePath(joinHostPath(p, FOLDER_PROBE), true);
-  if (typeof probe !== 'string') {
-    if (probe.code === 'not-found') return { ok: false, code: 'not-found', message: `The folder ${p || '(workspace)'} does not exist.` };
-    // The probe is our own device: speak of the folder the user named.
-    const msg = probe.message.replace(PROBE_IN_MESSAGE, '');
-    return { ...probe, message: msg.includes(p) || p === '' ? msg : `${msg} (${p})` };
-  }
-  if (basename(probe) !== FOLDER_PROBE) return forbidden(`The folder ${p} cannot be used (${FOLDER_PROBE} in it is a link).`);
-  const dir = dirname(probe);
-  try {
-    const st = await fs.stat(dir);
-    if (!st.isDirectory()) return forbidden(`${p} is not a folder.`);
-  } catch (e) {
-    return errnoCode(e) === 'ENOENT' || errnoCode(e) === 'ENOTDIR'
-      ? { ok: false, code: 'not-found', message: `The folder ${p} does not exist.` }
-      : { ok: false, code: 'io', message: `Cannot read the folder ${p}: ${String(e)}` };
-  }
-  return dir;
-}
-
-/** Checks a file or folder name the host creates or opens beside others. */
-function checkName(name: string, what: string): HostError | undefined {
-  if (name === '' || name === '.' || name === '..') return forbidden(`${what}: an empty name or "." / "..".`);
-  if (name.startsWith('.')) return forbidden(`${what}: names starting with "." are hidden and not used here (${JSON.stringify(name)}).`);
-  if (name.length > 120) return forbidden(`${what}: the name is longer than 120 characters.`);
-  const bad = unportableName(name);
-  if (bad) return forbidden(`${what}: the name ${JSON.stringify(name)} is not portable: it contains ${bad}.`);
-  return undefined;
-}
-
-/**
- * A file inside a confined folder: `p` = `<folder>/<name>`, `name` must end
- * with one of `suffixes` (or equal one of `exact`). The answered path is
- * the confined folder + name; a link there is refused (never followed).
- * `mustExist`: answers `not-found` when it does not exist.
- */
-async function confineFile(ctx: HostContext, p: string, o: { suffixes?: string[]; exact?: string[]; mustExist: boolean; what: string }): Promise<string | HostError> {
-  if (p.length === 0 || p.length > 4096) return badRequest(`${o.what}: the path must be a non-empty string of at most 4096 characters.`);
-  const name = lastSegment(p);
-  const okName = (o.exact ?? []).includes(name) || (o.suffixes ?? []).some((s) => name.toLowerCase().endsWith(s) && name.length > s.length);
-  if (!okName) {
-    const allowed = [...(o.exact ?? []), ...(o.suffixes ?? []).map((s) => `*${s}`)].join(', ');
-    return forbidden(`${o.what}: only ${allowed} can be used here, not ${JSON.stringify(name)}.`);
-  }
-  const bad = checkName(name, o.what);
-  if (bad) return bad;
-  const dir = await confineFolder(ctx, parentHostPath(p));
-  if (typeof dir !== 'string') return dir;
-  const full = join(dir, name);
-  try {
-    const st = await fs.lstat(full);
-    if (st.isSymbolicLink()) return forbidden(`${o.what}: ${p} is a link; links are not followed here.`);
-    if (st.isDirectory()) return forbidden(`${o.what}: ${p} is a folder.`);
-  } catch (e) {
-    if (errnoCode(e) !== 'ENOENT') return { ok: false, code: 'io', message: `Cannot read ${p}: ${String(e)}` };
-    if (o.mustExist) return { ok: false, code: 'not-found', message: `${p} does not exist.` };
-  }
-  return full;
-}
-
-async function exists(abs: string): Promise<boolean> {
-  try {
-    await fs.lstat(abs);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-// ------------------------------------------------------------------ loading
-
-interface ConfinedPack {
-  loaded: LoadedPack;
-  /** Absolute path of pack.json / the pack file. */
-  packFile: string;
-  /** The confined pack folder (folder form) or the file's folder. */
-  dir: string;
-  revision: FileRevision;
-  reqPath: string;
-  /** Host path of each row's level file (folder form). */
-  levelPaths: (string | undefined)[];
-}
-
-function isPackFilePath(p: string): boolean {
-  return lastSegment(p).toLowerCase().endsWith('.pack.json');
-}
-
-/** A pack entry's file name is usable: relative, `/`-separated, inside the folder, a level file. */
-export function entryFileProblem(file: string): string | undefined {
-  if (file.length === 0 || file.length > 1024) return 'an empty or too long file name';
-  if (file.startsWith('/') || /^[A-Za-z]:/.test(file) || file.includes('\\') || file.includes('\0')) return 'an absolute path or a backslash';
-  if (file.split('/').some((s) => s === '..' || s === '.' || s === '')) return 'a "..", "." or empty segment';
-  if (!file.endsWith('.level.json')) return 'a name that does not end in .level.json';
-  return undefined;
-}
-
-async function loadConfined(ctx: HostContext, method: Method, reqPath: string): Promise<ConfinedPack | HostError> {
-  const form: 'folder' | 'file' = isPackFilePath(reqPath) ? 'file' : 'folder';
-  let packFile: string | HostError;
-  let dir: string;
-  if (form === 'file') {
-    packFile = await confineFile(ctx, reqPath, { suffixes: ['.pack.json'], mustExist: true, what: method });
-    if (typeof packFile !== 'string') return packFile;
-    dir = dirname(packFile);
-  } else {
-    const d = await confineFolder(ctx, reqPath);
-    if (typeof d !== 'string') return d;
-    dir = d;
-    packFile = await confineFile(ctx, joinHostPath(reqPath, 'pack.json'), { exact: ['pack.json'], mustExist: true, what: method });
-    if (typeof packFile !== 'string') {
-      return packFile.code === 'not-found' ? { ok: false, code: 'not-found', message: `${reqPath} is not a pack folder (it has no pack.json).` } : packFile;
-    }
-  }
-  const rev = await readRevision(packFile, MAX_PACK_BYTES);
-  if (rev === null) return { ok: false, code: 'not-found', message: `${reqPath} does not exist.` };
-  if ('ok' in rev) return rev;
-  const text = rev.bytes.toString('utf8');
-  const parsed = parsePackText(text);
-  if (!parsed.ok) {
-    const i = parsed.error[0];
-    return { ok: false, code: 'parse', message: `${reqPath} is not a Castellan pack: ${i ? `${i.pointer ? `${i.pointer}: ` : ''}${i.message}` : 'schema check failed'}`, issues: parsed.error };
-  }
-  const pack = parsed.value;
-  const levels: LoadedPackLevel[] = [];
-  const levelPaths: (string | undefined)[] = [];
-  for (const [index, entry] of pack.levels.entries()) {
-    const base = { index, tier: entry.tier };
-    let value: unknown;
-    let name: string;
-    if ('file' in entry) {
-      name = entry.file;
-      const hostPath = joinHostPath(reqPath, entry.file);
-      levelPaths.push(form === 'folder' ? hostPath : undefined);
-      const problem = entryFileProblem(entry.file);
-      if (problem) {
-        levels.push({ ...base, name, title: entry.title ?? name, issues: [], error: `the entry's file has ${problem}` });
-        continue;
-      }
-      const resolved = ctx.resolvePath(hostPath, false);
-      if (typeof resolved !== 'string') {
-        levels.push({ ...base, name, title: entry.title ?? name, issues: [], error: resolved.message });
-        continue;
-      }
-      const t = await readTextFile(resolved, { maxBytes: MAX_LEVEL_FILE_BYTES });
-      if (!t.ok) {
-        levels.push({ ...base, name, title: entry.title ?? name, issues: [], error: t.message });
-        continue;
-      }
-      try {
-        value = JSON.parse(t.text.charCodeAt(0) === 0xfeff ? t.text.slice(1) : t.text);
-      } catch (e) {
-        levels.push({ ...base, name, title: entry.title ?? name, issues: [], error: `not valid JSON: ${e instanceof Error ? e.message : String(e)}` });
-        continue;
-      }
-    } else {
-      name = `#${index + 1}`;
-      levelPaths.push(undefined);
-      value = entry.level;
-    }
-    const { level, issues } = validateDocument(value);
-    const title = entry.title ?? level?.meta.title ?? name;
-    if (!level) {
-      levels.push({ ...base, name, title, issues, error: issues[0]?.message ?? 'not a level' });
-      continue;
-    }
-    const mismatch = packRulesetIssue(pack.ruleset, level.ruleset, '/ruleset');
-    if (mismatch) issues.push(mismatch);
-    const firstError = issues.find((i) => i.severity === 'error');
-    levels.push({ ...base, name, title, level, issues, ...(firstError ? { error: `${firstError.code}: ${firstError.message}` } : {}) });
-  }
-  return { loaded: { pack, form, root: dir, levels }, packFile, dir, revision: rev.revision, reqPath, levelPaths };
-}
-
-function baseRow(c: ConfinedPack, l: LoadedPackLevel): PackRow {
-  const path = c.levelPaths[l.index];
-  const hash = l.error ? undefined : safeLevelHash(l.level);
-  return {
-    index: l.index,
-    name: l.name,
-    ...(path !== undefined ? { path } : {}),
-    title: l.title,
-    ...(l.tier !== undefined ? { tier: l.tier } : {}),
-    status: 'pending',
-    detail: '',
-    ...(hash ? { levelHash: hash } : {}),
-  };
-}
-
-/** Rows with the stored status (no solving) and duplicates marked. */
-function storedRows(c: ConfinedPack): PackRow[] {
-  const rows = c.loaded.levels.map((l) => ({ ...baseRow(c, l), ...storedVerdict(l.level, l.issues, l.error) }));
-  return markDuplicates(rows, usableLevels(c));
-}
-
-function usableLevels(c: ConfinedPack): (Level | undefined)[] {
-  return c.loaded.levels.map((l) => (l.level && !l.error ? l.level : undefined));
-}
-
-function opened(c: ConfinedPack): OpenedPack {
-  return { ok: true, path: c.reqPath, form: c.loaded.form, pack: c.loaded.pack, rows: storedRows(c), revision: c.revision };
-}
-
-// ------------------------------------------------------------------ verify jobs
-
-interface VerifyJob {
-  id: string;
-  t0: number;
-  total: number;
-  done: number;
-  rows: PackRow[];
-  state: 'running' | 'done';
-  ms: number;
-  abort: AbortController;
-  expiry?: ReturnType<typeof setTimeout>;
-}
-
-
 
 function optionalRevision(method: Method, req: Req): FileRevision | undefined | HostError {
   const v = req['expectedRevision'];
@@ -350,9 +94,6 @@ export function exportProblems(loaded: LoadedPack): string[] {
 
 /** The pack methods (see the file comment). Never throw. */
 export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}): { [M in PackHostMethod]: (req: unknown) => Promise<HostResponses[M]> } {
-  const jobs = new Map<string, VerifyJob>();
-  const maxJobs = opts.maxJobs ?? PACK_VERIFY_JOBS;
-  const ttlMs = opts.ttlMs ?? PACK_VERIFY_TTL_MS;
   const suggestMs = opts.suggestMs ?? SUGGEST_DEADLINE_MS;
   /** Manifest changes run one after the other. */
   let chain: Promise<unknown> = Promise.resolve();
@@ -360,24 +101,6 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
     const next = chain.then(fn, fn);
     chain = next.catch(() => undefined);
     return next;
-  }
-
-  function forget(job: VerifyJob): void {
-    if (job.expiry) clearTimeout(job.expiry);
-    jobs.delete(job.id);
-  }
-
-  async function pathOf(method: Method, req: Req, key = 'path'): Promise<string | HostError> {
-    if (req[key] === undefined && key === 'path' && ctx.chooseFolder && (method === 'packOpen' || method === 'packCreate')) {
-      // Electron: no path given, ask for the folder (the dialog grants it).
-      const chosen = await ctx.chooseFolder(method === 'packOpen' ? 'open-pack' : 'create-pack');
-      if (chosen === undefined) return { ok: false, code: 'cancelled', message: `${method === 'packOpen' ? 'Open' : 'New'} pack was cancelled.` };
-      return chosen;
-    }
-    const p = requiredString(method, req, key);
-    if (isHostError(p)) return p;
-    if (p.length > 4096) return badRequest(`${method}: "${key}" is longer than 4096 characters.`);
-    return p;
   }
 
   /** Writes pack.json of a folder pack after the revision check; answers the reloaded pack. */
@@ -438,7 +161,7 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
     packOpen: guard('packOpen', async (raw) => {
       const req = shape('packOpen', raw, ['path']);
       if (isHostError(req)) return req;
-      const p = await pathOf('packOpen', req);
+      const p = await packPathOf(ctx, 'packOpen', req);
       if (isHostError(p)) return p;
       const c = await loadConfined(ctx, 'packOpen', p);
       if (isHostError(c)) return c;
@@ -448,7 +171,7 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
     packCreate: guard('packCreate', async (raw) => {
       const req = shape('packCreate', raw, ['path', 'title', 'ruleset']);
       if (isHostError(req)) return req;
-      const p = await pathOf('packCreate', req);
+      const p = await packPathOf(ctx, 'packCreate', req);
       if (isHostError(p)) return p;
       const title = requiredString('packCreate', req, 'title');
       if (isHostError(title)) return title;
@@ -500,7 +223,7 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
     packSave: guard('packSave', async (raw) => {
       const req = shape('packSave', raw, ['path', 'pack', 'expectedRevision']);
       if (isHostError(req)) return req;
-      const p = await pathOf('packSave', req);
+      const p = await packPathOf(ctx, 'packSave', req);
       if (isHostError(p)) return p;
       const expected = optionalRevision('packSave', req);
       if (isHostError(expected)) return expected;
@@ -526,7 +249,7 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
     packAddLevel: guard('packAddLevel', async (raw) => {
       const req = shape('packAddLevel', raw, ['path', 'source', 'document', 'tier', 'expectedRevision']);
       if (isHostError(req)) return req;
-      const p = await pathOf('packAddLevel', req);
+      const p = await packPathOf(ctx, 'packAddLevel', req);
       if (isHostError(p)) return p;
       const source = optionalString('packAddLevel', req, 'source');
       if (isHostError(source)) return source;
@@ -610,116 +333,14 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       });
     }),
 
-    packVerifyStart: guard('packVerifyStart', async (raw) => {
-      const req = shape('packVerifyStart', raw, ['path', 'maxStates', 'timeMs']);
-      if (isHostError(req)) return req;
-      const p = await pathOf('packVerifyStart', req);
-      if (isHostError(p)) return p;
-      const maxStates = optionalInteger('packVerifyStart', req, 'maxStates', 1, 100_000_000);
-      if (isHostError(maxStates)) return maxStates;
-      const timeMs = optionalInteger('packVerifyStart', req, 'timeMs', 1, 10 * 60_000);
-      if (isHostError(timeMs)) return timeMs;
-      const c = await loadConfined(ctx, 'packVerifyStart', p);
-      if (isHostError(c)) return c;
-      while (jobs.size >= maxJobs) {
-        const oldest = jobs.values().next().value as VerifyJob;
-        oldest.abort.abort();
-        forget(oldest);
-      }
-      const levels = c.loaded.levels;
-      const job: VerifyJob = {
-        id: randomUUID(),
-        t0: performance.now(),
-        total: levels.length,
-        done: 0,
-        rows: levels.map((l) => ({ ...baseRow(c, l), status: 'pending', detail: 'waiting' })),
-        state: 'running',
-        ms: 0,
-        abort: new AbortController(),
-      };
-      jobs.set(job.id, job);
-      const finishOne = (i: number, row: PackRow): void => {
-        job.rows[i] = row;
-        job.done++;
-      };
-      const all = levels.map(async (l, i) => {
-        const base = job.rows[i]!;
-        if (!l.level || l.error) {
-          const v = classifyLevel(undefined, undefined, l.error);
-          finishOne(i, { ...base, status: v.status, detail: v.detail });
-          return;
-        }
-        const o = await ctx.pool().solve(l.level, {
-          countSolutions: VERIFY_COUNT_SOLUTIONS,
-          maxStates: maxStates ?? ctx.maxStates,
-          timeMs: timeMs ?? ctx.solveTimeMs,
-          signal: job.abort.signal,
-        });
-        const v = classifyLevel(l.level, proofOf(o.result));
-        const m = o.result.status === 'solved' || o.result.status === 'unsolvable' ? o.result.metrics : undefined;
-        finishOne(i, {
-          ...base,
-          status: v.status,
-          detail: v.detail,
-          ...(v.proved !== undefined ? { par: v.proved } : {}),
-          ...(v.states !== undefined ? { states: v.states } : {}),
-          ...(m ? { branching: Math.round(m.branching * 100) / 100 } : {}),
-          ...(m?.optimalSolutions !== undefined ? { optimalSolutions: m.optimalSolutions, optimalCapped: m.optimalSolutionsCapped === true } : {}),
-        });
-      });
-      void Promise.all(all).then(
-        () => {
-          markDuplicates(job.rows, usableLevels(c));
-          job.state = 'done';
-          job.ms = Math.round(performance.now() - job.t0);
-          if (jobs.get(job.id) === job) {
-            job.expiry = setTimeout(() => forget(job), ttlMs);
-            job.expiry.unref?.();
-          }
-        },
-        () => {
-          job.state = 'done';
-        },
-      );
-      return { ok: true as const, jobId: job.id, total: job.total };
-    }),
-
-    packVerifyPoll: guard('packVerifyPoll', async (raw) => {
-      const req = shape('packVerifyPoll', raw, ['jobId']);
-      if (isHostError(req)) return req;
-      const id = requiredString('packVerifyPoll', req, 'jobId');
-      if (isHostError(id)) return id;
-      const job = jobs.get(id);
-      if (!job) return { ok: false, code: 'not-found', message: `packVerifyPoll: no verify job ${id} (cancelled or expired).` };
-      return {
-        ok: true as const,
-        jobId: id,
-        state: job.state,
-        done: job.done,
-        total: job.total,
-        rows: job.rows.map((r) => ({ ...r })),
-        ms: job.state === 'done' ? job.ms : Math.round(performance.now() - job.t0),
-      };
-    }),
-
-    packVerifyCancel: guard('packVerifyCancel', async (raw) => {
-      const req = shape('packVerifyCancel', raw, ['jobId']);
-      if (isHostError(req)) return req;
-      const id = requiredString('packVerifyCancel', req, 'jobId');
-      if (isHostError(id)) return id;
-      const job = jobs.get(id);
-      if (!job) return { ok: true as const, jobId: id, cancelled: false };
-      job.abort.abort();
-      forget(job);
-      return { ok: true as const, jobId: id, cancelled: true };
-    }),
+    ...createPackVerifyApi(ctx, opts),
 
     packExport: guard('packExport', async (raw) => {
       const req = shape('packExport', raw, ['path', 'out', 'force']);
       if (isHostError(req)) return req;
-      const p = await pathOf('packExport', req);
+      const p = await packPathOf(ctx, 'packExport', req);
       if (isHostError(p)) return p;
-      const out = await pathOf('packExport', req, 'out');
+      const out = await packPathOf(ctx, 'packExport', req, 'out');
       if (isHostError(out)) return out;
       const force = optionalBoolean('packExport', req, 'force');
       if (isHostError(force)) return force;
@@ -754,7 +375,7 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
     renderLevel: guard('renderLevel', async (raw) => {
       const req = shape('renderLevel', raw, ['document', 'out']);
       if (isHostError(req)) return req;
-      const out = await pathOf('renderLevel', req, 'out');
+      const out = await packPathOf(ctx, 'renderLevel', req, 'out');
       if (isHostError(out)) return out;
       if (req['document'] === undefined) return badRequest('renderLevel: "document" is required.');
       const lv = checkLevelObject(req['document']);

@@ -1,5 +1,5 @@
 /**
- * Open a level by dropping its file on the window (issue 9 item 2).
+ * Open a level by dropping its file on the window (desktop session).
  *
  * - Electron: the preload's `window.castellanFiles.pathForFile(file)`
  *   (webUtils.getPathForFile + a grant in main) gives the file's path; it
@@ -17,7 +17,7 @@ import { parseLevelText } from '../../src-shared/format/load.js';
 import type { HostFileBridge } from '../../src-shared/host/session-contract.js';
 import { isEditable, type EditableLevel } from '../editor/default-doc.js';
 
-/** What the drop handler needs of the controller. */
+/** What the drop handler needs of the application (the file session and the error banner). */
 export interface DropTarget {
   confirmDiscard(what: string, action: () => void): void;
   openPath(path: string): Promise<boolean>;

@@ -1,9 +1,10 @@
 /**
  * User-facing wording derived from host answers (pure, no DOM): the draft
  * dialog's reason, host error messages without duplicated text, the Open
- * dialog's folder groups and middle-ellipsis paths.
+ * dialog's folder groups and middle-ellipsis paths, local times of host
+ * timestamps and one-line solve summaries.
  */
-import type { HostError, ListedFile } from '../../src-shared/host/contract.js';
+import type { HostError, ListedFile, SolveSummary } from '../../src-shared/host/contract.js';
 import type { Issue } from '../../src-shared/validation/issue.js';
 
 /**
@@ -127,4 +128,31 @@ export function middleEllipsis(text: string, max: number): string {
   const tail = Math.ceil(keep * 0.6);
   const head = keep - tail;
   return `${text.slice(0, head)}…${text.slice(text.length - tail)}`;
+}
+
+/** Local time of an ISO timestamp, e.g. "14:03:21" today, else "12 Mar, 14:03" (the input unchanged when it does not parse). */
+export function formatTime(iso: string, now: Date = new Date()): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const time = d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  if (d.toDateString() === now.toDateString()) return time;
+  return `${d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })}, ${time.slice(0, 5)}`;
+}
+
+/** One line for a host solve summary ("solved in 7 moves (1,234 states)"); '' without one. */
+export function summarizeSolve(s: SolveSummary | undefined): string {
+  if (!s) return '';
+  const states = `${s.states.toLocaleString('en-US')} states`;
+  switch (s.status) {
+    case 'solved':
+      return `solved in ${s.length} moves (${states})`;
+    case 'unsolvable':
+      return `proved unsolvable (${states})`;
+    case 'limit':
+      return `gave up at the solver limit (${states})`;
+    case 'cancelled':
+      return 'cancelled';
+    default:
+      return s.message ?? 'solver error';
+  }
 }

@@ -5,7 +5,8 @@
  * (`toggle-color`, `rotate-facing`, `toggle-paint` ...; Edit menu). Each
  * follows the open document's module: its key, label and run are the
  * current module's, and it is hidden and disabled where the module has no
- * such tool or toggle. Registered by `AppController.registerActions`.
+ * such tool or toggle. Registered with the application's actions
+ * (app/controller.svelte.ts).
  */
 import type { Action } from '../editor/actions.js';
 import type { Editor } from '../editor/editor.js';

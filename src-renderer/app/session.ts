@@ -1,14 +1,14 @@
 /**
- * The renderer side of the desktop session (issue 9 item 2): recent files
+ * The renderer side of the desktop session: recent files
  * and the last session over the host's session methods
  * (src-shared/host/session-contract.ts), and files the OS asks to open
  * (`HostEvents.onOpenFile`: file associations, a second launch, a dock
  * drop). Hosts without the methods (the dev mock host) are skipped: every
  * function here is best effort and never throws.
  *
- * The controller calls `noteFile` after a file was opened or saved, and
- * `lastSessionFile` at start (after a reload's own remembered file, before
- * the host's initial file).
+ * The document session (document-session.svelte.ts) calls `noteFile` after
+ * a file was opened or saved, and `lastSessionFile` at start (after a
+ * reload's own remembered file, before the host's initial file).
  */
 import type { HostApi, ListedFile } from '../../src-shared/host/contract.js';
 import { hostEvents } from '../host/events.js';
@@ -62,7 +62,7 @@ export async function clearRecentFiles(host: HostApi | null): Promise<void> {
   }
 }
 
-/** What `watchOpenFileRequests` needs of the controller. */
+/** What `watchOpenFileRequests` needs of the application (the document session satisfies it). */
 export interface OpenTarget {
   confirmDiscard(what: string, action: () => void): void;
   openPath(path: string): Promise<boolean>;
@@ -84,7 +84,7 @@ export function watchOpenFileRequests(app: OpenTarget, win: unknown = globalThis
   });
 }
 
-/** What `openRecentDialog` needs of the controller. */
+/** What `openRecentDialog` needs of the application (the host, the dialog, the dirty guard). */
 export interface RecentDialogTarget {
   host: HostApi | null;
   dialog: unknown;

@@ -2,25 +2,39 @@
  * The canvas commands as actions (actions.ts): rotate and
  * mirror the whole level (menu Level), copy / cut / paste a board region
  * and select the whole board (menu Edit), zoom in / out / fit / 100 %
- * (menu View). Registered by `AppController.registerActions` with one call.
+ * (menu View). Registered with the application's actions in one call.
  *
  * Document changes are ONE history step each (`Editor.edit` + setWholeDoc).
  * Region and zoom are canvas view state (app/canvas.svelte.ts), not history.
  * Shortcuts use Mod only (bare letters belong to the tools).
  */
-import type { AppController } from '../app/controller.svelte.js';
 import { canvas } from '../app/canvas.svelte.js';
 import { parseSquare, squareName } from '../../src-shared/model/square.js';
 import type { Action } from './actions.js';
+import type { EditableLevel } from './default-doc.js';
+import type { Editor, EditorState } from './editor.js';
+import type { BoardLayout } from './geometry.js';
 import { LEVEL_TRANSFORMS, TRANSFORM_LABEL, setWholeDoc, symmetryOf, transformAvailability, transformWholeLevel, type LevelTransform } from './level-transform.js';
 import { REGION_FORMAT, clearRegion, clipSize, copyRegion, parseClip, pasteRegion, regionOf, type RegionClip, type RegionRect } from './region.js';
 import { BASE_CELL, ZOOM_STEP, zoomAt, zoomTo } from './viewport.js';
+
+/** What the canvas commands read of the application. */
+export interface CanvasContext {
+  readonly st: Pick<EditorState, 'doc' | 'cursor' | 'selection'>;
+  readonly editor: Pick<Editor<EditableLevel>, 'edit' | 'select' | 'setCursor'>;
+  /** No document commands while a game is played. */
+  readonly player: { readonly play: unknown };
+  /** The board's geometry as last laid out (zoom keeps the centre). */
+  readonly board: { readonly layout: BoardLayout | null };
+  /** Shows a short notice in the status bar. */
+  flash(text: string): void;
+}
 
 /** Menu sort group of the transforms in the Level menu. */
 const LEVEL_GROUP = 50;
 
 /** The region the copy / cut commands act on: the selected region, else the selected square, else the cursor square. */
-export function currentRegion(app: AppController): RegionRect | null {
+export function currentRegion(app: CanvasContext): RegionRect | null {
   const r = canvas.region;
   if (r) return regionOf(r.from, r.to);
   const sq = app.st.selection ?? app.st.cursor;
@@ -53,8 +67,8 @@ function writeSystemClip(clip: RegionClip): void {
 }
 
 /** Rotates or mirrors the whole level (ONE undo step); refused with the ruleset's reason when not available. */
-export function applyLevelTransform(app: AppController, t: LevelTransform): boolean {
-  if (app.play) return false;
+export function applyLevelTransform(app: CanvasContext, t: LevelTransform): boolean {
+  if (app.player.play) return false;
   const r = transformWholeLevel(app.st.doc, t);
   if (!r.ok) {
     app.flash(r.message);
@@ -75,7 +89,7 @@ export function applyLevelTransform(app: AppController, t: LevelTransform): bool
 }
 
 /** Copies the current region into the region clipboard (and the system clipboard). */
-export function copyCurrentRegion(app: AppController): RegionClip | null {
+export function copyCurrentRegion(app: CanvasContext): RegionClip | null {
   const rect = currentRegion(app);
   if (!rect) return null;
   const r = copyRegion(app.st.doc, rect);
@@ -90,7 +104,7 @@ export function copyCurrentRegion(app: AppController): RegionClip | null {
 }
 
 /** Copies the current region, then empties it (ONE undo step; pinned items stay, the UK-6 portal; cleared rights are noted, LC-12). */
-export function cutCurrentRegion(app: AppController): boolean {
+export function cutCurrentRegion(app: CanvasContext): boolean {
   const rect = currentRegion(app);
   const clip = copyCurrentRegion(app);
   if (!clip || !rect) return false;
@@ -106,8 +120,8 @@ export function cutCurrentRegion(app: AppController): boolean {
  * clipped or dropped is told in the notice. Refused (notice, no change)
  * when nothing fits (region.ts pasteRegion errors).
  */
-export function pasteClipAt(app: AppController, clip: RegionClip, at: string): boolean {
-  if (app.play) return false;
+export function pasteClipAt(app: CanvasContext, clip: RegionClip, at: string): boolean {
+  if (app.player.play) return false;
   const r = pasteRegion(app.st.doc, clip, at);
   if (!r.ok) {
     app.flash(r.message);
@@ -130,8 +144,8 @@ export function pasteClipAt(app: AppController, clip: RegionClip, at: string): b
  * shows it as a ghost under the pointer / cursor; a click or Enter pastes
  * (`commitPendingPaste`), Escape cancels (`cancelPendingPaste`).
  */
-export async function startPaste(app: AppController): Promise<boolean> {
-  if (app.play) return false;
+export async function startPaste(app: CanvasContext): Promise<boolean> {
+  if (app.player.play) return false;
   const clip = (await readSystemClip()) ?? canvas.clip;
   if (!clip) {
     app.flash('Nothing to paste: select a region and copy it first (Ctrl+C)');
@@ -144,7 +158,7 @@ export async function startPaste(app: AppController): Promise<boolean> {
 }
 
 /** Places the pending paste with its top-left on `at` (default: the anchor, else the cursor). */
-export function commitPendingPaste(app: AppController, at?: string): boolean {
+export function commitPendingPaste(app: CanvasContext, at?: string): boolean {
   const clip = canvas.pending;
   if (!clip) return false;
   canvas.pending = null;
@@ -152,22 +166,22 @@ export function commitPendingPaste(app: AppController, at?: string): boolean {
 }
 
 /** Drops the pending paste (Escape). */
-export function cancelPendingPaste(app: AppController): boolean {
+export function cancelPendingPaste(app: CanvasContext): boolean {
   if (!canvas.pending) return false;
   canvas.pending = null;
   app.flash('Paste cancelled');
   return true;
 }
 
-function zoomBy(app: AppController, factor: number): void {
-  const l = app.layout;
+function zoomBy(app: CanvasContext, factor: number): void {
+  const l = app.board.layout;
   if (!l) return;
   canvas.view = zoomAt(l, factor, l.stageWidth / 2, l.stageHeight / 2);
 }
 
-/** The canvas actions, for AppController.registerActions. */
-export function canvasActions(app: AppController): Action[] {
-  const editing = (): boolean => !app.play;
+/** The canvas actions over `app`. */
+export function canvasActions(app: CanvasContext): Action[] {
+  const editing = (): boolean => !app.player.play;
   const regions = editing;
   const list: Action[] = [];
   LEVEL_TRANSFORMS.forEach((t) => {
@@ -241,7 +255,7 @@ export function canvasActions(app: AppController): Action[] {
       menuGroup: 30,
       shortcuts: ['Mod+1'],
       run: () => {
-        const l = app.layout;
+        const l = app.board.layout;
         if (l) canvas.view = zoomTo(l, BASE_CELL);
       },
     },

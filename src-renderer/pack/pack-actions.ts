@@ -1,21 +1,16 @@
 /**
- * The pack manager's actions (issue 5), all in the Pack menu
+ * The pack manager's actions, all in the Pack menu
  * (src-shared/host/menu.ts `pack`): show/hide the manager, verify, render
- * the current level, suggest a blueprint. Registered by one call in
- * AppController.registerActions; disabled when the host has no pack methods
- * (the dev mock host).
+ * the current level, suggest a blueprint. Registered with the application's
+ * actions in one call; disabled when the host has no pack methods (the dev
+ * mock host).
  */
-import type { AppController } from '../app/controller.svelte.js';
+import type { HostApi } from '../../src-shared/host/contract.js';
 import type { Action } from '../editor/actions.js';
-import { packManagerFor, type OpenUnsaved } from './pack-manager.svelte.js';
+import type { PackManager } from './pack-manager.svelte.js';
 
-/**
- * The pack actions of `app`. `openUnsaved` opens a document as a new,
- * unsaved one (the controller's own replaceDocument), used by "Suggest a
- * blueprint".
- */
-export function packActions(app: AppController, openUnsaved: OpenUnsaved): Action[] {
-  const m = packManagerFor(app, openUnsaved);
+/** The pack actions of the manager `m`; `app.host` tells whether the host can suggest a blueprint. */
+export function packActions(m: PackManager, app: { readonly host: HostApi | null }): Action[] {
   const can = (): boolean => m.available && !m.busy;
   return [
     {

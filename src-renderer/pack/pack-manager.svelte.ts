@@ -1,7 +1,7 @@
 /**
- * The pack manager's controller (issue 5): runes state for PackManager.svelte
- * over the host pack methods (src-shared/host/pack-contract.ts). Pure logic
- * lives in pack-model.ts. One manager per AppController (`packManagerFor`).
+ * The pack manager: runes state for PackManager.svelte over the host pack
+ * methods (src-shared/host/pack-contract.ts). Pure logic lives in
+ * pack-model.ts. The application creates one (`AppController.packs`).
  *
  * Every manifest change (reorder, tier, remove, apply order, undo/redo) is
  * written at once with `packSave` and the revision the manager last saw, so
@@ -9,12 +9,13 @@
  * written) instead of being overwritten. Verification polls
  * `packVerifyPoll` every 200 ms and fills the rows in as levels finish.
  */
-import type { HostError, ListedFile } from '../../src-shared/host/contract.js';
+import type { HostApi, HostError, ListedFile } from '../../src-shared/host/contract.js';
 import type { ListedPack, OpenedPack, PackRow } from '../../src-shared/host/pack-contract.js';
 import type { Level, PackFile, Ruleset } from '../../src-shared/model/level.js';
-import type { AppController } from '../app/controller.svelte.js';
-import type { EditableLevel } from '../editor/default-doc.js';
+import type { DocumentSession } from '../app/document-session.svelte.js';
+import type { Notices } from '../app/notices.svelte.js';
 import { isEditable } from '../editor/default-doc.js';
+import type { EditorState } from '../editor/editor.js';
 import { exportBlockers, mergeVerified, movedPack, orderedPack, PackHistory, sortRows, summarize, withoutEntry, withTier, type SortDir, type SortKey } from './pack-model.js';
 
 export interface VerifyState {
@@ -25,8 +26,15 @@ export interface VerifyState {
   ms: number;
 }
 
-/** Opens a document as a new, unsaved one (AppController's replaceDocument, handed over by packActions). */
-export type OpenUnsaved = (doc: EditableLevel) => void;
+/** What the pack manager reads of the application. */
+export interface PackManagerContext {
+  readonly host: HostApi | null;
+  /** The editor's document ("Add current document", "Render level"). */
+  readonly st: Pick<EditorState, 'doc' | 'dirty'>;
+  readonly notices: Pick<Notices, 'dialog' | 'flash'>;
+  /** Opening a level of the pack, or a suggested blueprint as a new unsaved document. */
+  readonly session: Pick<DocumentSession, 'path' | 'confirmDiscard' | 'openPath' | 'replaceDocument'>;
+}
 
 const POLL_MS = 200;
 
@@ -63,10 +71,7 @@ export class PackManager {
   /** Folder packs can be edited; an exported single file is read-only. */
   editable = $derived(this.current?.form === 'folder');
 
-  constructor(
-    private readonly app: AppController,
-    private readonly openUnsaved: OpenUnsaved,
-  ) {}
+  constructor(private readonly app: PackManagerContext) {}
 
   /** True when the host has the pack methods (the mock host does not). */
   get available(): boolean {
@@ -261,7 +266,7 @@ export class PackManager {
   /** Adds the editor's document: its file as saved when it is clean, else the document itself. */
   async addCurrent(tier?: string): Promise<void> {
     const app = this.app;
-    const source = app.path && !app.st.dirty ? app.path : undefined;
+    const source = app.session.path && !app.st.dirty ? app.session.path : undefined;
     await this.add(source !== undefined ? { source } : { document: app.st.doc as Level }, tier);
   }
 
@@ -289,8 +294,8 @@ export class PackManager {
   openLevel(row: PackRow): void {
     if (!row.path) return;
     const path = row.path;
-    this.app.confirmDiscard('Opening another file', () => {
-      void this.app.openPath(path).then((ok) => {
+    this.app.session.confirmDiscard('Opening another file', () => {
+      void this.app.session.openPath(path).then((ok) => {
         if (ok) this.hide();
       });
     });
@@ -362,7 +367,7 @@ export class PackManager {
       void this.doExport(out, false);
       return;
     }
-    this.app.dialog = {
+    this.app.notices.dialog = {
       kind: 'confirm',
       title: 'Export anyway?',
       message: `${blockers.length} level${blockers.length === 1 ? ' is' : 's are'} not proved and current. A player would get unproved levels. Export them anyway?`,
@@ -370,7 +375,7 @@ export class PackManager {
       okLabel: 'Export anyway',
       okId: 'pack-export-force',
       onOk: () => {
-        this.app.dialog = null;
+        this.app.notices.dialog = null;
         void this.doExport(out, true);
       },
     };
@@ -418,23 +423,11 @@ export class PackManager {
     }
     const doc = r.document;
     if (!isEditable(doc)) return false;
-    this.app.confirmDiscard('Opening the suggested blueprint', () => {
-      this.openUnsaved(doc);
-      this.app.flash(`Suggested blueprint (seed ${r.seed}, par ${r.par}): save it to keep it`);
+    this.app.session.confirmDiscard('Opening the suggested blueprint', () => {
+      this.app.session.replaceDocument(doc, { path: null, revision: null, dirty: true });
+      this.app.notices.flash(`Suggested blueprint (seed ${r.seed}, par ${r.par}): save it to keep it`);
       this.hide();
     });
     return true;
   }
-}
-
-const managers = new WeakMap<AppController, PackManager>();
-
-/** The pack manager of an app (created by packActions). */
-export function packManagerFor(app: AppController, openUnsaved?: OpenUnsaved): PackManager {
-  let m = managers.get(app);
-  if (!m) {
-    m = new PackManager(app, openUnsaved ?? (() => undefined));
-    managers.set(app, m);
-  }
-  return m;
 }

@@ -1,8 +1,9 @@
 /**
  * What one ruleset offers for play (its `src-renderer/rulesets/<id>/play.ts`
  * plus its panels), listed once per ruleset in rulesets/play-modules.ts, and
- * the UI state of a running game that the controller keeps and the play
- * panels read (`PlaytestUi`, through the narrow `PlayPanelContext`).
+ * the UI state of a running game that the play controller
+ * (app/play-controller.svelte.ts) keeps and the play panels read
+ * (`PlaytestUi`, through the narrow `PlayPanelContext`).
  */
 import type { Component } from 'svelte';
 import type { MoveSide } from '../../src-shared/display/move-list.js';
@@ -32,7 +33,7 @@ export interface PlaytestUi {
   engine: EngineUi | null;
 }
 
-/** What a play panel needs of the application (the controller satisfies it). */
+/** What a play panel needs of the application (the play controller satisfies it). */
 export interface PlayPanelContext {
   readonly play: PlaytestUi | null;
   playUndo(): void;

@@ -22,8 +22,8 @@ export interface Placement {
 }
 
 /**
- * Menu placement of the controller's actions (controller.svelte.ts
- * registerActions). Actions that already carry `menu` keep theirs; `label`
+ * Menu placement of the application's actions (app/actions/file.ts,
+ * edit.ts, level.ts). Actions that already carry `menu` keep theirs; `label`
  * replaces the action's label (menus, palette, tooltips); ids not
  * listed stay out of the menus (they remain in the palette). The ruleset
  * toggles (colour, side, pawn facing, paint mode) come with their menu

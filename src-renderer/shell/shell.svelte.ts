@@ -2,13 +2,14 @@
  * The editor shell: the menus (in-app menu bar or
  * the native Electron menu via `menuSet`), the command palette, the
  * shortcuts sheet, the About box and the light / dark theme. It adds its
- * own actions to the controller's registry and places the controller's
+ * own actions to the application's registry and places the application's
  * actions in the menus (menu-model.ts MENU_PLACEMENT), so every menu item,
  * palette entry, toolbar button and shortcut runs the same `Action`.
  */
-import type { AppController } from '../app/controller.svelte.js';
-import type { Action } from '../editor/actions.js';
+import type { Action, ActionRegistry } from '../editor/actions.js';
+import type { HostApi } from '../../src-shared/host/contract.js';
 import type { MenuSpec } from '../../src-shared/host/menu.js';
+import type { RulesetUi } from '../rulesets/ruleset-ui.js';
 import { hostEvents } from '../host/events.js';
 import { applyMenuPlacement, menuSpecs } from './menu-model.js';
 import { MenuSync } from './menu-sync.js';
@@ -37,6 +38,16 @@ function local(): Storage | undefined {
   }
 }
 
+/** What the shell reads of the application: the actions it places and adds to, what their states follow, the host's menu. */
+export interface ShellContext {
+  readonly actions: ActionRegistry;
+  /** Read so the menus follow every editor change (enabled states) and the open ruleset (its tools). */
+  readonly st: unknown;
+  readonly ruleset: string;
+  readonly ui: Pick<RulesetUi, 'tools'>;
+  readonly host: HostApi | null;
+}
+
 export class Shell {
   paletteOpen = $state(false);
   sheetOpen = $state(false);
@@ -62,7 +73,7 @@ export class Shell {
 
   private sync: MenuSync | null = null;
 
-  constructor(readonly app: AppController) {
+  constructor(readonly app: ShellContext) {
     if (typeof document !== 'undefined') this.applyTheme(document.documentElement);
     this.registerActions();
     applyMenuPlacement(app.actions, (t) => app.ui.tools.some((x) => x.id === t));

@@ -13,10 +13,12 @@
  */
 import type { Level } from '../model/level.js';
 import type { Issue } from '../validation/issue.js';
+import type { FileRevision, HostError, ListedFile, SolveSummary } from './base.js';
 import { PACK_HOST_METHODS, type PackHostMethod, type PackHostRequests, type PackHostResponses } from './pack-contract.js';
 import { SESSION_HOST_METHODS, type SessionHostMethod, type SessionHostRequests, type SessionHostResponses } from './session-contract.js';
 import { SOLVE_HOST_METHODS, type SolveHostMethod, type SolveHostRequests, type SolveHostResponses } from './solve-contract.js';
 
+export * from './base.js';
 export * from './pack-contract.js';
 export * from './session-contract.js';
 export * from './solve-contract.js';
@@ -24,7 +26,7 @@ export * from './solve-contract.js';
 /** The methods every host adapter implements (the dev mock host included). */
 export const CORE_HOST_METHODS = ['startup', 'list', 'open', 'save', 'saveAs'] as const;
 /**
- * Never-lose-work methods (issue 8): file revisions, autosave/recovery,
+ * Never-lose-work methods: file revisions, autosave/recovery,
  * backups. The Electron and serve hosts implement all of them; the HostApi
  * type marks them optional so a partial adapter (the renderer's dev mock
  * host) still type-checks: callers use `api.autosave?.(...)`.
@@ -40,8 +42,8 @@ export const RECOVERY_HOST_METHODS = [
 ] as const;
 /**
  * Optional method groups, each in its own contract file: host solves
- * (solve-contract.ts, issue 4), packs (pack-contract.ts, issue 5), session
- * (session-contract.ts, issue 9). Optional in `HostApi` like the recovery
+ * (solve-contract.ts), packs (pack-contract.ts), the desktop session
+ * (session-contract.ts). Optional in `HostApi` like the recovery
  * methods.
  */
 export const OPTIONAL_HOST_METHODS = [...RECOVERY_HOST_METHODS, ...SOLVE_HOST_METHODS, ...PACK_HOST_METHODS, ...SESSION_HOST_METHODS] as const;
@@ -51,62 +53,6 @@ export type CoreHostMethod = (typeof CORE_HOST_METHODS)[number];
 export type RecoveryHostMethod = (typeof RECOVERY_HOST_METHODS)[number];
 export type OptionalHostMethod = RecoveryHostMethod | SolveHostMethod | PackHostMethod | SessionHostMethod;
 
-/** Error codes a host may answer with. */
-export const HOST_ERROR_CODES = [
-  'bad-request', // arguments malformed
-  'forbidden', // path outside the workspace, wrong sender, ...
-  'not-found',
-  'io', // read/write failure (permissions, disk full, ...)
-  'parse', // file is not JSON / not a level
-  'invalid', // schema or rules errors; not saved unless allowDraft
-  'unsolvable', // solver proved no solution; not saved unless allowDraft
-  'limit', // solver hit its time/state cap; not saved unless allowDraft
-  'verify-failed', // read-back after write differed
-  'cancelled', // user cancelled a dialog
-  'internal',
-  'conflict', // save: the file changed on disk since it was opened (see `expectedRevision`)
-] as const;
-export type HostErrorCode = (typeof HOST_ERROR_CODES)[number];
-
-export interface HostError {
-  ok: false;
-  code: HostErrorCode;
-  message: string;
-  issues?: Issue[];
-  solve?: SolveSummary;
-  /** True when saving as a draft (explicit user choice) would succeed. */
-  draftAllowed?: boolean;
-  /**
-   * `conflict` only: the file's revision on disk now (`null`: it was deleted
-   * since). Pass it as `expectedRevision` (or `overwrite: true`) to save anyway.
-   */
-  revision?: FileRevision | null;
-}
-
-/**
- * What a file on disk looked like when the host read or wrote it. Hosts
- * decide "changed on disk" by `sha256` (bytes); `mtimeMs` and `size` are
- * informative (a `touch` that keeps the bytes is not a change).
- */
-export interface FileRevision {
-  /** Last modification time, ms since the epoch (fs.stat mtimeMs). */
-  mtimeMs: number;
-  /** Size in bytes. */
-  size: number;
-  /** `"sha256:<64 hex>"` of the file's bytes. */
-  sha256: string;
-}
-
-export interface SolveSummary {
-  /** `position`: a two-player position with no goal (e.g. a KV starting setup): nothing to prove. */
-  status: 'solved' | 'unsolvable' | 'limit' | 'cancelled' | 'error' | 'position';
-  length?: number;
-  moves?: string[];
-  states: number;
-  ms: number;
-  message?: string;
-}
-
 export interface StartupInfo {
   host: 'electron' | 'serve';
   /** Host-side path of the level to open first (the first sample), if any. */
@@ -114,13 +60,6 @@ export interface StartupInfo {
   /** Human label of the workspace folder (serve) or samples folder. */
   workspace?: string;
   version: string;
-}
-
-export interface ListedFile {
-  /** Path to pass back to `open` (workspace-relative for serve, absolute for Electron). */
-  path: string;
-  /** File name for display. */
-  name: string;
 }
 
 export interface OpenedLevel {

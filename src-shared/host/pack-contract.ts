@@ -1,5 +1,5 @@
 /**
- * Host pack methods (issue 5): the editor's pack manager. Every method is
+ * Host pack methods: the editor's pack manager. Every method is
  * optional in `HostApi` (the dev mock host does not implement them; the
  * editor hides the pack manager then).
  *
@@ -31,7 +31,7 @@
  *   blueprint (UK-1 set, proved par in range, default 4..12) as a new
  *   document; reproducible per seed; `limit` when none is found in time.
  */
-import type { FileRevision, HostError } from './contract.js';
+import type { FileRevision, HostError } from './base.js';
 import type { Level, PackFile, Ruleset } from '../model/level.js';
 
 export const PACK_HOST_METHODS = [

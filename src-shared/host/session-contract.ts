@@ -1,5 +1,5 @@
 /**
- * Host session methods (issue 9): the native menu, recent files, last
+ * Host session methods (the desktop session): the native menu, recent files, last
  * session. Every method is optional in `HostApi` (the dev mock host may not
  * implement them).
  *
@@ -20,7 +20,7 @@
  * Electron: absolute). The state lives in one JSON file (Electron:
  * `<userData>/session.json`; serve: `<workspace>/.castellan/session.json`).
  */
-import type { HostError, ListedFile } from './contract.js';
+import type { HostError, ListedFile } from './base.js';
 import type { MenuSpec } from './menu.js';
 
 export const SESSION_HOST_METHODS = ['menuSet', 'recentList', 'recentAdd', 'recentClear', 'sessionGet', 'sessionSet'] as const;

@@ -1,5 +1,5 @@
 /**
- * Host solve methods (issue 4 item 4): the editor's background solve (the
+ * Host solve methods: the editor's background solve (the
  * live badge) runs in the host's worker_threads pool (src-main/services/
  * solve-pool.ts), not in the renderer. Polling keeps it transport-neutral
  * (Electron IPC and the serve host's HTTP answer the same way):
@@ -16,7 +16,7 @@
  * `solveStart` beyond it cancels the oldest (the editor only ever wants its
  * newest document solved).
  */
-import type { HostError } from './contract.js';
+import type { HostError } from './base.js';
 import type { SolveResult } from '../solver/types.js';
 import type { Issue } from '../validation/issue.js';
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTOSAVE_TIMING, MaxWaitDebouncer } from '../../src-renderer/app/autosave.js';
-import { changedOnDisk, newDocId } from '../../src-renderer/app/controller.svelte.js';
+import { newDocId } from '../../src-renderer/app/document-session.svelte.js';
+import { changedOnDisk } from '../../src-renderer/app/recovery.svelte.js';
 import type { FileRevision } from '../../src-shared/host/contract.js';
 
 /** A debouncer whose runs record the (fake) time they started at. */

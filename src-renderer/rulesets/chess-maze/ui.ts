@@ -7,13 +7,14 @@
  * Toggles: H paint mode, X side, D pawn facing (on the selected piece when
  * there is one, else on new pieces).
  */
-import { FACINGS, ROLES, TRANSFORM_TYPES, type ChessMazeLevel, type CmColor, type CmSide, type CmTileKind, type Facing, type Role, type TransformType } from '../../../src-shared/model/level.js';
+import { FACINGS, ROLES, TRANSFORM_TYPES, type ChessMazeLevel, type CmTileKind, type Facing, type Role } from '../../../src-shared/model/level.js';
 import { chessMaze } from '../../../src-shared/rulesets/chess-maze/def.js';
 import { ROLE_NAME } from '../../../src-shared/display/art/pieces.js';
 import { TILE_HELP, TILE_NAME } from '../../../src-shared/display/art/tiles.js';
 import { paintModeAction, terrainTools, type Terrain } from '../../editor/terrain-tools.js';
 import { eraseTool, PIECE_KEYS, replacedNotice, selectTool, type ActionContext, type RulesetAction, type RulesetUi, type ToolDef } from '../ruleset-ui.js';
 import * as ops from './ops.js';
+import type { CmPlacement } from './placement.js';
 import CmToolIcon from './CmToolIcon.svelte';
 import CmPaletteOptions from './CmPaletteOptions.svelte';
 import CmSquare from './CmSquare.svelte';
@@ -21,23 +22,9 @@ import CmObjectives from './CmObjectives.svelte';
 import CmLegend from './CmLegend.svelte';
 import CmEmblem from './CmEmblem.svelte';
 
-type L = ChessMazeLevel;
+export type { CmPlacement } from './placement.js';
 
-/** Placement options of new Chess Maze items. */
-export interface CmPlacement {
-  /** Side of new pieces (CM-2). */
-  side: CmSide;
-  /** Facing of new pawns (CM-3). */
-  facing: Facing;
-  /** Colour of new keys, locks and plates (CM-5, CM-6). */
-  tileColor: CmColor;
-  /** Letter of new letter tiles (CM-9). */
-  letter: string;
-  /** Allowed types of new transform tiles (CM-10). */
-  allowed: TransformType[];
-  /** What the terrain tools paint (CM-1). */
-  paint: ops.PaintMode;
-}
+type L = ChessMazeLevel;
 
 export const CM_PLACEMENT: CmPlacement = { side: 'player', facing: 'north', tileColor: 'blue', letter: 'A', allowed: [...TRANSFORM_TYPES], paint: 'hole' };
 

@@ -13,6 +13,7 @@ import { kingsValley } from '../../../src-shared/rulesets/kings-valley/def.js';
 import { paintModeAction, terrainTools, type Terrain } from '../../editor/terrain-tools.js';
 import { eraseTool, replacedNotice, selectTool, type RulesetAction, type RulesetUi, type ToolDef, type ToolVariant } from '../ruleset-ui.js';
 import * as ops from './ops.js';
+import type { KvPlacement } from './placement.js';
 import KvToolIcon from './KvToolIcon.svelte';
 import KvPaletteOptions from './KvPaletteOptions.svelte';
 import KvSquare from './KvSquare.svelte';
@@ -20,15 +21,9 @@ import KvSettings from './KvSettings.svelte';
 import KvLegend from './KvLegend.svelte';
 import KvEmblem from './KvEmblem.svelte';
 
-type L = KingsValleyLevel;
+export type { KvPlacement } from './placement.js';
 
-/** Placement options of new King's Valley items. */
-export interface KvPlacement {
-  /** Side of new kings and soldiers. */
-  kvSide: KvSide;
-  /** What the terrain tools paint: pillars or floor (KV-1). */
-  paint: 'pillar' | 'floor';
-}
+type L = KingsValleyLevel;
 
 export const KV_PLACEMENT: KvPlacement = { kvSide: 'white', paint: 'pillar' };
 

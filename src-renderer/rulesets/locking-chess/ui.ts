@@ -24,13 +24,11 @@ import LcSquare from './LcSquare.svelte';
 import LcSettings from './LcSettings.svelte';
 import LcLegend from './LcLegend.svelte';
 
+import type { LcPlacement } from './placement.js';
+
 type L = LockingChessLevel;
 
-/** Placement options of new Locking Chess pieces. */
-export interface LcPlacement {
-  /** Colour of new pieces. */
-  lcColor: lc.LcColor;
-}
+export type { LcPlacement } from './placement.js';
 
 export const LC_PLACEMENT: LcPlacement = { lcColor: 'white' };
 

@@ -7,30 +7,21 @@
  * Toggles: C colour, D pawn facing, L lateral, H paint mode, each on the
  * selected piece when there is one, else on new pieces.
  */
-import { FACINGS, ROLES, type Facing, type Role, type UkColor, type UnlockTheKingLevel } from '../../../src-shared/model/level.js';
+import { FACINGS, ROLES, type Facing, type Role, type UnlockTheKingLevel } from '../../../src-shared/model/level.js';
 import { unlockTheKing } from '../../../src-shared/rulesets/unlock-the-king/def.js';
 import { ROLE_NAME } from '../../../src-shared/display/art/pieces.js';
 import { paintModeAction, terrainTools, type Terrain } from '../../editor/terrain-tools.js';
 import { eraseTool, PIECE_KEYS, replacedNotice, selectTool, type ActionContext, type RulesetAction, type RulesetUi, type ToolDef } from '../ruleset-ui.js';
 import * as ops from './ops.js';
+import type { UkPlacement } from './placement.js';
 import UkToolIcon from './UkToolIcon.svelte';
 import UkPaletteOptions from './UkPaletteOptions.svelte';
 import UkSquare from './UkSquare.svelte';
 import UkEmblem from './UkEmblem.svelte';
 
-type L = UnlockTheKingLevel;
+export type { UkPlacement } from './placement.js';
 
-/** Placement options of new Unlock the King items. */
-export interface UkPlacement {
-  /** Colour of new pieces (UK-2, cosmetic). */
-  color: UkColor;
-  /** Facing of new pawns (UK-4). */
-  facing: Facing;
-  /** Lateral flag of new pawns (UK-4). */
-  lateral: boolean;
-  /** What the terrain tools paint: walls or floor (UK-1). */
-  paint: 'wall' | 'floor';
-}
+type L = UnlockTheKingLevel;
 
 export const UK_PLACEMENT: UkPlacement = { color: 'ivory', facing: 'north', lateral: false, paint: 'wall' };
 

@@ -1,5 +1,6 @@
 /**
- * pack-host-api.ts (issue 5, the editor's pack manager): real temp
+ * The host pack methods (pack-host-api.ts, pack-confine.ts, pack-verify.ts;
+ * the editor's pack manager): real temp
  * workspaces confined like `castellan serve` (serveResolvePath), hand-made
  * levels with hand-worked answers (helpers.ts: two king steps a1 -> b2 -> c3,
  * UK-4/UK-6), hostile requests, path confinement, verify progress, export
@@ -14,7 +15,8 @@ import type { HostError } from '../../../src-shared/host/contract.js';
 import type { Level, UnlockTheKingLevel } from '../../../src-shared/model/level.js';
 import { solveLevelReference, validateRules } from '../../../src-shared/rulesets/index.js';
 import { serveResolvePath } from '../../../src-main/serve/server.js';
-import { createPackHostApi, entryFileProblem, joinHostPath, parentHostPath } from '../../../src-main/services/pack-host-api.js';
+import { entryFileProblem, joinHostPath, parentHostPath } from '../../../src-main/services/pack-confine.js';
+import { createPackHostApi } from '../../../src-main/services/pack-host-api.js';
 import type { HostContext } from '../../../src-main/services/host-request.js';
 import { SolvePool } from '../../../src-main/services/solve-pool.js';
 import { openWorkspace } from '../../../src-main/services/workspace.js';

@@ -1,0 +1,168 @@
+#!/usr/bin/env node
+/**
+ * Import cycle check: fails when the modules of src-shared, src-renderer and
+ * src-main import each other in a circle, type-only imports included (a
+ * type cycle still ties two modules into one concept and is how runtime
+ * cycles start).
+ *
+ * The graph is read from the import statements themselves with the
+ * TypeScript scanner (`ts.preProcessFile`: `import`, `import type`,
+ * `export ... from`, `import()`), for `.ts` files and for the `<script>`
+ * blocks of `.svelte` files, which general tools (madge, dpdm) do not read.
+ * Relative specifiers resolve as the bundler does here: `x.js` -> `x.ts`,
+ * `x.svelte.js` -> `x.svelte.ts`, `x.svelte` as is, a folder -> its
+ * `index.ts`; a `?worker` style query is dropped. Package imports are not
+ * followed.
+ *
+ * Output: one line per strongly connected group of modules, with one
+ * concrete cycle through it (`a.ts > b.ts > a.ts`). Exit code 1 when any
+ * cycle exists, 0 otherwise.
+ *
+ * Usage: node scripts/check-cycles.mjs [folder ...]   (default: the three src folders)
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const DEFAULT_DIRS = ['src-shared', 'src-renderer', 'src-main'];
+
+/** Every .ts / .svelte file under `dir` (node_modules and build output skipped). */
+function sourceFiles(dir) {
+  const out = [];
+  const walk = (d) => {
+    for (const name of readdirSync(d)) {
+      if (name === 'node_modules' || name === 'out') continue;
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (/\.(ts|svelte)$/.test(name)) out.push(p);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** The script text of a file: the whole file for .ts, the `<script>` blocks of a .svelte component. */
+function scriptText(file) {
+  const text = readFileSync(file, 'utf8');
+  if (!file.endsWith('.svelte')) return text;
+  const blocks = [];
+  const re = /<script\b[^>]*>([\s\S]*?)<\/script>/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) blocks.push(m[1]);
+  return blocks.join('\n');
+}
+
+function isFile(p) {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves a relative import specifier of `from` to a source file path, or null (a package, an asset, a missing file). */
+function resolveImport(from, spec) {
+  if (!spec.startsWith('.')) return null;
+  const bare = spec.replace(/\?.*$/, '');
+  const base = resolve(dirname(from), bare);
+  const candidates = [];
+  if (/\.(js|mjs)$/.test(base)) {
+    const stem = base.replace(/\.m?js$/, '');
+    candidates.push(`${stem}.ts`, `${stem}.mts`, `${stem}.d.ts`);
+  }
+  candidates.push(base, `${base}.ts`, join(base, 'index.ts'));
+  return candidates.find((c) => /\.(ts|svelte)$/.test(c) && isFile(c)) ?? null;
+}
+
+/** The import graph: file -> the files it imports (inside the scanned folders). */
+function importGraph(files) {
+  const known = new Set(files);
+  const graph = new Map();
+  for (const f of files) {
+    const info = ts.preProcessFile(scriptText(f), true, true);
+    const deps = new Set();
+    for (const imp of info.importedFiles) {
+      const to = resolveImport(f, imp.fileName);
+      if (to && known.has(to) && to !== f) deps.add(to);
+    }
+    graph.set(f, [...deps].sort());
+  }
+  return graph;
+}
+
+/** Strongly connected components of more than one module (Tarjan), each sorted. */
+function cycleGroups(graph) {
+  let index = 0;
+  const idx = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const groups = [];
+  const visit = (v) => {
+    idx.set(v, index);
+    low.set(v, index);
+    index++;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const g = [];
+      let w;
+      do {
+        w = stack.pop();
+        onStack.delete(w);
+        g.push(w);
+      } while (w !== v);
+      if (g.length > 1) groups.push(g.sort());
+    }
+  };
+  for (const v of [...graph.keys()].sort()) if (!idx.has(v)) visit(v);
+  return groups.sort((a, b) => a[0].localeCompare(b[0]));
+}
+
+/** One shortest cycle through the first module of `group` (breadth-first inside the group). */
+function oneCycle(graph, group) {
+  const inGroup = new Set(group);
+  const start = group[0];
+  const prev = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length) {
+    const v = queue.shift();
+    for (const w of graph.get(v) ?? []) {
+      if (!inGroup.has(w)) continue;
+      if (w === start) {
+        const path = [start];
+        for (let u = v; u !== start; u = prev.get(u)) path.splice(1, 0, u);
+        return [...path, start];
+      }
+      if (!prev.has(w)) {
+        prev.set(w, v);
+        queue.push(w);
+      }
+    }
+  }
+  return [start];
+}
+
+const dirs = (process.argv.slice(2).length ? process.argv.slice(2) : DEFAULT_DIRS).map((d) => resolve(ROOT, d)).filter((d) => existsSync(d));
+const files = dirs.flatMap(sourceFiles);
+const graph = importGraph(files);
+const groups = cycleGroups(graph);
+const rel = (p) => relative(ROOT, p);
+const edges = [...graph.values()].reduce((n, d) => n + d.length, 0);
+if (groups.length === 0) {
+  console.log(`check-cycles: no import cycles in ${files.length} modules (${edges} imports; ${dirs.map(rel).join(', ')})`);
+} else {
+  console.log(`check-cycles: ${groups.length} import cycle group${groups.length === 1 ? '' : 's'} in ${files.length} modules:`);
+  for (const g of groups) {
+    console.log(`- ${g.length} modules: ${oneCycle(graph, g).map(rel).join(' > ')}`);
+    if (g.length > 2) console.log(`  all: ${g.map(rel).join(', ')}`);
+  }
+  process.exitCode = 1;
+}

@@ -1,0 +1,39 @@
+/**
+ * The Edit menu's own actions (menu-model.ts MENU_PLACEMENT places them):
+ * Undo (in a game: the last move), Redo, Delete. The ruleset toggles
+ * (app/ruleset-actions.ts) and the region commands (editor/canvas-actions.ts)
+ * join them in the same menu.
+ */
+import type { Action } from '../../editor/actions.js';
+import type { Editor, EditorState } from '../../editor/editor.js';
+import type { PlayController } from '../play-controller.svelte.js';
+
+/** What the edit actions read of the application. */
+export interface EditActionContext {
+  readonly editor: Pick<Editor, 'undo' | 'redo' | 'eraseSelection'>;
+  readonly st: Pick<EditorState, 'canUndo' | 'canRedo' | 'selection' | 'preview'>;
+  readonly player: Pick<PlayController, 'play' | 'playUndo'>;
+}
+
+/** The Edit menu's actions over `ctx`. */
+export function editActions(ctx: EditActionContext): Action[] {
+  const { editor: e, player: p } = ctx;
+  const editing = (): boolean => !p.play;
+  return [
+    {
+      id: 'undo',
+      label: 'Undo',
+      shortcuts: ['Mod+Z'],
+      enabled: () => (p.play ? p.play.session.view.moves > 0 : ctx.st.canUndo),
+      run: () => (p.play ? p.playUndo() : void e.undo()),
+    },
+    { id: 'redo', label: 'Redo', shortcuts: ['Mod+Shift+Z', 'Mod+Y'], enabled: () => editing() && ctx.st.canRedo, run: () => e.redo() },
+    {
+      id: 'erase-selection',
+      label: 'Delete',
+      shortcuts: ['Delete', 'Backspace'],
+      enabled: () => editing() && (!!ctx.st.selection || !!ctx.st.preview),
+      run: () => void e.eraseSelection(),
+    },
+  ];
+}

@@ -1,0 +1,93 @@
+/**
+ * What the editor tells the user, as runes state: the error banner of the
+ * message strip, the short status-bar notice (`flash`), the busy label of a
+ * running host call and the one modal dialog (New, Open, Save As, draft,
+ * conflict, recovery, versions, confirm). Every part of the application
+ * writes here; the message strip, the status bar and Dialogs.svelte read it.
+ */
+import type { BackupItem, FileRevision, HostError, ListedFile, RecoveryItem } from '../../src-shared/host/contract.js';
+import type { Issue } from '../../src-shared/validation/issue.js';
+import { displayMessage, extraIssues } from './messages.js';
+
+export type Dialog =
+  | { kind: 'open'; files: ListedFile[] | null; error?: string }
+  /** New: the ruleset choice; with `ruleset`, the second step lists that ruleset's starting documents (`def.starts`). */
+  | { kind: 'new'; ruleset?: string }
+  | {
+      kind: 'save-as';
+      path: string;
+      error?: string;
+      /** Set while asking "Replace <name>?" for a path that already exists. */
+      replace?: string;
+      /** A save is running (buttons disabled). */
+      saving?: boolean;
+    }
+  | { kind: 'draft'; failure: HostError; resend: () => void }
+  /** Autosaved documents found at start (never lose work): Recover / Discard each, or Later. */
+  | { kind: 'recovery'; items: RecoveryItem[]; busy?: string; error?: string }
+  /**
+   * A save answered `conflict`: `path` changed on disk since it was opened
+   * (`revision`: on disk now, null = deleted). Reload theirs / Overwrite with
+   * mine / Save As; nothing is written until the user chooses.
+   */
+  | { kind: 'conflict'; path: string; revision: FileRevision | null; method: 'save' | 'saveAs'; allowDraft: boolean }
+  /** Backups of the open file (Versions…): open one as a dirty document; saving restores it. */
+  | { kind: 'versions'; path: string; items: BackupItem[] | null; error?: string }
+  | {
+      kind: 'confirm';
+      title: string;
+      message: string;
+      /** Listed under the message (e.g. what a resize removes). */
+      items?: string[];
+      okLabel: string;
+      /** data-testid of the OK button (default `confirm-discard`). */
+      okId?: string;
+      onOk: () => void;
+      onCancel?: () => void;
+    };
+
+export interface Banner {
+  code: string;
+  message: string;
+  issues?: Issue[];
+  /** Leading words (default "Error"), e.g. "Not saved" for a failed save. */
+  title?: string;
+}
+
+/** How long a status-bar notice stays (ms). */
+export const NOTICE_MS = 6000;
+
+export class Notices {
+  banner: Banner | null = $state.raw(null);
+  notice: string | null = $state(null);
+  /** A host call the user waits for ("Opening…", "Saving…"): Save / Save As are disabled meanwhile. */
+  busy: string | null = $state(null);
+  dialog: Dialog | null = $state.raw(null);
+  private noticeTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Shows a host error in the banner; `relPath`: the workspace path asked for (absolute host paths ending in it are shown relative). */
+  showError(e: { code: string; message: string; issues?: Issue[] | undefined }, relPath?: string | null, title?: string): void {
+    const message = displayMessage(e.message, relPath);
+    const issues = extraIssues(message, e.issues).map((i) => ({ ...i, message: displayMessage(i.message, relPath) }));
+    this.banner = { code: e.code, message, ...(issues.length ? { issues } : {}), ...(title ? { title } : {}) };
+  }
+
+  dismissError(): void {
+    this.banner = null;
+  }
+
+  /** Shows `text` in the status bar for NOTICE_MS (a newer notice replaces it). */
+  flash(text: string): void {
+    this.notice = text;
+    clearTimeout(this.noticeTimer);
+    this.noticeTimer = setTimeout(() => (this.notice = null), NOTICE_MS);
+  }
+
+  /** Closes the dialog (not while a Save As is running); a confirm dialog's `onCancel` runs. */
+  closeDialog(): void {
+    const d = this.dialog;
+    if (d?.kind === 'save-as' && d.saving) return;
+    this.dialog = null;
+    if (d?.kind === 'confirm') d.onCancel?.();
+  }
+}

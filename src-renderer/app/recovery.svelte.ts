@@ -1,0 +1,378 @@
+/**
+ * Never lose work (docs/dev/never-lose-work.md): autosave of the open
+ * document while it has unsaved changes, the "changed on disk" banner from
+ * polling the open file's revision, the recovery dialog for autosaves an
+ * earlier session left, and the Versions dialog (backups of the open file).
+ *
+ * Recovery-folder calls (autosave, discard) run one after the other in call
+ * order, and a save waits for an autosave already on its way
+ * (`whileSaving`), so an older state never replaces a newer one. The file
+ * session (document-session.svelte.ts) calls in through its DocumentHooks.
+ */
+import type { BackupItem, FileRevision, HostApi, RecoveryItem } from '../../src-shared/host/contract.js';
+import { isEditable } from '../editor/default-doc.js';
+import type { Editor, EditorState } from '../editor/editor.js';
+import { MaxWaitDebouncer } from './autosave.js';
+import type { DocumentSession } from './document-session.svelte.js';
+import { displayMessage, formatTime } from './messages.js';
+import type { Notices } from './notices.svelte.js';
+import { basename } from './paths.js';
+import { createTabPresence, type TabPresence } from './tab-presence.js';
+
+/** How often the open file's revision is polled while the page is visible (ms). */
+export const DISK_POLL_MS = 5000;
+
+/** The open file changed on disk (noticed by polling `revision`): `revision` now, null = deleted. */
+export interface DiskChange {
+  path: string;
+  revision: FileRevision | null;
+}
+
+/** What the last autosave did (status bar; a failure shows a warning chip in the toolbar). */
+export type AutosaveState = { kind: 'idle' } | { kind: 'saved'; at: string } | { kind: 'failed'; message: string };
+
+/** True when `current` (the file on disk now, null = missing) is not the revision the document is based on. */
+export function changedOnDisk(base: FileRevision | null, current: FileRevision | null): boolean {
+  if (base === null) return current !== null;
+  return current === null || current.sha256 !== base.sha256;
+}
+
+/** What recovery reads of the application. */
+export interface RecoveryContext {
+  readonly editor: Pick<Editor, 'markSavedAt'>;
+  readonly st: Pick<EditorState, 'doc' | 'dirty'>;
+  readonly host: HostApi | null;
+  readonly notices: Pick<Notices, 'dialog' | 'busy' | 'flash' | 'showError'>;
+  readonly session: Pick<DocumentSession, 'docId' | 'path' | 'baseRevision' | 'openPath' | 'replaceDocument' | 'confirmDiscard'>;
+}
+
+export class Recovery {
+  /** The open file changed on disk since it was opened or saved: the banner with Reload / Keep mine. */
+  diskChange: DiskChange | null = $state.raw(null);
+  autosaveState: AutosaveState = $state.raw({ kind: 'idle' });
+  /** Autosaves of other documents still waiting after a recovery (offered again from the status bar). */
+  recoveryLeft = $state(0);
+
+  /** True once an autosave of the open document was sent (and not discarded or saved since). */
+  private autosaved = false;
+  /** Recovery-folder calls (autosave, discard) run one after the other, in call order. */
+  private recoveryChain: Promise<unknown> = Promise.resolve();
+  private readonly autosaver = new MaxWaitDebouncer(() => this.serialRecovery(() => this.runAutosave()));
+  /** "Keep mine" was chosen for this version on disk (its sha256; null = deleted): no banner for it again. */
+  private keptMine: { path: string; sha: string | null } | null = null;
+  private diskChecking = false;
+  /** Save requests in flight (the revision poll waits: our own write changes the file). */
+  private saving = 0;
+  private presence: TabPresence | null = null;
+
+  constructor(private readonly ctx: RecoveryContext) {}
+
+  /** Starts answering other tabs which document this one has open (after the host connected). */
+  startPresence(): void {
+    this.presence = createTabPresence(() => this.ctx.session.docId);
+  }
+
+  // ------------------------------------------------------------------ autosave
+
+  /** Runs recovery-folder calls one after the other (an autosave never overtakes a discard or a later autosave). */
+  private serialRecovery<T>(fn: () => Promise<T>): Promise<T | undefined> {
+    const run = this.recoveryChain.then(fn, fn);
+    this.recoveryChain = run.catch(() => undefined);
+    return run.catch(() => undefined);
+  }
+
+  /** The document changed or its dirty flag flipped: autosave while dirty; clean again (undo to the saved state) drops the autosave. */
+  documentChanged(s: Pick<EditorState, 'dirty'>): void {
+    if (s.dirty) {
+      this.autosaver.touch();
+      return;
+    }
+    this.autosaver.cancel();
+    if (this.autosaved) {
+      this.discardAutosave(this.ctx.session.docId);
+      this.autosaved = false;
+    }
+  }
+
+  /**
+   * Another document replaces the open one (`previousDocId`): its pending
+   * autosave is dropped and its autosave discarded, unless the new document
+   * keeps that id (`keptDocId`, a recovered document, which counts as
+   * autosaved already). The disk banner goes.
+   */
+  replacing(previousDocId: string, keptDocId: string | undefined): void {
+    this.autosaver.cancel();
+    if (this.autosaved && previousDocId !== keptDocId) this.discardAutosave(previousDocId);
+    this.autosaved = keptDocId !== undefined;
+    this.autosaveState = { kind: 'idle' };
+    this.diskChange = null;
+    this.keptMine = null;
+  }
+
+  /**
+   * Runs a save's host call `send`: a pending autosave is dropped, an
+   * autosave already on its way lands first (the host then deletes it with
+   * this save), and the revision poll pauses while it runs.
+   */
+  async whileSaving<T>(send: () => Promise<T>): Promise<T> {
+    this.autosaver.cancel();
+    this.saving++;
+    try {
+      await this.recoveryChain;
+      return await send();
+    } finally {
+      this.saving--;
+    }
+  }
+
+  /** The host wrote the open file: the disk banner goes; the host deleted this document's autosave. */
+  saved(): void {
+    this.diskChange = null;
+    this.keptMine = null;
+    this.autosaved = false;
+    this.autosaveState = { kind: 'idle' };
+  }
+
+  /** After a save (done or not): edits that are still unsaved autosave again. */
+  afterSave(): void {
+    if (this.ctx.st.dirty) this.autosaver.touch();
+  }
+
+  private discardAutosave(docId: string): void {
+    const host = this.ctx.host;
+    if (!host?.recoveryDiscard) return;
+    void this.serialRecovery(() => host.recoveryDiscard!({ docId }));
+  }
+
+  /** One autosave of the current document (debounced by `autosaver`). A failure shows a warning; editing goes on. */
+  private async runAutosave(): Promise<void> {
+    const { host, st, session } = this.ctx;
+    if (!host?.autosave || !st.dirty) return;
+    const docId = session.docId;
+    const base = session.baseRevision;
+    const path = session.path;
+    this.autosaved = true;
+    let r: Awaited<ReturnType<NonNullable<HostApi['autosave']>>>;
+    try {
+      r = await host.autosave({ docId, document: st.doc, ...(path ? { path } : {}), ...(base ? { baseRevision: base } : {}) });
+    } catch (e) {
+      r = { ok: false, code: 'internal', message: String(e) };
+    }
+    if (docId !== session.docId) return;
+    this.autosaveState = r.ok ? { kind: 'saved', at: r.savedAt } : { kind: 'failed', message: `${r.code}: ${displayMessage(r.message, session.path)}` };
+  }
+
+  /** Autosaves now when an autosave is pending (the page is being hidden or closed). */
+  flushAutosave(): Promise<void> {
+    return this.autosaver.flush();
+  }
+
+  /**
+   * Wires the page events: autosave at once when the page is hidden or
+   * closed; poll the open file's revision on focus, when the page becomes
+   * visible and every DISK_POLL_MS while visible. Answers the cleanup.
+   */
+  attach(win: Window = window): () => void {
+    const doc = win.document;
+    const onVisibility = (): void => {
+      if (doc.visibilityState === 'hidden') void this.flushAutosave();
+      else void this.checkDisk();
+    };
+    const onHide = (): void => void this.flushAutosave();
+    const onFocus = (): void => void this.checkDisk();
+    doc.addEventListener('visibilitychange', onVisibility);
+    win.addEventListener('pagehide', onHide);
+    win.addEventListener('focus', onFocus);
+    const timer = win.setInterval(() => {
+      if (doc.visibilityState === 'visible') void this.checkDisk();
+    }, DISK_POLL_MS);
+    return () => {
+      doc.removeEventListener('visibilitychange', onVisibility);
+      win.removeEventListener('pagehide', onHide);
+      win.removeEventListener('focus', onFocus);
+      win.clearInterval(timer);
+      this.presence?.close();
+    };
+  }
+
+  // ------------------------------------------------------------------ changed on disk
+
+  /**
+   * Polls the open file's revision; when it is not the base revision (an
+   * outside change, or deleted) shows the "changed on disk" banner, unless
+   * the user chose "Keep mine" for exactly that version. Skipped while a
+   * save runs (our own write changes the file).
+   */
+  async checkDisk(): Promise<void> {
+    const { host, session } = this.ctx;
+    const path = session.path;
+    const base = session.baseRevision;
+    if (!host?.revision || !path || base === undefined || this.diskChecking || this.saving > 0) return;
+    this.diskChecking = true;
+    try {
+      const r = await host.revision({ path });
+      if (!r.ok || path !== session.path || base !== session.baseRevision || this.saving > 0) return;
+      if (!changedOnDisk(base, r.revision)) {
+        this.diskChange = null;
+        return;
+      }
+      const sha = r.revision?.sha256 ?? null;
+      if (this.keptMine && this.keptMine.path === path && this.keptMine.sha === sha) return;
+      if (this.diskChange?.path === path && (this.diskChange.revision?.sha256 ?? null) === sha) return;
+      this.diskChange = { path, revision: r.revision };
+    } catch {
+      /* the next poll tries again */
+    } finally {
+      this.diskChecking = false;
+    }
+  }
+
+  /** "Reload" (banner) / "Reload theirs" (conflict): opens the file again; unsaved changes are discarded (their autosave too). */
+  async reloadFromDisk(): Promise<void> {
+    const { notices: n, session } = this.ctx;
+    const path = this.diskChange?.path ?? (n.dialog?.kind === 'conflict' ? n.dialog.path : session.path);
+    if (!path) return;
+    n.dialog = null;
+    this.diskChange = null;
+    if (await session.openPath(path)) n.flash(`Reloaded ${basename(path)} from disk`);
+  }
+
+  /**
+   * "Keep mine": the banner goes away for this version on disk and the
+   * document counts as unsaved (it is not what the file holds); saving it
+   * answers `conflict` and asks before replacing the other version.
+   */
+  keepMine(): void {
+    const c = this.diskChange;
+    if (!c) return;
+    this.keptMine = { path: c.path, sha: c.revision?.sha256 ?? null };
+    this.diskChange = null;
+    if (!this.ctx.st.dirty) this.ctx.editor.markSavedAt(-1);
+  }
+
+  // ------------------------------------------------------------------ recovery dialog
+
+  /**
+   * At start: autosaves in the recovery folder, minus the documents this
+   * page or another live tab has open, are offered in the recovery dialog.
+   */
+  async offerRecovery(): Promise<void> {
+    const { host, notices: n, session } = this.ctx;
+    if (!host?.recoveryList) return;
+    const r = await host.recoveryList({});
+    if (!r.ok) return;
+    let items = r.items.filter((i) => i.docId !== session.docId);
+    if (items.length) {
+      const others = (await this.presence?.ask()) ?? new Set<string>();
+      items = items.filter((i) => !others.has(i.docId));
+    }
+    this.recoveryLeft = items.length;
+    if (items.length && !n.dialog) n.dialog = { kind: 'recovery', items };
+  }
+
+  /**
+   * Recover: loads the autosaved document as a dirty document with its
+   * path, autosave id and base revision; a file changed since shows the
+   * changed-on-disk banner (saving will ask). The current document is
+   * replaced (after confirming when it has unsaved changes).
+   */
+  recoverItem(docId: string): void {
+    const d = this.ctx.notices.dialog;
+    if (d?.kind !== 'recovery') return;
+    const item = d.items.find((i) => i.docId === docId);
+    const rest = d.items.filter((i) => i.docId !== docId);
+    this.ctx.session.confirmDiscard(`Recovering ${item?.title || 'the autosaved document'}`, () => void this.recoverNow(docId, rest));
+  }
+
+  private async recoverNow(docId: string, rest: RecoveryItem[]): Promise<void> {
+    const { host, notices: n, session } = this.ctx;
+    if (!host?.recoveryOpen) return;
+    const items = [...rest];
+    const keep = (error?: string): void => {
+      const all = n.dialog?.kind === 'recovery' ? n.dialog.items : items;
+      n.dialog = { kind: 'recovery', items: all, ...(error ? { error } : {}) };
+    };
+    if (n.dialog?.kind === 'recovery') n.dialog = { ...n.dialog, busy: docId };
+    const r = await host.recoveryOpen({ docId });
+    if (!r.ok) return keep(`${r.code}: ${displayMessage(r.message)}`);
+    if (!isEditable(r.document)) {
+      const rs = String((r.document as { ruleset?: unknown }).ruleset);
+      return keep(`The autosaved document is a "${rs}" level; this editor edits Unlock the King, Chess Maze and King's Valley levels.`);
+    }
+    session.replaceDocument(r.document, { path: r.path ?? null, revision: r.path ? r.baseRevision : null, dirty: true, docId: r.docId });
+    n.dialog = null;
+    this.recoveryLeft = items.length;
+    if (r.changedOnDisk && r.path) this.diskChange = { path: r.path, revision: r.revision ?? null };
+    const schema = r.issues.filter((i) => i.severity === 'error' && i.code.startsWith('schema'));
+    n.flash(`Recovered ${r.document.meta?.title || (r.path ? basename(r.path) : 'the unsaved document')} (autosaved ${formatTime(r.savedAt)}): not saved yet${schema.length ? ` — ${schema.length} format error${schema.length === 1 ? '' : 's'} to fix` : ''}`);
+  }
+
+  /** Discard in the recovery dialog: deletes that autosave for good. */
+  async discardRecovery(docId: string): Promise<void> {
+    const { host, notices: n } = this.ctx;
+    const d = n.dialog;
+    if (!host?.recoveryDiscard || d?.kind !== 'recovery') return;
+    n.dialog = { ...d, busy: docId };
+    const r = await host.recoveryDiscard({ docId });
+    const now = n.dialog;
+    if (now?.kind !== 'recovery') return;
+    if (!r.ok) {
+      n.dialog = { kind: 'recovery', items: now.items, error: `${r.code}: ${displayMessage(r.message)}` };
+      return;
+    }
+    const items = now.items.filter((i) => i.docId !== docId);
+    this.recoveryLeft = items.length;
+    n.dialog = items.length ? { kind: 'recovery', items } : null;
+  }
+
+  /** Reopens the recovery dialog (status bar: autosaves still waiting). */
+  showRecovery(): void {
+    if (!this.ctx.notices.dialog) void this.offerRecovery();
+  }
+
+  // ------------------------------------------------------------------ versions
+
+  /** Versions…: the backups of the open file, newest first. */
+  async showVersions(): Promise<void> {
+    const { host, notices: n, session } = this.ctx;
+    const path = session.path;
+    if (!host?.backupList || !path) return;
+    n.dialog = { kind: 'versions', path, items: null };
+    const r = await host.backupList({ path });
+    if (n.dialog?.kind !== 'versions' || n.dialog.path !== path) return;
+    n.dialog = r.ok ? { kind: 'versions', path, items: r.backups } : { kind: 'versions', path, items: [], error: `${r.code}: ${displayMessage(r.message, path)}` };
+  }
+
+  /**
+   * Opens backup `id` of the open file as a dirty document (after confirming
+   * to discard unsaved changes); saving writes it back to the file (with the
+   * file's current revision as the base, so no conflict).
+   */
+  openVersion(id: string): void {
+    const d = this.ctx.notices.dialog;
+    if (d?.kind !== 'versions') return;
+    const path = d.path;
+    const item = d.items?.find((b) => b.id === id);
+    this.ctx.session.confirmDiscard('Opening an older version', () => void this.openVersionNow(path, id, item));
+  }
+
+  private async openVersionNow(path: string, id: string, item: BackupItem | undefined): Promise<void> {
+    const { host, notices: n, session } = this.ctx;
+    if (!host?.backupOpen) return;
+    n.busy = 'Opening…';
+    const r = await host.backupOpen({ path, id });
+    n.busy = null;
+    if (!r.ok) {
+      n.dialog = { kind: 'versions', path, items: n.dialog?.kind === 'versions' ? n.dialog.items : [], error: `${r.code}: ${displayMessage(r.message, path)}` };
+      return;
+    }
+    if (!isEditable(r.document)) {
+      n.dialog = null;
+      n.showError({ code: 'unsupported', message: `That version of ${basename(path)} is not a level this editor edits.` });
+      return;
+    }
+    n.dialog = null;
+    session.replaceDocument(r.document, { path: r.path, revision: r.revision ?? null, dirty: true });
+    n.flash(`Opened the version of ${formatTime(item?.savedAt ?? r.backup.savedAt)}: save to restore it`);
+  }
+}

@@ -1,0 +1,201 @@
+/**
+ * Solving the open document: the explicit Solve (run / cancel, progress,
+ * the result), the solution the solve panel shows (this session's result,
+ * else the stored one) with its preview stepping on the board, and the live
+ * badge (a background solve a moment after each edit, live-solve.ts). Solve
+ * jobs run in the host's worker_threads pool when the host has one, else in
+ * the renderer's job worker (solve/host-solve-client.ts).
+ */
+import type { HostApi } from '../../src-shared/host/contract.js';
+import type { MoveSide } from '../../src-shared/display/move-list.js';
+import { levelHash } from '../../src-shared/format/level-hash.js';
+import type { Level } from '../../src-shared/model/level.js';
+import type { SolveAnswer } from '../../src-shared/ruleset.js';
+import { replayMoves, rulesetOf, validateDocument } from '../../src-shared/rulesets/index.js';
+import { isEditable, type EditableLevel } from '../editor/default-doc.js';
+import { sameJson } from '../editor/doc-ops.js';
+import type { Editor, EditorState } from '../editor/editor.js';
+import { replayPlayViews } from '../play/index.js';
+import { startSolveVia } from '../solve/host-solve-client.js';
+import type { SolveJob } from '../workers/job-protocol.js';
+import { LIVE_MAX_BYTES, LIVE_MAX_STATES, LIVE_TIME_MS, LiveSolver, type LiveStatus } from './live-solve.js';
+
+export type SolveState =
+  | { kind: 'idle' }
+  | { kind: 'running'; states: number; depth: number; started: number }
+  /** `first`: the side to move of the document that was solved (its line's first move). */
+  | { kind: 'done'; result: SolveAnswer; ms: number; hash: string | null; first: MoveSide }
+  | { kind: 'cancelled'; states: number; depth: number }
+  | { kind: 'error'; message: string };
+
+export interface SolutionView {
+  source: 'solver' | 'stored';
+  moves: string[];
+  stale: boolean;
+  /** Stored solutions: the solver string; solver results: '' . */
+  solver: string;
+  /** The side that makes the line's first move (two-player rulesets; numbers the move list), as solved. */
+  first: MoveSide;
+}
+
+/** levelHash of `doc`, null when it cannot be hashed (a document that breaks the format). */
+export function safeHash(doc: Level): string | null {
+  try {
+    return levelHash(doc);
+  } catch {
+    return null;
+  }
+}
+
+/** The side to move at the document's start (`def.goal.startSide` of a two-player ruleset; White elsewhere). */
+export function startSideOf(doc: Level): MoveSide {
+  const goal = rulesetOf(doc)?.goal;
+  return goal?.kind === 'in-n' ? goal.startSide(doc) : 'white';
+}
+
+/** What solving reads of the application. */
+export interface SolveContext {
+  readonly editor: Pick<Editor<EditableLevel>, 'exitPreview' | 'stepTo' | 'startPreview'>;
+  readonly st: Pick<EditorState, 'doc' | 'preview'>;
+  /** levelHash of the open document (a solution is stale when it was proved for another hash). */
+  readonly currentHash: string | null;
+  readonly host: HostApi | null;
+  /** While a game is played the preview is off. */
+  readonly player: { readonly play: unknown };
+}
+
+export class SolveController {
+  solve: SolveState = $state.raw({ kind: 'idle' });
+  /** Replay failure of the shown solution (stale moves that no longer apply). */
+  previewError: string | null = $state(null);
+  /** The live badge (background solve a moment after each edit). */
+  live: LiveStatus = $state.raw({ kind: 'idle' });
+
+  /** The solution the solve panel shows: the latest solver result, else the stored one. */
+  solution = $derived.by((): SolutionView | null => {
+    const s = this.solve;
+    const hash = this.ctx.currentHash;
+    if (s.kind === 'done' && s.result.status === 'solved') {
+      return { source: 'solver', moves: s.result.moves, stale: s.hash !== hash, solver: '', first: s.first };
+    }
+    const doc = this.ctx.st.doc;
+    const stored = doc.solution;
+    if (stored && Array.isArray(stored.moves)) {
+      return { source: 'stored', moves: stored.moves, stale: stored.levelHash !== hash, solver: stored.solver ?? '', first: startSideOf(doc) };
+    }
+    return null;
+  });
+
+  private job: SolveJob | null = null;
+  private readonly liveSolver = new LiveSolver(
+    // The host's worker_threads pool when the host has one (Electron, serve), else a Web Worker.
+    (level) => startSolveVia(this.ctx.host, level, () => undefined, { maxStates: LIVE_MAX_STATES, maxBytes: LIVE_MAX_BYTES, countSolutions: 0, timeMs: LIVE_TIME_MS }),
+    (level) => this.livePrecheck(level),
+    (st) => (this.live = st),
+  );
+
+  constructor(private readonly ctx: SolveContext) {}
+
+  // ------------------------------------------------------------------ solver
+
+  runSolve(): void {
+    if (this.solve.kind === 'running') return;
+    this.ctx.editor.exitPreview();
+    this.previewError = null;
+    const doc = this.ctx.st.doc;
+    const hash = safeHash(doc);
+    const first = startSideOf(doc);
+    const started = performance.now();
+    this.solve = { kind: 'running', states: 0, depth: 0, started };
+    const job = startSolveVia(this.ctx.host, doc, (p) => {
+      if (this.solve.kind === 'running') this.solve = { ...this.solve, states: p.states, depth: p.depth };
+    });
+    this.job = job;
+    void job.promise.then((o) => {
+      if (this.job !== job) return;
+      this.job = null;
+      const last = this.solve.kind === 'running' ? this.solve : { states: 0, depth: 0 };
+      if (o.kind === 'result') this.solve = { kind: 'done', result: o.result, ms: o.ms, hash, first };
+      else if (o.kind === 'cancelled') this.solve = { kind: 'cancelled', states: last.states, depth: last.depth };
+      else this.solve = { kind: 'error', message: o.message };
+    });
+  }
+
+  cancelSolve(): void {
+    this.job?.cancel();
+  }
+
+  /** Another document was opened: no result and no preview error (a cancelled job still reports its cancellation). */
+  reset(): void {
+    this.solve = { kind: 'idle' };
+    this.previewError = null;
+  }
+
+  // ------------------------------------------------------------------ solution preview
+
+  /** Shows frame `index` (0 = start, k = after k moves) of the displayed solution. */
+  stepTo(index: number): void {
+    const sol = this.solution;
+    if (!sol || this.ctx.player.play) return;
+    const { editor, st } = this.ctx;
+    const p = st.preview;
+    if (p && p.source === sol.source && sameJson(p.moves, sol.moves)) {
+      editor.stepTo(index);
+      return;
+    }
+    const doc = st.doc;
+    // Rulesets with play state to show (CM: picked-up tiles disappear, open locks show open, as in a playtest).
+    const v = replayPlayViews(doc, sol.moves);
+    if (v) {
+      if (!v.ok) {
+        this.previewError = v.error.map((i) => i.message).join(' ');
+        return;
+      }
+      this.previewError = null;
+      editor.startPreview(sol.moves, v.value.map((x) => x.doc), sol.source, index, v.value.map((x) => [...x.openColors]));
+      return;
+    }
+    const r = replayMoves(doc, sol.moves);
+    if (!r.ok) {
+      this.previewError = r.error.map((i) => i.message).join(' ');
+      return;
+    }
+    this.previewError = null;
+    editor.startPreview(sol.moves, r.value as EditableLevel[], sol.source, index);
+  }
+
+  stepBy(delta: number): void {
+    const p = this.ctx.st.preview;
+    if (!p) this.stepTo(delta > 0 ? 1 : 0);
+    else this.stepTo(p.index + delta);
+  }
+
+  stepLast(): void {
+    const sol = this.solution;
+    if (sol) this.stepTo(sol.moves.length);
+  }
+
+  /** The board shows a preview again: an earlier replay failure no longer applies. */
+  previewShown(): void {
+    if (this.previewError) this.previewError = null;
+  }
+
+  // ------------------------------------------------------------------ live badge
+
+  /** Schedules the background solve of the current document (debounced, the previous one cancelled). */
+  liveRequest(): void {
+    const doc = this.ctx.st.doc;
+    this.liveSolver.request(doc, safeHash(doc));
+  }
+
+  /** Answers without a worker: builder errors, a two-player position without a goal (a "win / mate in N" ruleset, `def.goal`). */
+  private livePrecheck(level: Level): LiveStatus | null {
+    if (!isEditable(level)) return { kind: 'off', reason: 'this ruleset has no background solve' };
+    const errors = validateDocument(level).issues.filter((i) => i.severity === 'error');
+    if (errors.length) return { kind: 'invalid', count: errors.length, message: errors[0]!.message };
+    // Two-player rulesets are solved as "win / mate in N" with the goal's N; without a goal there is nothing to prove.
+    const goal = rulesetOf(level)?.goal;
+    if (goal?.kind === 'in-n' && typeof goal.goalMoves(level) !== 'number') return { kind: 'position' };
+    return null;
+  }
+}
