@@ -17,14 +17,26 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       // Unused values are errors, except deliberate `_name` placeholders (destructuring that drops a field).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-constant-condition': ['error', { checkLoops: false }],
       eqeqeq: ['error', 'always'],
+      // `let x = fallback; try { x = read() } catch {}` is the house pattern for optional reads; the rule flags the fallback.
+      'no-useless-assignment': 'off',
+      // Getter objects built in a method capture the instance as `self` / `app` (narrow contexts handed to tools and actions).
+      '@typescript-eslint/no-this-alias': ['error', { allowedNames: ['self', 'app'] }],
     },
   },
   {
     files: ['**/*.svelte', '**/*.svelte.ts'],
     languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'], svelteConfig } },
+    rules: {
+      // Local Maps / Sets built inside $derived computations are temporaries, not state: reactive state is
+      // replaced whole ($state.raw snapshots), so the Svelte collection wrappers would only add overhead.
+      'svelte/prefer-svelte-reactivity': 'off',
+    },
   },
 );

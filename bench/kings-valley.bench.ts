@@ -124,20 +124,26 @@ if (rows.length > show.length) console.log(`... (${rows.length - show.length} mo
 const totalNodes = rows.reduce((a, r) => a + r.nodes, 0);
 const totalMs = rows.reduce((a, r) => a + r.ms, 0);
 console.log('');
-console.log(`problems: ${rows.length}, solved ${rows.filter((r) => r.status === 'solved').length}, no win in N ${rows.filter((r) => r.status === 'unsolvable').length}, other ${rows.filter((r) => r.status !== 'solved' && r.status !== 'unsolvable').length}`);
-console.log(`total: ${totalNodes.toLocaleString('en')} nodes in ${(totalMs / 1000).toFixed(2)} s = ${((totalNodes / totalMs) * 1000 / 1e6).toFixed(2)} M nodes/s`);
+console.log(
+  `problems: ${rows.length}, solved ${rows.filter((r) => r.status === 'solved').length}, no win in N ${rows.filter((r) => r.status === 'unsolvable').length}, other ${rows.filter((r) => r.status !== 'solved' && r.status !== 'unsolvable').length}`,
+);
+console.log(
+  `total: ${totalNodes.toLocaleString('en')} nodes in ${(totalMs / 1000).toFixed(2)} s = ${(((totalNodes / totalMs) * 1000) / 1e6).toFixed(2)} M nodes/s`,
+);
 const big = rows.filter((r) => r.nodes >= 100_000);
 if (big.length > 0) {
   const bn = big.reduce((a, r) => a + r.nodes, 0);
   const bm = big.reduce((a, r) => a + r.ms, 0);
-  console.log(`problems with >= 100k nodes: ${big.length}, ${((bn / bm) * 1000 / 1e6).toFixed(2)} M nodes/s`);
+  console.log(`problems with >= 100k nodes: ${big.length}, ${(((bn / bm) * 1000) / 1e6).toFixed(2)} M nodes/s`);
 }
 for (let n = 1; n <= 4; n++) {
   const r = rows.filter((x) => x.n === n && x.label.startsWith('random'));
   if (r.length === 0) continue;
   const times = r.map((x) => x.ms).sort((a, b) => a - b);
   const p = (q: number): string => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
-  console.log(`N=${n}: ${r.length} random problems, median ${p(0.5)} ms, p95 ${p(0.95)} ms, max ${times[times.length - 1]!.toFixed(1)} ms, solved ${r.filter((x) => x.status === 'solved').length}`);
+  console.log(
+    `N=${n}: ${r.length} random problems, median ${p(0.5)} ms, p95 ${p(0.95)} ms, max ${times[times.length - 1]!.toFixed(1)} ms, solved ${r.filter((x) => x.status === 'solved').length}`,
+  );
 }
 const slow = [...rows].sort((a, b) => b.ms - a.ms).slice(0, 5);
 console.log('slowest:');
@@ -158,15 +164,13 @@ console.log('');
 console.log('throughput (deeper searches):');
 for (const r of rows) {
   console.log(
-    `  ${r.label.padEnd(20)} N=${r.n}: ${r.status.padEnd(10)} ${pad(r.length ?? '-', 2)} ${pad(r.nodes.toLocaleString('en'), 11)} nodes ${pad(r.ms.toFixed(0), 6)} ms ${pad(((r.nodes / r.ms) * 1000 / 1e6).toFixed(2), 5)} M nodes/s`,
+    `  ${r.label.padEnd(20)} N=${r.n}: ${r.status.padEnd(10)} ${pad(r.length ?? '-', 2)} ${pad(r.nodes.toLocaleString('en'), 11)} nodes ${pad(r.ms.toFixed(0), 6)} ms ${pad((((r.nodes / r.ms) * 1000) / 1e6).toFixed(2), 5)} M nodes/s`,
   );
 }
 const dn = rows.reduce((a, r) => a + r.nodes, 0);
 const dm = rows.reduce((a, r) => a + r.ms, 0);
-console.log(`throughput total: ${dn.toLocaleString('en')} nodes in ${(dm / 1000).toFixed(2)} s = ${((dn / dm) * 1000 / 1e6).toFixed(2)} M nodes/s`);
+console.log(`throughput total: ${dn.toLocaleString('en')} nodes in ${(dm / 1000).toFixed(2)} s = ${(((dn / dm) * 1000) / 1e6).toFixed(2)} M nodes/s`);
 console.log('');
 console.log(
-  over.length === 0
-    ? `every one of the ${small} N <= 4 problems finished in under 1 s`
-    : `${over.length} of ${small} problems with N <= 4 took 1 s or more`,
+  over.length === 0 ? `every one of the ${small} N <= 4 problems finished in under 1 s` : `${over.length} of ${small} problems with N <= 4 took 1 s or more`,
 );

@@ -67,7 +67,15 @@ for (let g = 0; g < 20; g++) {
 timePerft(`locking playouts, perft 3 x ${positions.length}`, () => positions.reduce((s, f) => s + lc(f).perft(3), 0));
 
 function level(position: string, moves: number): LockingChessLevel {
-  return { format: 'castellan.level', version: 1, ruleset: 'locking-chess', meta: { title: 'bench' }, board: { width: 8, height: 8 }, position, goal: { type: 'mate-in', moves } };
+  return {
+    format: 'castellan.level',
+    version: 1,
+    ruleset: 'locking-chess',
+    meta: { title: 'bench' },
+    board: { width: 8, height: 8 },
+    position,
+    goal: { type: 'mate-in', moves },
+  };
 }
 
 const PROBLEMS: { name: string; lfen: string; n: number }[] = [

@@ -137,7 +137,8 @@ function cmCandidate(): ChessMazeLevel {
   for (let i = 0; i < nHoles; i++) holes.push(take());
   const pieces: CmPiece[] = [];
   const nPlayers = 3 + Math.floor(rand() * 2);
-  for (let i = 0; i < nPlayers; i++) pieces.push({ role: pick(['king', 'rook', 'bishop', 'knight', 'queen', 'pawn'] as const), square: take(), side: 'player' });
+  for (let i = 0; i < nPlayers; i++)
+    pieces.push({ role: pick(['king', 'rook', 'bishop', 'knight', 'queen', 'pawn'] as const), square: take(), side: 'player' });
   for (let i = 0; i < 2; i++) pieces.push({ role: pick(['rook', 'bishop', 'knight', 'pawn'] as const), square: take(), side: 'enemy' });
   const tiles: CmTile[] = [];
   tiles.push({ kind: 'key', square: take(), color: 'red' });

@@ -25,7 +25,6 @@ const APP_MAX_STATES = 20_000_000;
 /** The baseline's cap (below V8's 2^24 Set limit); plain BFS gets the same cap so both do the same work. */
 const BASELINE_CAP = 16_000_000;
 
-
 export interface ChildReport {
   mode: string;
   status: string;
@@ -105,8 +104,7 @@ if (mode === 'baseline') {
 } else if (mode === 'idle') {
   report = { mode, status: 'idle', length: null, states: 0, expanded: 0, generated: 0, wallMs: 0, cpuMs: 0, bytes: null, peakBytes: null, maxRss: 0 };
 } else {
-  const r =
-    mode === 'bfs' ? solveBfs(problem, { stats, maxStates: runCap, maxBytes: 4 * 1024 ** 3 }) : appSolve(level, stats);
+  const r = mode === 'bfs' ? solveBfs(problem, { stats, maxStates: runCap, maxBytes: 4 * 1024 ** 3 }) : appSolve(level, stats);
   report = {
     mode,
     status: r.status,

@@ -142,15 +142,33 @@ for (const { file, rows } of results) {
     if (r.status === 'error' || r.mode === 'baseline') continue;
     const row = r as Row;
     if (file.startsWith('uk-8x8') && row.states >= RATE_MIN_STATES) {
-      checks.push({ target: '>= 8M successors/s (UK 8x8)', puzzle: file, mode: row.mode, value: `${(row.succPerSec / 1e6).toFixed(2)}M`, ok: row.succPerSec >= 8e6 });
-      checks.push({ target: '>= 1.5M new states/s (UK 8x8)', puzzle: file, mode: row.mode, value: `${(row.newPerSec / 1e6).toFixed(2)}M`, ok: row.newPerSec >= 1.5e6 });
+      checks.push({
+        target: '>= 8M successors/s (UK 8x8)',
+        puzzle: file,
+        mode: row.mode,
+        value: `${(row.succPerSec / 1e6).toFixed(2)}M`,
+        ok: row.succPerSec >= 8e6,
+      });
+      checks.push({
+        target: '>= 1.5M new states/s (UK 8x8)',
+        puzzle: file,
+        mode: row.mode,
+        value: `${(row.newPerSec / 1e6).toFixed(2)}M`,
+        ok: row.newPerSec >= 1.5e6,
+      });
     }
     if (row.bytesPerState !== null && row.states >= BYTES_MIN_STATES) {
       checks.push({ target: '<= 24 bytes per stored state', puzzle: file, mode: row.mode, value: row.bytesPerState.toFixed(1), ok: row.bytesPerState <= 24 });
     }
     if (row.states >= 5_000_000 && (row.status === 'solved' || row.status === 'unsolvable')) {
       checks.push({ target: '5M-state solve < 5 s', puzzle: file, mode: row.mode, value: `${(row.wallMs / 1000).toFixed(2)} s`, ok: row.wallMs < 5000 });
-      checks.push({ target: '5M-state solve < 300 MB peak RSS', puzzle: file, mode: row.mode, value: `${(row.maxRss / 2 ** 20).toFixed(0)} MB`, ok: row.maxRss < 300 * 2 ** 20 });
+      checks.push({
+        target: '5M-state solve < 300 MB peak RSS',
+        puzzle: file,
+        mode: row.mode,
+        value: `${(row.maxRss / 2 ** 20).toFixed(0)} MB`,
+        ok: row.maxRss < 300 * 2 ** 20,
+      });
     }
   }
 }
@@ -161,16 +179,30 @@ const emit = (text: string): void => {
 };
 if (json) {
   emit(
-    JSON.stringify(
-      { machine: { cores: cpus().length, cpu: cpus()[0]?.model, loadavg: loadavg(), node: process.version }, idleRss, results, checks },
-      null,
-      2,
-    ) + '\n',
+    JSON.stringify({ machine: { cores: cpus().length, cpu: cpus()[0]?.model, loadavg: loadavg(), node: process.version }, idleRss, results, checks }, null, 2) +
+      '\n',
   );
 } else {
   const M = (n: number): string => (n / 1e6).toFixed(2);
   const MB = (n: number): string => (n / 2 ** 20).toFixed(0);
-  const head = ['puzzle', 'engine', 'result', 'states', 'succ/s', 'new/s', 'cpu succ/s', 'cpu new/s', 'B/state', 'wall ms', 'cpu ms', 'peak MB', 'x wall', 'x cpu', 'x succ/s', 'x mem'];
+  const head = [
+    'puzzle',
+    'engine',
+    'result',
+    'states',
+    'succ/s',
+    'new/s',
+    'cpu succ/s',
+    'cpu new/s',
+    'B/state',
+    'wall ms',
+    'cpu ms',
+    'peak MB',
+    'x wall',
+    'x cpu',
+    'x succ/s',
+    'x mem',
+  ];
   const lines: string[][] = [];
   for (const { file, rows } of results) {
     for (const r of rows) {
@@ -208,8 +240,12 @@ if (json) {
   out.push(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const l of lines) out.push(fmt(l));
   out.push('');
-  out.push(`x wall / x cpu / x succ/s / x mem: ratio against the baseline (JS Set of string keys) on the same puzzle (time saved, successor rate, peak RSS); * = baseline stopped at its state cap.`);
-  out.push(`peak MB: the child's max RSS; a child that only loads the code peaks at ${MB(idleRss)} MB. succ/s and new/s per wall second, cpu succ/s and cpu new/s per CPU second of the child.`);
+  out.push(
+    `x wall / x cpu / x succ/s / x mem: ratio against the baseline (JS Set of string keys) on the same puzzle (time saved, successor rate, peak RSS); * = baseline stopped at its state cap.`,
+  );
+  out.push(
+    `peak MB: the child's max RSS; a child that only loads the code peaks at ${MB(idleRss)} MB. succ/s and new/s per wall second, cpu succ/s and cpu new/s per CPU second of the child.`,
+  );
   for (const { file, rows } of results) {
     const a = rows.find((r) => r.mode === 'astar' && r.status !== 'error') as Row | undefined;
     const m = a?.metrics as { optimalSolutions?: number; optimalSolutionsCapped?: boolean; uniqueFirstMove?: boolean; branching?: number } | undefined;

@@ -138,7 +138,10 @@ try {
   };
   const srcLevels = listLevels(join(root, 'resources/levels'));
   const gotLevels = listLevels(join(resources, 'levels'));
-  need(srcLevels.length > 0 && JSON.stringify(srcLevels) === JSON.stringify(gotLevels), `resources/levels: ${gotLevels.length} of ${srcLevels.length} sample levels`);
+  need(
+    srcLevels.length > 0 && JSON.stringify(srcLevels) === JSON.stringify(gotLevels),
+    `resources/levels: ${gotLevels.length} of ${srcLevels.length} sample levels`,
+  );
   need(existsSync(join(resources, 'packs/citadel-codex/pack.json')), 'resources/packs/citadel-codex/pack.json');
   need(existsSync(join(resources, 'icons/icon.png')) && statSync(join(resources, 'icons/icon.png')).size > 0, 'resources/icons/icon.png');
 
@@ -148,7 +151,9 @@ try {
     for (const p of problems) console.error(`  - ${p}`);
     process.exitCode = 1;
   } else {
-    console.log(`dist-check: OK (${ms} ms): ${files.size} entries in app.asar, runtime packages ${[...pkgSeen].sort().join(', ')}, ${gotLevels.length} sample levels, pack, icons`);
+    console.log(
+      `dist-check: OK (${ms} ms): ${files.size} entries in app.asar, runtime packages ${[...pkgSeen].sort().join(', ')}, ${gotLevels.length} sample levels, pack, icons`,
+    );
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

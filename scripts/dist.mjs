@@ -18,7 +18,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const bin = (pkg, rel) => join(dirname(require.resolve(`${pkg}/package.json`)), rel);
 
-const OFFLINE = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|getaddrinfo|socket hang up|unable to get local issuer|cannot download|download(?:ing)? failed|status code 4\d\d|status code 5\d\d|proxy/i;
+const OFFLINE =
+  /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|getaddrinfo|socket hang up|unable to get local issuer|cannot download|download(?:ing)? failed|status code 4\d\d|status code 5\d\d|proxy/i;
 
 function run(label, args) {
   const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -26,7 +27,9 @@ function run(label, args) {
   else {
     const out = `${r.stdout ?? ''}\n${r.stderr ?? ''}`;
     if (label === 'package' && OFFLINE.test(out)) {
-      console.error('dist: electron-builder could not download Electron or its packaging tools (no network?); installers need them once — try again online, set CASTELLAN_ELECTRON_DIST to a local Electron, or run `npm run dist:check` for the offline unpacked build.');
+      console.error(
+        'dist: electron-builder could not download Electron or its packaging tools (no network?); installers need them once — try again online, set CASTELLAN_ELECTRON_DIST to a local Electron, or run `npm run dist:check` for the offline unpacked build.',
+      );
     } else {
       process.stdout.write(r.stdout ?? '');
       process.stderr.write(r.stderr ?? '');

@@ -132,7 +132,10 @@ export function formatReference(schemas) {
       parts.push(`${describeSchema(short, d)}\n`);
     }
   }
-  return `${parts.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${parts
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 // ------------------------------------------------------------------ CLI
@@ -160,13 +163,18 @@ function commandSection(cmd, path) {
   out.push('```\n' + usage + '\n```\n');
   if (args.length) {
     out.push('| Argument | Required | Description |', '| --- | --- | --- |');
-    for (const a of args) out.push(`| ${code(argName(a))} | ${a.required ? 'yes' : 'no'} | ${esc(a.description ?? '')}${a.defaultValue !== undefined ? ` (default ${code(a.defaultValue)})` : ''} |`);
+    for (const a of args)
+      out.push(
+        `| ${code(argName(a))} | ${a.required ? 'yes' : 'no'} | ${esc(a.description ?? '')}${a.defaultValue !== undefined ? ` (default ${code(a.defaultValue)})` : ''} |`,
+      );
     out.push('');
   }
   if (cmd.options.length) {
     out.push('| Option | Required | Description |', '| --- | --- | --- |');
     for (const o of cmd.options) {
-      out.push(`| ${code(o.flags)} | ${o.mandatory ? 'yes' : 'no'} | ${esc(o.description ?? '')}${o.defaultValue !== undefined ? ` (default ${code(o.defaultValue)})` : ''} |`);
+      out.push(
+        `| ${code(o.flags)} | ${o.mandatory ? 'yes' : 'no'} | ${esc(o.description ?? '')}${o.defaultValue !== undefined ? ` (default ${code(o.defaultValue)})` : ''} |`,
+      );
     }
     out.push('');
   }
@@ -189,13 +197,21 @@ export function cliReference(program, exit) {
   }
   parts.push('## Commands\n');
   for (const c of program.commands) parts.push(commandSection(c, ['castellan']));
-  parts.push('## Exit codes\n', 'Every command ends with one of these codes (the command line contract of LEVEL-FORMAT-v1; a command with several files reports the worst).\n', '| Code | Name | Meaning |', '| --- | --- | --- |');
+  parts.push(
+    '## Exit codes\n',
+    'Every command ends with one of these codes (the command line contract of LEVEL-FORMAT-v1; a command with several files reports the worst).\n',
+    '| Code | Name | Meaning |',
+    '| --- | --- | --- |',
+  );
   for (const [name, n] of Object.entries(exit)) parts.push(`| ${n} | ${code(name)} | ${EXIT_MEANING[name] ?? ''} |`);
   parts.push(
     '',
     '`solve --json` prints one object `{"status":"solved"|"unsolvable"|"limit"|"invalid","length":N,"moves":[...],"states":N,"ms":N}` (`errors: [{code, message, square?}]` when invalid); see the format specification for the two-player fields (`keys`, `keysWithinN`).',
   );
-  return `${parts.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${parts
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 /** Builds the CLI's commander program without running a command. */
@@ -205,6 +221,7 @@ async function captureProgram() {
   const original = Command.prototype.parseAsync;
   let program;
   Command.prototype.parseAsync = async function capture() {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the commander program is captured for the reference
     program = this;
     return this;
   };

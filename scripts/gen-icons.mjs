@@ -60,7 +60,15 @@ export function icnsFromPngs(images) {
 }
 
 const SIZES = [16, 32, 48, 64, 128, 256, 512, 1024];
-const ICNS_TYPES = [['icp4', 16], ['icp5', 32], ['icp6', 64], ['ic07', 128], ['ic08', 256], ['ic09', 512], ['ic10', 1024]];
+const ICNS_TYPES = [
+  ['icp4', 16],
+  ['icp5', 32],
+  ['icp6', 64],
+  ['ic07', 128],
+  ['ic08', 256],
+  ['ic09', 512],
+  ['ic10', 1024],
+];
 
 export function buildIcons() {
   const png = Object.fromEntries(SIZES.map((s) => [s, renderPng(s)]));

@@ -143,7 +143,9 @@ async function main() {
     if (r) reviewed.push({ ...f, reason: r.reason });
     else findings.push(f);
   }
-  const parseErrors = result.errors.filter((e) => !e.tolerable).map((e) => ({ file: e.file.startsWith(dir) ? relative(dir, e.file) : e.file, message: e.message }));
+  const parseErrors = result.errors
+    .filter((e) => !e.tolerable)
+    .map((e) => ({ file: e.file.startsWith(dir) ? relative(dir, e.file) : e.file, message: e.message }));
   const summary = {
     scanner: `@doyensec/electronegativity ${require('@doyensec/electronegativity/package.json').version}`,
     checks: result.globalChecks + result.atomicChecks,
@@ -156,8 +158,11 @@ async function main() {
   if (json) log(JSON.stringify(summary, null, 2));
   else {
     log(`security scan: ${summary.scanner}, ${summary.checks} checks (excluded: ${EXCLUDED_CHECKS.join(', ')})`);
-    log(`  scanned: src-main/electron/*.ts, src-renderer/index.html, package.json${built.length ? ', ' + built.join(', ') : ' (no build in out/: run `npm run build` to scan it too)'}`);
-    for (const f of findings) log(`  FINDING ${f.id} ${f.file}:${f.line}:${f.column} ${f.severity}/${f.confidence}${f.manualReview ? ' (review)' : ''}: ${f.description}`);
+    log(
+      `  scanned: src-main/electron/*.ts, src-renderer/index.html, package.json${built.length ? ', ' + built.join(', ') : ' (no build in out/: run `npm run build` to scan it too)'}`,
+    );
+    for (const f of findings)
+      log(`  FINDING ${f.id} ${f.file}:${f.line}:${f.column} ${f.severity}/${f.confidence}${f.manualReview ? ' (review)' : ''}: ${f.description}`);
     for (const e of parseErrors) log(`  PARSE ERROR ${e.file}: ${e.message}`);
     for (const f of reviewed) log(`  reviewed ${f.id} ${f.file}:${f.line}: ${f.reason}`);
     log(findings.length === 0 && parseErrors.length === 0 ? '  0 findings' : `  ${findings.length} finding(s), ${parseErrors.length} parse error(s)`);

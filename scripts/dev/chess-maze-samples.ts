@@ -27,10 +27,8 @@ import { serializeLevel } from '../../src-shared/format/serialize.js';
 import { solveLevel, validateRules } from '../../src-shared/rulesets/index.js';
 import { SPECS, type Spec } from './chess-maze-specs.js';
 
-
 const ROLE_BY_LETTER: Record<string, Role> = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', P: 'pawn' };
 const TT_BY_LETTER: Record<string, TransformType> = { N: 'knight', B: 'bishop', R: 'rook', Q: 'queen', K: 'king' };
-
 
 function build(s: Spec): ChessMazeLevel {
   const height = s.map.length;

@@ -21,7 +21,9 @@ const arg = (name: string, dflt: string): string => {
 let seed = Number(arg('seed', '7')) >>> 0;
 const minutes = Number(arg('minutes', '5'));
 const outFile = arg('out', '/tmp/uk-candidates.json');
-const sizes = arg('sizes', '5x5,6x6,6x5,7x6,8x8').split(',').map((s) => s.split('x').map(Number) as [number, number]);
+const sizes = arg('sizes', '5x5,6x6,6x5,7x6,8x8')
+  .split(',')
+  .map((s) => s.split('x').map(Number) as [number, number]);
 const maxStates = Number(arg('max-states', '400000'));
 
 function rand(): number {
@@ -66,8 +68,14 @@ function randomLevel(w: number, h: number): UnlockTheKingLevel {
   const free = [...all];
   const take = (): string => free.splice(Math.floor(rand() * free.length), 1)[0]!;
   const l: UnlockTheKingLevel = {
-    format: 'castellan.level', version: 1, ruleset: 'unlock-the-king',
-    meta: { title: 'candidate' }, board: { width: w, height: h }, walls: [], portal: '', pieces: [],
+    format: 'castellan.level',
+    version: 1,
+    ruleset: 'unlock-the-king',
+    meta: { title: 'candidate' },
+    board: { width: w, height: h },
+    walls: [],
+    portal: '',
+    pieces: [],
   };
   l.pieces.push({ role: 'king', square: take(), color: 'ivory' });
   l.portal = free[Math.floor(rand() * free.length)]!;

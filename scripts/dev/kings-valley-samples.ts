@@ -286,9 +286,24 @@ if (boardArg !== undefined) {
   }
   if (args.includes('--write') && !only) {
     const setups: [string, Readonly<KingsValleyLevel>, string, string[]][] = [
-      ['setup-standard.level.json', KV_STANDARD_SETUP, 'The standard 5x5 starting position: each side on its first row, kings in the middle; White moves a soldier first.', ['setup', '5x5']],
-      ['setup-retrieve-the-king.level.json', KV_RETRIEVE_THE_KING_SETUP, 'The "Retrieve the King" variant: the kings start in the middle of the opponent\'s row; White moves a soldier first.', ['setup', '5x5', 'variant']],
-      ['setup-labyrinth.level.json', KV_LABYRINTH_SETUP, 'The 7x7 Labyrinth variant: six soldiers and a king each, with pillars on b3, b5, f3 and f5; White moves a soldier first.', ['setup', '7x7', 'labyrinth', 'pillars']],
+      [
+        'setup-standard.level.json',
+        KV_STANDARD_SETUP,
+        'The standard 5x5 starting position: each side on its first row, kings in the middle; White moves a soldier first.',
+        ['setup', '5x5'],
+      ],
+      [
+        'setup-retrieve-the-king.level.json',
+        KV_RETRIEVE_THE_KING_SETUP,
+        'The "Retrieve the King" variant: the kings start in the middle of the opponent\'s row; White moves a soldier first.',
+        ['setup', '5x5', 'variant'],
+      ],
+      [
+        'setup-labyrinth.level.json',
+        KV_LABYRINTH_SETUP,
+        'The 7x7 Labyrinth variant: six soldiers and a king each, with pillars on b3, b5, f3 and f5; White moves a soldier first.',
+        ['setup', '7x7', 'labyrinth', 'pillars'],
+      ],
     ];
     for (const [file, setup, description, tags] of setups) {
       const level = kvSetupCopy(setup);

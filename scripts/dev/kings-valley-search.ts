@@ -67,8 +67,7 @@ const base: KingsValleyLevel = kvSetupCopy(
 );
 if (option) base.options = { soldiersMayStopOnValley: true };
 
-const immediateWins = (pos: KvPosition): KvMove[] =>
-  kvLegalMoves(pos).filter((m) => kvPlay(pos, m).outcome.status === 'won');
+const immediateWins = (pos: KvPosition): KvMove[] => kvLegalMoves(pos).filter((m) => kvPlay(pos, m).outcome.status === 'won');
 
 /** The position with the other side to move (for the "threat" test). */
 const flipped = (pos: KvPosition): KvPosition => ({ ...pos, sideToMove: pos.sideToMove === 'white' ? 'black' : 'white', firstMoveSoldierOnly: false });

@@ -73,8 +73,7 @@ export const SPECS: LcSampleSpec[] = [
   {
     file: '05-lock-and-release.level.json',
     title: 'Lock and Release',
-    description:
-      'White to move: checkmate in 2 — the rook climbs onto the king to hold it for one move, then steps off to a7 with check.',
+    description: 'White to move: checkmate in 2 — the rook climbs onto the king to hold it for one move, then steps off to a7 with check.',
     tags: ['mate-in-2', 'checkmate', 'superimpose'],
     position: '8/8/k(PR)6/2K5/p7/8/8/8 w - - 0 1',
     n: 2,

@@ -56,19 +56,6 @@ export function boardText(lfen: string): string {
   return out.join('\n');
 }
 
-function endOf(lfen: string, line: string[]): { lfen: string; outcome: string } {
-  const r = parseLfen(lfen);
-  if (!r.ok) throw new Error('bad lfen');
-  const p = r.value;
-  for (const lan of line) {
-    const m = lcParseMove(p, lan);
-    if (m === undefined) throw new Error(`illegal ${lan}`);
-    p.make(m);
-  }
-  const o = p.outcome();
-  return { lfen: p.lfen(), outcome: o.status === 'mate' ? o.kind : o.status === 'draw' ? `draw:${o.reason}` : 'ongoing' };
-}
-
 export function inspect(lfen: string, n: number): void {
   console.log(boardText(lfen));
   console.log(lfen, `mate in ${n}`);

@@ -62,8 +62,15 @@ export async function cmdGenerate(flags: GenerateFlags, io: GenerateIo): Promise
   }
   if (flags.out) mkdirSync(flags.out, { recursive: true });
   const found = def.generate({
-    seed: flags.seed, width: w, height: h, parMin: Number(par[1]), parMax: Number(par[2]), count: flags.count,
-    maxStates: flags.maxStates, steps: flags.steps, climbs: flags.climbs,
+    seed: flags.seed,
+    width: w,
+    height: h,
+    parMin: Number(par[1]),
+    parMax: Number(par[2]),
+    count: flags.count,
+    maxStates: flags.maxStates,
+    steps: flags.steps,
+    climbs: flags.climbs,
   });
   let k = 0;
   for (const g of found) {

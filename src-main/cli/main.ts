@@ -104,9 +104,7 @@ function squaresNote(i: Pick<Issue, 'square' | 'squares'>): string {
 }
 
 /** Reads and checks a level file: `{level, issues}` or `{error}` (message + issues). */
-async function loadLevel(
-  file: string,
-): Promise<{ level: Level; issues: Issue[] } | { error: string; code: string; issues: Issue[] }> {
+async function loadLevel(file: string): Promise<{ level: Level; issues: Issue[] } | { error: string; code: string; issues: Issue[] }> {
   const read = await readTextFile(file, { maxBytes: MAX_LEVEL_FILE_BYTES });
   if (!read.ok) {
     return { error: read.message, code: read.code === 'not-found' ? 'file-not-found' : 'file-unreadable', issues: [] };
@@ -301,13 +299,7 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
  * numbered by the solver side's moves, and the refutations of the first key;
  * or "no win in N".
  */
-function reportTwoPlayer(
-  file: string,
-  level: Level,
-  r: Extract<WorkerSolveResult, { status: 'solved' | 'unsolvable' }>,
-  ms: number,
-  io: CliIo,
-): void {
+function reportTwoPlayer(file: string, level: Level, r: Extract<WorkerSolveResult, { status: 'solved' | 'unsolvable' }>, ms: number, io: CliIo): void {
   const goal = (level as { goal?: { moves?: number } }).goal?.moves;
   const n = typeof goal === 'number' ? goal : 0;
   if (r.status === 'unsolvable') {
@@ -420,10 +412,7 @@ function defaultInitialFile(workspace: string): string | undefined {
   return undefined;
 }
 
-async function cmdServe(
-  flags: { workspace?: string; port?: number; open?: string; renderer?: string; token?: string },
-  io: CliIo,
-): Promise<number> {
+async function cmdServe(flags: { workspace?: string; port?: number; open?: string; renderer?: string; token?: string }, io: CliIo): Promise<number> {
   const root = repoRoot();
   // Default: resources/ (the sample levels in levels/ and the packs in packs/, the Citadel Codex included).
   const workspace = resolve(flags.workspace ?? join(root, 'resources'));
@@ -500,10 +489,7 @@ export async function runCli(args: string[], io: CliIo = processIo): Promise<num
     .option('--max-states <n>', `state cap (default ${DEFAULT_SAVE_MAX_STATES})`, positiveInt)
     .option('--time-ms <n>', 'wall-clock cap in milliseconds (default none)', positiveInt)
     .action(async (files: string[], flags: SolveFlags) => {
-      code =
-        files.length === 1
-          ? await cmdSolve(files[0]!, flags, io)
-          : await runBatch(files, io, (f, fio, signal) => cmdSolve(f, flags, fio, signal));
+      code = files.length === 1 ? await cmdSolve(files[0]!, flags, io) : await runBatch(files, io, (f, fio, signal) => cmdSolve(f, flags, fio, signal));
     });
 
   program

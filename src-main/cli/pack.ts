@@ -24,12 +24,11 @@ import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { solutionIsCurrent } from '../../src-shared/format/level-hash.js';
 import { findAlike } from '../../src-shared/pack/duplicates.js';
-import { classifyLevel, STATUS_EXIT, type LevelVerdict, type ProofOutcome } from '../../src-shared/pack/status.js';
+import { classifyLevel, STATUS_EXIT, type LevelVerdict } from '../../src-shared/pack/status.js';
 import { loadPack, planExport, proofOf, writeExport, type LoadedPack } from '../services/pack-files.js';
 import { buildPackPdf } from '../services/pack-pdf.js';
 import { writeNew } from './render.js';
 import { SolvePool } from '../services/solve-pool.js';
-import type { WorkerSolveResult } from '../services/solve-runner.js';
 
 export interface PackIo {
   out(text: string): void;
@@ -43,7 +42,6 @@ export interface VerifyRow extends LevelVerdict {
   title: string;
   tier?: string;
 }
-
 
 /**
  * Re-proves every level of a loaded pack on a SolvePool and classifies it
@@ -72,7 +70,8 @@ export async function verifyPack(
     for (const d of findAlike(loaded.levels.map((l) => (l.level && !l.error ? l.level : undefined)))) {
       const row = rows[d.second]!;
       const note = `alike to #${d.first + 1} (${d.how})`;
-      rows[d.second] = row.exitCode === 0 ? { ...row, status: 'duplicate', exitCode: STATUS_EXIT.duplicate, detail: note } : { ...row, detail: `${row.detail}; ${note}` };
+      rows[d.second] =
+        row.exitCode === 0 ? { ...row, status: 'duplicate', exitCode: STATUS_EXIT.duplicate, detail: note } : { ...row, detail: `${row.detail}; ${note}` };
     }
     return rows;
   } finally {
@@ -81,14 +80,27 @@ export async function verifyPack(
 }
 
 const STATUS_LABEL: Record<string, string> = {
-  proved: 'proved', invalid: 'invalid', draft: 'draft', stale: 'stale solution', 'par-mismatch': 'par mismatch',
-  duplicate: 'duplicate', unsolvable: 'unsolvable', limit: 'limit',
+  proved: 'proved',
+  invalid: 'invalid',
+  draft: 'draft',
+  stale: 'stale solution',
+  'par-mismatch': 'par mismatch',
+  duplicate: 'duplicate',
+  unsolvable: 'unsolvable',
+  limit: 'limit',
 };
 
 /** The summary table (plain text, fixed-width columns). */
 export function formatVerifyTable(rows: VerifyRow[]): string {
   const head = ['#', 'level', 'tier', 'status'];
-  const body = rows.map((r) => [String(r.index + 1), r.title, r.tier ?? '-', r.status === 'proved' || r.detail.toLowerCase().startsWith((STATUS_LABEL[r.status] ?? r.status).toLowerCase()) ? r.detail : `${STATUS_LABEL[r.status]}: ${r.detail}`]);
+  const body = rows.map((r) => [
+    String(r.index + 1),
+    r.title,
+    r.tier ?? '-',
+    r.status === 'proved' || r.detail.toLowerCase().startsWith((STATUS_LABEL[r.status] ?? r.status).toLowerCase())
+      ? r.detail
+      : `${STATUS_LABEL[r.status]}: ${r.detail}`,
+  ]);
   const widths = head.map((h, c) => Math.max(h.length, ...body.map((b) => b[c]!.length)));
   const line = (cells: string[]): string => cells.map((s, c) => (c === cells.length - 1 ? s : s.padEnd(widths[c]!))).join('  ') + '\n';
   return line(head) + line(widths.map((w) => '-'.repeat(w))) + body.map(line).join('');
@@ -124,15 +136,29 @@ export async function cmdPackVerify(path: string, flags: { json?: boolean; maxSt
   if (flags.json) {
     io.out(
       JSON.stringify({
-        pack: path, title: loaded.value.pack.title, ruleset: loaded.value.pack.ruleset, exit,
-        levels: rows.map((r) => ({ index: r.index + 1, name: r.name, title: r.title, tier: r.tier ?? null, status: r.status, detail: r.detail, par: r.proved ?? null, states: r.states ?? null })),
+        pack: path,
+        title: loaded.value.pack.title,
+        ruleset: loaded.value.pack.ruleset,
+        exit,
+        levels: rows.map((r) => ({
+          index: r.index + 1,
+          name: r.name,
+          title: r.title,
+          tier: r.tier ?? null,
+          status: r.status,
+          detail: r.detail,
+          par: r.proved ?? null,
+          states: r.states ?? null,
+        })),
       }) + '\n',
     );
   } else {
     io.out(`${loaded.value.pack.title} (${loaded.value.pack.ruleset}, ${total} level${total === 1 ? '' : 's'})\n`);
     io.out(formatVerifyTable(rows));
     const bad = rows.filter((r) => r.exitCode !== 0).length;
-    io.out(total === 0 ? 'the pack has no levels\n' : bad === 0 ? `all ${total} levels proved\n` : `${bad} of ${total} level${total === 1 ? '' : 's'} not clean\n`);
+    io.out(
+      total === 0 ? 'the pack has no levels\n' : bad === 0 ? `all ${total} levels proved\n` : `${bad} of ${total} level${total === 1 ? '' : 's'} not clean\n`,
+    );
   }
   return exit;
 }

@@ -78,7 +78,9 @@ export async function cmdPerft(flags: PerftFlags, io: PerftIo): Promise<number> 
   }
   if (io.errIsTTY) {
     const s = (performance.now() - t0) / 1000;
-    io.err(`perft ${depth}: ${total!.toLocaleString('en')} nodes in ${s.toFixed(2)} s (${Math.round(total! / Math.max(s, 1e-6)).toLocaleString('en')} nodes/s)\n`);
+    io.err(
+      `perft ${depth}: ${total!.toLocaleString('en')} nodes in ${s.toFixed(2)} s (${Math.round(total! / Math.max(s, 1e-6)).toLocaleString('en')} nodes/s)\n`,
+    );
   }
   return 0;
 }

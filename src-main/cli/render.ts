@@ -9,6 +9,7 @@
 import { promises as fs } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Command } from 'commander';
+import type * as ResvgModule from '@resvg/resvg-js';
 import type { Level } from '../../src-shared/model/level.js';
 import { renderLevelSvg } from '../../src-shared/render/svg.js';
 import { readTextFile, writeFileVerified } from '../services/atomic-file.js';
@@ -22,7 +23,7 @@ export interface RenderIo {
 /** Rasterises an SVG string to PNG bytes (resvg; system fonts for the labels). */
 export function svgToPng(svg: string, scale = 1): Buffer {
   const require = createRequire(import.meta.url);
-  const { Resvg } = require('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
+  const { Resvg } = require('@resvg/resvg-js') as typeof ResvgModule;
   const r = new Resvg(svg, { fitTo: { mode: 'zoom', value: scale }, font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } });
   return r.render().asPng();
 }

@@ -23,14 +23,7 @@ import { GRANT_DROPPED_CHANNEL, MENU_ACTION_CHANNEL, OPEN_FILE_CHANNEL } from '.
 import { filesFromArgv, isCastellanFile } from './launch-files.js';
 import { buildMenuTemplate, checkMenuSpecs } from './menu-template.js';
 import { readWindowState, restoreBounds, windowStateFile, writeWindowStateSync, type Rect } from './window-state.js';
-import {
-  CONTENT_SECURITY_POLICY,
-  PathGrants,
-  SECURE_WEB_PREFERENCES,
-  isAllowedNavigation,
-  isAllowedRequest,
-  isTrustedSender,
-} from './security.js';
+import { CONTENT_SECURITY_POLICY, PathGrants, isAllowedNavigation, isAllowedRequest, isTrustedSender } from './security.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const appRoot = app.getAppPath();
@@ -46,7 +39,9 @@ const grants = new PathGrants([samplesDir]);
 function firstSample(): string | undefined {
   const dir = join(samplesDir, DEFAULT_RULESET);
   if (!existsSync(dir)) return undefined;
-  const first = readdirSync(dir).filter((f) => f.endsWith('.level.json')).sort()[0];
+  const first = readdirSync(dir)
+    .filter((f) => f.endsWith('.level.json'))
+    .sort()[0];
   return first ? join(dir, first) : undefined;
 }
 

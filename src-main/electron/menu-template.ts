@@ -165,7 +165,10 @@ export function isTextChord(shortcut: string): boolean {
 
 /** True when the shortcut has no Ctrl/Mod/Alt/Meta (a bare key, maybe with Shift). */
 export function isBareKey(shortcut: string): boolean {
-  const parts = shortcut.split('+').slice(0, -1).map((p) => p.toLowerCase());
+  const parts = shortcut
+    .split('+')
+    .slice(0, -1)
+    .map((p) => p.toLowerCase());
   return !parts.some((p) => p === 'mod' || p === 'ctrl' || p === 'control' || p === 'alt' || p === 'meta' || p === 'cmd');
 }
 
@@ -186,7 +189,12 @@ function itemOptions(it: MenuItemSpec, onAction: (id: string) => void): MenuItem
  * (`process.platform`). `onAction(id)` runs when an item is clicked. Menus
  * without items are left out. Answers plain MenuItemConstructorOptions.
  */
-export function buildMenuTemplate(menus: readonly MenuSpec[], platform: string, onAction: (id: string) => void, appName = 'Castellan'): MenuItemConstructorOptions[] {
+export function buildMenuTemplate(
+  menus: readonly MenuSpec[],
+  platform: string,
+  onAction: (id: string) => void,
+  appName = 'Castellan',
+): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin';
   const out: MenuItemConstructorOptions[] = [];
   if (mac) out.push({ label: appName, role: 'appMenu' });

@@ -18,9 +18,7 @@ import type { HostEvents } from '../../src-shared/host/menu.js';
 import { GRANT_DROPPED_CHANNEL, MENU_ACTION_CHANNEL, OPEN_FILE_CHANNEL } from './channels.js';
 
 const api = Object.freeze(
-  Object.fromEntries(
-    HOST_METHODS.map((method) => [method, (req: unknown) => ipcRenderer.invoke(ipcChannel(method), req ?? {})]),
-  ),
+  Object.fromEntries(HOST_METHODS.map((method) => [method, (req: unknown) => ipcRenderer.invoke(ipcChannel(method), req ?? {})])),
 ) as HostApi;
 
 function subscriber(channel: string): (cb: (value: string) => void) => () => void {

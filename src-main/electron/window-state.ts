@@ -36,7 +36,13 @@ export function parseWindowState(raw: unknown): WindowState | undefined {
   const r = raw as Record<string, unknown>;
   if (!finite(r['x']) || !finite(r['y']) || !finite(r['width']) || !finite(r['height'])) return undefined;
   if (r['width'] <= 0 || r['height'] <= 0) return undefined;
-  return { x: Math.round(r['x']), y: Math.round(r['y']), width: Math.round(r['width']), height: Math.round(r['height']), ...(r['maximized'] === true ? { maximized: true } : {}) };
+  return {
+    x: Math.round(r['x']),
+    y: Math.round(r['y']),
+    width: Math.round(r['width']),
+    height: Math.round(r['height']),
+    ...(r['maximized'] === true ? { maximized: true } : {}),
+  };
 }
 
 function overlap(a: Rect, b: Rect): { width: number; height: number } {
@@ -57,7 +63,10 @@ function overlap(a: Rect, b: Rect): { width: number; height: number } {
  *   high) overlaps a work area by at least 100x40 DIP; else the window is
  *   centered on the primary display (a monitor was unplugged).
  */
-export function restoreBounds(saved: WindowState | undefined, displays: readonly Rect[]): { width: number; height: number; x?: number; y?: number; maximized: boolean } {
+export function restoreBounds(
+  saved: WindowState | undefined,
+  displays: readonly Rect[],
+): { width: number; height: number; x?: number; y?: number; maximized: boolean } {
   if (!saved || displays.length === 0) return { ...DEFAULT_SIZE, maximized: false };
   const maxW = Math.max(...displays.map((d) => d.width));
   const maxH = Math.max(...displays.map((d) => d.height));

@@ -235,7 +235,8 @@ export async function startServeHost(opts: ServeOptions): Promise<ServeHandle> {
     confinedWrites: true,
     recoveryDir: opts.recoveryDir ?? join(state, 'recovery'),
     stateDir: state,
-    backupDirFor: (resolved) => (isInside(ws.realRoot, resolved) && resolved !== ws.realRoot ? join(state, 'backups', relative(ws.realRoot, resolved)) : undefined),
+    backupDirFor: (resolved) =>
+      isInside(ws.realRoot, resolved) && resolved !== ws.realRoot ? join(state, 'backups', relative(ws.realRoot, resolved)) : undefined,
     ...(opts.backupCount !== undefined ? { backupCount: opts.backupCount } : {}),
     listFiles: () => listLevelFiles(ws),
     ...(opts.initialFile !== undefined ? { initialFile: opts.initialFile } : {}),

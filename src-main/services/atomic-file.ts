@@ -61,9 +61,7 @@ export function errnoCode(err: unknown): string | undefined {
 export function ioError(err: unknown, path: string, action: 'read' | 'write'): HostError {
   const code = errnoCode(err);
   const cause =
-    action === 'read' && code === 'ENOENT'
-      ? 'the file does not exist'
-      : ((code && CAUSES[code]) ?? (err instanceof Error ? err.message : String(err)));
+    action === 'read' && code === 'ENOENT' ? 'the file does not exist' : ((code && CAUSES[code]) ?? (err instanceof Error ? err.message : String(err)));
   return {
     ok: false,
     code: action === 'read' && code === 'ENOENT' ? 'not-found' : 'io',
@@ -77,10 +75,7 @@ export interface ReadOptions {
 }
 
 /** Reads a UTF-8 text file. Answers `not-found` / `io` HostErrors; never throws. */
-export async function readTextFile(
-  path: string,
-  opts: ReadOptions = {},
-): Promise<{ ok: true; text: string } | HostError> {
+export async function readTextFile(path: string, opts: ReadOptions = {}): Promise<{ ok: true; text: string } | HostError> {
   const maxBytes = opts.maxBytes ?? 16 * 1024 * 1024;
   try {
     const st = await fs.stat(path);
@@ -141,11 +136,7 @@ async function realTarget(path: string): Promise<string> {
  * path and the cause: EACCES, EROFS, ENOSPC, EBUSY, ENOENT, ...) or
  * `verify-failed`. Never throws.
  */
-export async function writeFileVerified(
-  path: string,
-  content: string,
-  opts: WriteOptions = {},
-): Promise<{ ok: true; bytes: number } | HostError> {
+export async function writeFileVerified(path: string, content: string, opts: WriteOptions = {}): Promise<{ ok: true; bytes: number } | HostError> {
   const expected = Buffer.from(content, 'utf8');
   const target = opts.confineDir ? path : await realTarget(path);
   const dir = dirname(target);

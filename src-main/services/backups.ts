@@ -137,11 +137,7 @@ export async function listBackups(dir: string): Promise<BackupItem[] | HostError
 }
 
 /** Reads backup `id` of `dir`: its text and item, `not-found`, `bad-request` (malformed id) or `io`. Never throws. */
-export async function readBackup(
-  dir: string,
-  id: unknown,
-  maxBytes: number,
-): Promise<{ ok: true; text: string; item: BackupItem } | HostError> {
+export async function readBackup(dir: string, id: unknown, maxBytes: number): Promise<{ ok: true; text: string; item: BackupItem } | HostError> {
   if (!isBackupId(id)) return { ok: false, code: 'bad-request', message: 'backupOpen: "id" is not a backup id.' };
   const p = parseName(id)!;
   const read = await readTextFile(join(dir, id), { maxBytes });

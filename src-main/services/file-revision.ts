@@ -55,10 +55,7 @@ export function sameRevision(a: FileRevision | null, b: FileRevision | null): bo
  * (default 64 MiB), unreadable).
  * Never throws.
  */
-export async function readRevision(
-  path: string,
-  maxBytes: number = MAX_REVISION_BYTES,
-): Promise<{ revision: FileRevision; bytes: Buffer } | null | HostError> {
+export async function readRevision(path: string, maxBytes: number = MAX_REVISION_BYTES): Promise<{ revision: FileRevision; bytes: Buffer } | null | HostError> {
   try {
     const st = await fs.stat(path);
     if (st.isDirectory()) return { ok: false, code: 'io', message: `Could not read ${path}: the path is a folder.` };

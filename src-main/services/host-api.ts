@@ -32,7 +32,6 @@ import type {
   FullHostApi,
   HostError,
   HostMethod,
-  HostResponses,
   ListedFile,
   OpenedLevel,
   RecoveredDocument,
@@ -107,13 +106,7 @@ export type HostService = FullHostApi & {
   discardSessionRecovery(): Promise<void>;
   /** Stops the host's solve pool (if one was started). */
   close(): Promise<void>;
-}
-
-
-
-
-
-
+};
 
 function docIdOf(method: HostMethod, req: Req, required: boolean): string | undefined | HostError {
   const v = req['docId'];
@@ -130,7 +123,6 @@ function optionalRevision(method: HostMethod, req: Req, key: string, allowNull: 
   return v;
 }
 
-
 /** A file name suggested for Save As: the title slug + `.level.json`. */
 export function suggestedFileName(document: unknown): string {
   let title = '';
@@ -146,8 +138,6 @@ export function suggestedFileName(document: unknown): string {
     .slice(0, 60);
   return `${slug || 'untitled'}.level.json`;
 }
-
-
 
 /** The HostApi over the services (see module doc). */
 export function createHostApi(deps: HostDeps): HostService {

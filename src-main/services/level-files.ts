@@ -50,7 +50,7 @@ export function parseLevelDocument(text: string, label: string): Omit<OpenedLeve
  * Answers OpenedLevel (document + issues + the revision of the bytes read;
  * `path` as given) or a HostError (`not-found`, `io`, `parse`). Never throws.
  */
-export async function openLevelFile(path: string): Promise<OpenedLevel & { revision: FileRevision } | HostError> {
+export async function openLevelFile(path: string): Promise<(OpenedLevel & { revision: FileRevision }) | HostError> {
   try {
     const read = await readRevision(path, MAX_LEVEL_FILE_BYTES);
     if (read === null) return { ok: false, code: 'not-found', message: `Could not read ${path}: the file does not exist (ENOENT).` };

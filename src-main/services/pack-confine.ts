@@ -98,7 +98,11 @@ export function checkName(name: string, what: string): HostError | undefined {
  * the confined folder + name; a link there is refused (never followed).
  * `mustExist`: answers `not-found` when it does not exist.
  */
-export async function confineFile(ctx: HostContext, p: string, o: { suffixes?: string[]; exact?: string[]; mustExist: boolean; what: string }): Promise<string | HostError> {
+export async function confineFile(
+  ctx: HostContext,
+  p: string,
+  o: { suffixes?: string[]; exact?: string[]; mustExist: boolean; what: string },
+): Promise<string | HostError> {
   if (p.length === 0 || p.length > 4096) return badRequest(`${o.what}: the path must be a non-empty string of at most 4096 characters.`);
   const name = lastSegment(p);
   const okName = (o.exact ?? []).includes(name) || (o.suffixes ?? []).some((s) => name.toLowerCase().endsWith(s) && name.length > s.length);
@@ -192,7 +196,12 @@ export async function loadConfined(ctx: HostContext, method: PackHostMethod, req
   const parsed = parsePackText(text);
   if (!parsed.ok) {
     const i = parsed.error[0];
-    return { ok: false, code: 'parse', message: `${reqPath} is not a Castellan pack: ${i ? `${i.pointer ? `${i.pointer}: ` : ''}${i.message}` : 'schema check failed'}`, issues: parsed.error };
+    return {
+      ok: false,
+      code: 'parse',
+      message: `${reqPath} is not a Castellan pack: ${i ? `${i.pointer ? `${i.pointer}: ` : ''}${i.message}` : 'schema check failed'}`,
+      issues: parsed.error,
+    };
   }
   const pack = parsed.value;
   const levels: LoadedPackLevel[] = [];

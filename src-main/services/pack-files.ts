@@ -125,7 +125,12 @@ export function planExport(loaded: LoadedPack, out: string): ExportPlan {
   }
   const files: ExportPlan['files'] = [];
   const entries = levels.map((l, k) => {
-    const slug = (l.level!.meta.title || 'level').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'level';
+    const slug =
+      (l.level!.meta.title || 'level')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')
+        .slice(0, 40) || 'level';
     const file = `levels/${String(k + 1).padStart(2, '0')}-${slug}.level.json`;
     files.push({ path: resolve(out, normalize(file)), content: serializeLevel(l.level!) });
     return { file, ...(l.tier ? { tier: l.tier } : {}) };

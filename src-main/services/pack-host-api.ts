@@ -11,7 +11,7 @@
  * pack.json is written atomically (writeFileVerified) with a revision check
  * (`expectedRevision` -> `conflict`). Manifest changes run one at a time.
  */
-import { promises as fs } from 'node:fs';
+import { promises as fs, type Dirent } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { checkLevelObject, checkPackObject, packRulesetIssue, parsePackText } from '../../src-shared/format/load.js';
 import { serializeLevel, serializePack } from '../../src-shared/format/serialize.js';
@@ -25,7 +25,18 @@ import { issue } from '../../src-shared/validation/issue.js';
 import { svgToPng, writeNew } from '../cli/render.js';
 import { errnoCode, readTextFile, writeFileVerified } from './atomic-file.js';
 import { conflictError, isFileRevision, readRevision, sameRevision } from './file-revision.js';
-import { badRequest, guard, isHostError, optionalBoolean, optionalInteger, optionalString, requiredString, shape, type HostContext, type Req } from './host-request.js';
+import {
+  badRequest,
+  guard,
+  isHostError,
+  optionalBoolean,
+  optionalInteger,
+  optionalString,
+  requiredString,
+  shape,
+  type HostContext,
+  type Req,
+} from './host-request.js';
 import { MAX_LEVEL_FILE_BYTES } from './level-files.js';
 import {
   checkName,
@@ -139,7 +150,7 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       };
       const walk = async (dir: string, depth: number): Promise<void> => {
         if (depth > 6 || packs.length >= 500) return;
-        let entries: import('node:fs').Dirent[];
+        let entries: Dirent[];
         try {
           entries = await fs.readdir(dir, { withFileTypes: true });
         } catch {
@@ -229,7 +240,13 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       if (isHostError(expected)) return expected;
       if (req['pack'] === undefined) return badRequest('packSave: "pack" is required.');
       const checked = checkPackObject(req['pack']);
-      if (!checked.ok) return { ok: false, code: 'invalid', message: `packSave: the manifest is not a pack: ${checked.error[0]?.message ?? 'schema check failed'}`, issues: checked.error };
+      if (!checked.ok)
+        return {
+          ok: false,
+          code: 'invalid',
+          message: `packSave: the manifest is not a pack: ${checked.error[0]?.message ?? 'schema check failed'}`,
+          issues: checked.error,
+        };
       const pack = checked.value;
       for (const [i, e] of pack.levels.entries()) {
         if (!('file' in e)) return badRequest(`packSave: entry ${i + 1} embeds a level; a pack folder's entries name files.`);
@@ -258,7 +275,8 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       if (tier !== undefined && tier.length > 60) return badRequest('packAddLevel: "tier" is longer than 60 characters.');
       const expected = optionalRevision('packAddLevel', req);
       if (isHostError(expected)) return expected;
-      if ((source === undefined) === (req['document'] === undefined)) return badRequest('packAddLevel: give exactly one of "source" (a level file) and "document".');
+      if ((source === undefined) === (req['document'] === undefined))
+        return badRequest('packAddLevel: give exactly one of "source" (a level file) and "document".');
       let text: string;
       let level: Level;
       /** The source file's confined path (a file already inside the pack folder is referenced, not copied). */
@@ -276,12 +294,19 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
           return { ok: false, code: 'parse', message: `${source} is not JSON: ${e instanceof Error ? e.message : String(e)}` };
         }
         const lv = checkLevelObject(value);
-        if (!lv.ok) return { ok: false, code: 'invalid', message: `${source} is not a level: ${lv.error[0]?.message ?? 'schema check failed'}`, issues: lv.error };
+        if (!lv.ok)
+          return { ok: false, code: 'invalid', message: `${source} is not a level: ${lv.error[0]?.message ?? 'schema check failed'}`, issues: lv.error };
         level = lv.value;
         text = t.text;
       } else {
         const lv = checkLevelObject(req['document']);
-        if (!lv.ok) return { ok: false, code: 'invalid', message: `packAddLevel: the document is not a level: ${lv.error[0]?.message ?? 'schema check failed'}`, issues: lv.error };
+        if (!lv.ok)
+          return {
+            ok: false,
+            code: 'invalid',
+            message: `packAddLevel: the document is not a level: ${lv.error[0]?.message ?? 'schema check failed'}`,
+            issues: lv.error,
+          };
         level = lv.value;
         text = serializeLevel(level);
       }
@@ -379,7 +404,13 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       if (isHostError(out)) return out;
       if (req['document'] === undefined) return badRequest('renderLevel: "document" is required.');
       const lv = checkLevelObject(req['document']);
-      if (!lv.ok) return { ok: false, code: 'invalid', message: `renderLevel: the document is not a level: ${lv.error[0]?.message ?? 'schema check failed'}`, issues: lv.error };
+      if (!lv.ok)
+        return {
+          ok: false,
+          code: 'invalid',
+          message: `renderLevel: the document is not a level: ${lv.error[0]?.message ?? 'schema check failed'}`,
+          issues: lv.error,
+        };
       const target = await confineFile(ctx, out, { suffixes: ['.svg', '.png'], mustExist: false, what: 'The picture file' });
       if (typeof target !== 'string') return target;
       if (await exists(target)) return { ok: false, code: 'conflict', message: `${out} already exists; rendering never overwrites: choose a new name.` };
@@ -416,11 +447,29 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       const deadline = Date.now() + suggestMs;
       let g: GeneratedLevel | undefined;
       for (let k = 0; k < SUGGEST_CLIMBS && !g && Date.now() < deadline; k++) {
-        g = generateUkLevels({ seed: (seed + k * 0x9e3779b1) >>> 0, count: 1, parMin: lo, parMax: hi, maxStates: 150_000, climbSteps: 150, maxClimbs: 1, deadline })[0];
+        g = generateUkLevels({
+          seed: (seed + k * 0x9e3779b1) >>> 0,
+          count: 1,
+          parMin: lo,
+          parMax: hi,
+          maxStates: 150_000,
+          climbSteps: 150,
+          maxClimbs: 1,
+          deadline,
+        })[0];
         if (!g) await new Promise((r) => setImmediate(r));
       }
-      if (!g) return { ok: false, code: 'limit', message: `No blueprint with par ${lo}..${hi} was found within ${Math.round(suggestMs / 1000)} s (seed ${seed}); try again.` };
-      const document: Level = { ...g.level, meta: { title: `Suggested blueprint ${seed}`, author: 'castellan suggest', description: `seed ${seed}, par ${g.par}` }, par: g.par };
+      if (!g)
+        return {
+          ok: false,
+          code: 'limit',
+          message: `No blueprint with par ${lo}..${hi} was found within ${Math.round(suggestMs / 1000)} s (seed ${seed}); try again.`,
+        };
+      const document: Level = {
+        ...g.level,
+        meta: { title: `Suggested blueprint ${seed}`, author: 'castellan suggest', description: `seed ${seed}, par ${g.par}` },
+        par: g.par,
+      };
       return { ok: true as const, document, par: g.par, states: g.states, seed };
     }),
   };

@@ -36,10 +36,18 @@ function drawBoard(doc: PDFKit.PDFDocument, d: BoardDisplay, x: number, y: numbe
     const box = g.box ?? { x: 0, y: 0, size: 1 };
     drawParts(doc, glyphParts(g), x + (g.file + box.x) * cell, y + (h - 1 - g.rank + box.y) * cell, box.size * cell);
   }
-  doc.lineWidth(1.5).undash().rect(x, y, w * cell, h * cell).stroke('#3a332a');
-  doc.font('Helvetica').fontSize(cell * 0.24).fillColor('#555');
+  doc
+    .lineWidth(1.5)
+    .undash()
+    .rect(x, y, w * cell, h * cell)
+    .stroke('#3a332a');
+  doc
+    .font('Helvetica')
+    .fontSize(cell * 0.24)
+    .fillColor('#555');
   for (let f = 0; f < w; f++) doc.text(String.fromCharCode(97 + f), x + f * cell, y + h * cell + 3, { width: cell, align: 'center', lineBreak: false });
-  for (let r = 0; r < h; r++) doc.text(String(r + 1), x - cell * 0.4, y + (h - 1 - r) * cell + cell * 0.38, { width: cell * 0.3, align: 'right', lineBreak: false });
+  for (let r = 0; r < h; r++)
+    doc.text(String(r + 1), x - cell * 0.4, y + (h - 1 - r) * cell + cell * 0.38, { width: cell * 0.3, align: 'right', lineBreak: false });
   let fy = y + h * cell + cell * 0.24 + 8;
   if (d.caption) {
     doc.font('Helvetica').fontSize(10).fillColor('#333').text(d.caption, left, fy, { width, lineBreak: false });
@@ -59,7 +67,10 @@ function drawBoard(doc: PDFKit.PDFDocument, d: BoardDisplay, x: number, y: numbe
     let fs = LEGEND.font;
     doc.font('Helvetica');
     while (fs > 6 && doc.fontSize(fs).widthOfString(e.label) > room) fs -= 0.5;
-    doc.fontSize(fs).fillColor('#333').text(e.label, lx + LEGEND.icon + 4, ly + 3 + (LEGEND.font - fs) / 2, { lineBreak: false });
+    doc
+      .fontSize(fs)
+      .fillColor('#333')
+      .text(e.label, lx + LEGEND.icon + 4, ly + 3 + (LEGEND.font - fs) / 2, { lineBreak: false });
   });
 }
 
@@ -74,21 +85,34 @@ export function buildPackPdf(loaded: LoadedPack): Promise<Buffer> {
     const pageW = doc.page.width;
     const pageH = doc.page.height;
     // Title page.
-    doc.font('Helvetica-Bold').fontSize(34).fillColor('#222').text(loaded.pack.title, 50, 220, { width: pageW - 100, align: 'center' });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(34)
+      .fillColor('#222')
+      .text(loaded.pack.title, 50, 220, { width: pageW - 100, align: 'center' });
     doc.font('Helvetica').fontSize(14).fillColor('#555');
     const def = rulesetDef(loaded.pack.ruleset);
     doc.text(`${loaded.levels.length} ${def?.noun ?? 'level'}s · ${def?.name ?? loaded.pack.ruleset}`, { width: pageW - 100, align: 'center' });
     if (loaded.pack.author) doc.text(loaded.pack.author, { width: pageW - 100, align: 'center' });
-    doc.moveDown(2).fontSize(11).text(`${def?.blurb ?? ''} The answer key is at the end.`.trim(), { width: pageW - 100, align: 'center' });
+    doc
+      .moveDown(2)
+      .fontSize(11)
+      .text(`${def?.blurb ?? ''} The answer key is at the end.`.trim(), { width: pageW - 100, align: 'center' });
     const slotH = (pageH - 100) / 2;
     loaded.levels.forEach((l, i) => {
       if (i % 2 === 0) doc.addPage();
       const top = 50 + (i % 2) * slotH;
       const par = l.level?.par ?? l.level?.solution?.length;
-      doc.font('Helvetica-Bold').fontSize(16).fillColor('#222').text(`${i + 1}. ${l.title}`, 50, top, { width: pageW - 100, lineBreak: false });
-      doc.font('Helvetica').fontSize(11).fillColor('#555').text(
-        [l.tier, par !== undefined ? `par ${par}` : 'unproved'].filter(Boolean).join(' · '), 50, top + 20, { width: pageW - 100, lineBreak: false },
-      );
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(16)
+        .fillColor('#222')
+        .text(`${i + 1}. ${l.title}`, 50, top, { width: pageW - 100, lineBreak: false });
+      doc
+        .font('Helvetica')
+        .fontSize(11)
+        .fillColor('#555')
+        .text([l.tier, par !== undefined ? `par ${par}` : 'unproved'].filter(Boolean).join(' · '), 50, top + 20, { width: pageW - 100, lineBreak: false });
       if (!l.level) {
         doc.text(`(not drawn: ${l.error ?? 'could not be loaded'})`, 50, top + 40);
         return;
@@ -104,8 +128,15 @@ export function buildPackPdf(loaded: LoadedPack): Promise<Buffer> {
     doc.moveDown(0.5);
     loaded.levels.forEach((l, i) => {
       const sol = l.level?.solution;
-      doc.font('Helvetica-Bold').fontSize(10).fillColor('#222').text(`${i + 1}. ${l.title}${sol ? ` (${sol.length} moves)` : ''}: `, { continued: true });
-      doc.font('Helvetica').fillColor('#333').text(sol ? sol.moves.join('  ') : 'no stored solution');
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(10)
+        .fillColor('#222')
+        .text(`${i + 1}. ${l.title}${sol ? ` (${sol.length} moves)` : ''}: `, { continued: true });
+      doc
+        .font('Helvetica')
+        .fillColor('#333')
+        .text(sol ? sol.moves.join('  ') : 'no stored solution');
       doc.moveDown(0.3);
     });
     doc.end();

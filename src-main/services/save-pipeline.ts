@@ -145,13 +145,11 @@ async function writeAndVerify(
 
 /** Save pipeline (see module doc). `path` must already be confined by the caller. */
 export function saveLevelFile(path: string, document: unknown, opts: SaveOptions = {}): Promise<SaveReport | HostError> {
-  return serialized(path, () => saveNow(path, document, opts)).catch(
-    (err: unknown): HostError => ({
-      ok: false,
-      code: 'internal',
-      message: `Saving ${opts.label ?? path} failed: ${err instanceof Error ? err.message : String(err)}`,
-    }),
-  );
+  return serialized(path, () => saveNow(path, document, opts)).catch((err: unknown): HostError => ({
+    ok: false,
+    code: 'internal',
+    message: `Saving ${opts.label ?? path} failed: ${err instanceof Error ? err.message : String(err)}`,
+  }));
 }
 
 /**
@@ -246,11 +244,7 @@ async function saveNow(path: string, document: unknown, opts: SaveOptions): Prom
       failure = {
         code: 'limit',
         message: `Not proved: ${solve.message ?? 'the solver hit a limit'}.`,
-        issues: [
-          issue('warning', 'solve-limit', `The solver stopped at its ${r.reason} limit before proving the level.`),
-          ...par,
-          ...warnings,
-        ],
+        issues: [issue('warning', 'solve-limit', `The solver stopped at its ${r.reason} limit before proving the level.`), ...par, ...warnings],
         solve,
       };
     } else if (r.status === 'cancelled') {
@@ -268,7 +262,14 @@ async function saveNow(path: string, document: unknown, opts: SaveOptions): Prom
   }
   const f = failure!;
   if (!allowDraft) {
-    return { ok: false, code: f.code, message: `${f.message} Nothing was written; it can be saved as a draft.`, issues: f.issues, solve: f.solve, draftAllowed: true };
+    return {
+      ok: false,
+      code: f.code,
+      message: `${f.message} Nothing was written; it can be saved as a draft.`,
+      issues: f.issues,
+      solve: f.solve,
+      draftAllowed: true,
+    };
   }
   const draftDoc = { ...level, draft: true } as Level;
   const w = await writeAndVerify(path, label, draftDoc, opts);

@@ -51,7 +51,6 @@ const MAX_STATES_CAP = 100_000_000;
 /** Largest byte cap a renderer may ask for (4 GiB). */
 const MAX_BYTES_CAP = 4 * 2 ** 30;
 
-
 /** The `solveStart` / `solvePoll` / `solveCancel` methods (see the file comment). */
 export function createSolveHostApi(opts: SolveHostOptions): { [M in SolveHostMethod]: (req: unknown) => Promise<HostResponses[M]> } {
   const jobs = new Map<string, HostSolveJob>();
@@ -62,8 +61,6 @@ export function createSolveHostApi(opts: SolveHostOptions): { [M in SolveHostMet
     if (job.expiry) clearTimeout(job.expiry);
     jobs.delete(job.id);
   }
-
-
 
   return {
     solveStart: guard('solveStart', async (raw) => {
@@ -128,7 +125,14 @@ export function createSolveHostApi(opts: SolveHostOptions): { [M in SolveHostMet
         forget(job);
         return { ok: true as const, jobId: id, state: 'done' as const, result: job.result, ms: job.ms };
       }
-      return { ok: true as const, jobId: id, state: job.state === 'done' ? 'running' : job.state, states: job.states, depth: job.depth, ms: Math.round(performance.now() - job.t0) };
+      return {
+        ok: true as const,
+        jobId: id,
+        state: job.state === 'done' ? 'running' : job.state,
+        states: job.states,
+        depth: job.depth,
+        ms: Math.round(performance.now() - job.t0),
+      };
     }),
 
     solveCancel: guard('solveCancel', async (raw) => {

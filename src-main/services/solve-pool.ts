@@ -209,7 +209,13 @@ export class SolvePool implements SolvePoolLike {
       worker = spawnSolveWorker({ maxOldGenerationSizeMb: this.heapLimitMb });
     } catch (err) {
       const job = this.queue.shift();
-      if (job) this.finish(job, { status: 'error', message: `could not start the solver worker: ${err instanceof Error ? err.message : String(err)}`, states: 0, depth: 0 });
+      if (job)
+        this.finish(job, {
+          status: 'error',
+          message: `could not start the solver worker: ${err instanceof Error ? err.message : String(err)}`,
+          states: 0,
+          depth: 0,
+        });
       return undefined;
     }
     const slot: Slot = { worker, cancel: new Int32Array(new SharedArrayBuffer(4)) };
@@ -223,7 +229,16 @@ export class SolvePool implements SolvePoolLike {
   private onMessage(slot: Slot, msg: unknown): void {
     const job = slot.job;
     if (!job || !msg || typeof msg !== 'object') return;
-    const m = msg as { type?: unknown; id?: unknown; states?: unknown; depth?: unknown; expanded?: unknown; generated?: unknown; result?: unknown; message?: unknown };
+    const m = msg as {
+      type?: unknown;
+      id?: unknown;
+      states?: unknown;
+      depth?: unknown;
+      expanded?: unknown;
+      generated?: unknown;
+      result?: unknown;
+      message?: unknown;
+    };
     if (m.id !== job.id) return;
     if (m.type === 'progress' && typeof m.states === 'number' && typeof m.depth === 'number') {
       job.states = m.states;
@@ -257,7 +272,13 @@ export class SolvePool implements SolvePoolLike {
     this.retire(slot);
     if (job) {
       if (isWorkerOutOfMemory(err)) this.finish(job, { status: 'limit', reason: 'memory', states: job.states, depth: job.depth });
-      else this.finish(job, { status: 'error', message: `solver worker crashed: ${err instanceof Error ? err.message : String(err)}`, states: job.states, depth: job.depth });
+      else
+        this.finish(job, {
+          status: 'error',
+          message: `solver worker crashed: ${err instanceof Error ? err.message : String(err)}`,
+          states: job.states,
+          depth: job.depth,
+        });
     }
     this.pump();
   }
@@ -297,7 +318,12 @@ export class SolvePool implements SolvePoolLike {
         });
       } catch (err) {
         this.release(slot);
-        this.finish(job, { status: 'error', message: `could not send the level to the solver worker: ${err instanceof Error ? err.message : String(err)}`, states: 0, depth: 0 });
+        this.finish(job, {
+          status: 'error',
+          message: `could not send the level to the solver worker: ${err instanceof Error ? err.message : String(err)}`,
+          states: 0,
+          depth: 0,
+        });
       }
     }
     this.changed();

@@ -33,10 +33,7 @@ import type { SolveProgress, SolveResult } from '../../src-shared/solver/types.j
 import type { Issue } from '../../src-shared/validation/issue.js';
 
 /** What a worker solve ends with: the solver's answer, or the runner's own verdicts. */
-export type WorkerSolveResult =
-  | SolveResult
-  | { status: 'invalid'; issues: Issue[] }
-  | { status: 'error'; message: string; states: number; depth: number };
+export type WorkerSolveResult = SolveResult | { status: 'invalid'; issues: Issue[] } | { status: 'error'; message: string; states: number; depth: number };
 
 export interface SolveInWorkerOptions {
   /** Wall-clock cap in milliseconds (worker start-up included); absent or non-finite: none. */
@@ -140,9 +137,7 @@ function tsxApiUrl(): string {
 export function spawnSolveWorker(resourceLimits: ResourceLimits = { maxOldGenerationSizeMb: DEFAULT_WORKER_HEAP_MB }): Worker {
   const e = getSolveWorkerEntry();
   if (e.url.pathname.endsWith('.ts')) {
-    const code =
-      `import(${JSON.stringify(tsxApiUrl())})` +
-      `.then((m) => { m.register(); return import(${JSON.stringify(e.url.href)}); });`;
+    const code = `import(${JSON.stringify(tsxApiUrl())})` + `.then((m) => { m.register(); return import(${JSON.stringify(e.url.href)}); });`;
     return new Worker(code, { eval: true, execArgv: e.execArgv, resourceLimits });
   }
   return new Worker(e.url, { execArgv: e.execArgv, resourceLimits });

@@ -73,7 +73,15 @@ function run(req: SolveWorkerRequest, id: number | undefined, cancel: Int32Array
       ...(typeof req.maxStates === 'number' ? { maxStates: req.maxStates } : {}),
       ...(typeof req.maxBytes === 'number' ? { maxBytes: req.maxBytes } : {}),
       ...(typeof req.countSolutions === 'number' ? { countSolutions: req.countSolutions } : {}),
-      ...(cancel ? { signal: { get aborted() { return Atomics.load(cancel, 0) !== 0; } } } : {}),
+      ...(cancel
+        ? {
+            signal: {
+              get aborted() {
+                return Atomics.load(cancel, 0) !== 0;
+              },
+            },
+          }
+        : {}),
       onProgress,
       progressEvery: 16_384,
     });

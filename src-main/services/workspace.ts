@@ -16,7 +16,7 @@
  * The answered path is the realpath (symlinks already resolved), so the
  * caller does not follow a link again after the check.
  */
-import { promises as fsp, lstatSync, realpathSync, statSync } from 'node:fs';
+import { promises as fsp, lstatSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { HostError, ListedFile } from '../../src-shared/host/contract.js';
 import { errnoCode } from './atomic-file.js';
@@ -69,6 +69,7 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
  * any extension). Used for files the host creates.
  */
 export function unportableName(name: string): string | undefined {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (/[\u0000-\u001f\u007f]/.test(name)) return 'a control character';
   if (/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(name)) return 'an invisible text-direction character';
   if (/[<>:"/\\|?*]/.test(name)) return 'one of < > : " / \\ | ? *';
@@ -81,12 +82,7 @@ export function unportableName(name: string): string | undefined {
  * Resolves an untrusted path against the workspace (see module doc).
  * `forWrite`: the file may not exist yet (its folder must). Never throws.
  */
-export function resolveWorkspacePath(
-  ws: Workspace,
-  p: unknown,
-  forWrite: boolean,
-  suffixes: readonly string[] = DEFAULT_SUFFIXES,
-): string | HostError {
+export function resolveWorkspacePath(ws: Workspace, p: unknown, forWrite: boolean, suffixes: readonly string[] = DEFAULT_SUFFIXES): string | HostError {
   if (typeof p !== 'string' || p.length === 0) {
     return { ok: false, code: 'bad-request', message: 'The path must be a non-empty string.' };
   }
@@ -182,7 +178,7 @@ export async function listLevelFiles(ws: Workspace, opts: ListOptions = {}): Pro
 
   async function walk(dir: string, depth: number): Promise<void> {
     if (depth > maxDepth || out.length >= maxFiles) return;
-    let entries: import('node:fs').Dirent[];
+    let entries: Dirent[];
     try {
       entries = await fsp.readdir(dir, { withFileTypes: true });
     } catch {

@@ -353,7 +353,11 @@ export class DocumentSession {
    * document dirty: `conflict` opens the conflict dialog, draftable
    * failures the draft dialog, others the "Not saved" banner.
    */
-  private async doSave(method: 'save' | 'saveAs', path: string | undefined, o: { allowDraft?: boolean; inDialog?: boolean; overwrite?: boolean; replaceOk?: boolean } = {}): Promise<void> {
+  private async doSave(
+    method: 'save' | 'saveAs',
+    path: string | undefined,
+    o: { allowDraft?: boolean; inDialog?: boolean; overwrite?: boolean; replaceOk?: boolean } = {},
+  ): Promise<void> {
     const { editor, st, notices: n } = this.ctx;
     const allowDraft = o.allowDraft ?? false;
     const inDialog = o.inDialog ?? false;
@@ -419,7 +423,12 @@ export class DocumentSession {
   }
 
   /** The host call of a save of `doc`, with the revision check of `method` and the options. */
-  private send(method: 'save' | 'saveAs', path: string | undefined, o: { allowDraft?: boolean; overwrite?: boolean; replaceOk?: boolean }, doc: EditableLevel): Promise<SavedLevel | HostError> {
+  private send(
+    method: 'save' | 'saveAs',
+    path: string | undefined,
+    o: { allowDraft?: boolean; overwrite?: boolean; replaceOk?: boolean },
+    doc: EditableLevel,
+  ): Promise<SavedLevel | HostError> {
     const host = this.ctx.host!;
     const overwrite = o.overwrite || (method === 'saveAs' && (path === undefined || o.replaceOk));
     const check: { expectedRevision?: FileRevision | null; overwrite?: true } = overwrite
@@ -464,7 +473,9 @@ export class DocumentSession {
       // Keep history when the host kept the board content (order included): the recorded ops still apply.
       const a = doc as unknown as Record<string, unknown>;
       const b = sent as unknown as Record<string, unknown>;
-      const same = ['pieces', 'walls', 'board', 'tiles', 'portal', 'objectives', 'pillars', 'sideToMove', 'startingSetup', 'options', 'goal'].every((k) => sameJson(a[k], b[k]));
+      const same = ['pieces', 'walls', 'board', 'tiles', 'portal', 'objectives', 'pillars', 'sideToMove', 'startingSetup', 'options', 'goal'].every((k) =>
+        sameJson(a[k], b[k]),
+      );
       editor.adoptSaved(doc, same);
     }
     if (r.draft) n.flash(`Saved ${basename(r.path)} as a DRAFT (not proved)`);

@@ -77,7 +77,10 @@ export async function openDroppedFile(app: DropTarget, file: DroppedFile, bridge
     return 'refused';
   }
   if (!isEditable(parsed.value)) {
-    app.showError({ code: 'unsupported', message: `${name} is a "${String((parsed.value as { ruleset?: unknown }).ruleset)}" level, which this editor cannot edit.` });
+    app.showError({
+      code: 'unsupported',
+      message: `${name} is a "${String((parsed.value as { ruleset?: unknown }).ruleset)}" level, which this editor cannot edit.`,
+    });
     return 'refused';
   }
   // openUnsaved asks before discarding unsaved changes.

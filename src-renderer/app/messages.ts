@@ -25,7 +25,8 @@ export function draftReason(f: Pick<HostError, 'code' | 'issues' | 'solve'>, inN
   if (parLow) {
     const par = /Par (\d+)/.exec(parLow.message)?.[1];
     const opt = f.solve?.status === 'solved' && f.solve.length !== undefined ? String(f.solve.length) : /optimum of (\d+)/.exec(parLow.message)?.[1];
-    if (par !== undefined && opt !== undefined) return `Par ${par} is below the proven optimum ${opt} (UK-7). Raise the par to ${opt} or more, or clear it (empty = optimal).`;
+    if (par !== undefined && opt !== undefined)
+      return `Par ${par} is below the proven optimum ${opt} (UK-7). Raise the par to ${opt} or more, or clear it (empty = optimal).`;
     return `${parLow.message} (UK-7)`;
   }
   const parBad = errors.find((i) => i.code === 'uk-par-invalid');

@@ -304,7 +304,9 @@ export class Recovery {
     this.recoveryLeft = items.length;
     if (r.changedOnDisk && r.path) this.diskChange = { path: r.path, revision: r.revision ?? null };
     const schema = r.issues.filter((i) => i.severity === 'error' && i.code.startsWith('schema'));
-    n.flash(`Recovered ${r.document.meta?.title || (r.path ? basename(r.path) : 'the unsaved document')} (autosaved ${formatTime(r.savedAt)}): not saved yet${schema.length ? ` — ${schema.length} format error${schema.length === 1 ? '' : 's'} to fix` : ''}`);
+    n.flash(
+      `Recovered ${r.document.meta?.title || (r.path ? basename(r.path) : 'the unsaved document')} (autosaved ${formatTime(r.savedAt)}): not saved yet${schema.length ? ` — ${schema.length} format error${schema.length === 1 ? '' : 's'} to fix` : ''}`,
+    );
   }
 
   /** Discard in the recovery dialog: deletes that autosave for good. */
@@ -340,7 +342,9 @@ export class Recovery {
     n.dialog = { kind: 'versions', path, items: null };
     const r = await host.backupList({ path });
     if (n.dialog?.kind !== 'versions' || n.dialog.path !== path) return;
-    n.dialog = r.ok ? { kind: 'versions', path, items: r.backups } : { kind: 'versions', path, items: [], error: `${r.code}: ${displayMessage(r.message, path)}` };
+    n.dialog = r.ok
+      ? { kind: 'versions', path, items: r.backups }
+      : { kind: 'versions', path, items: [], error: `${r.code}: ${displayMessage(r.message, path)}` };
   }
 
   /**

@@ -89,7 +89,8 @@ export class SolveController {
   private job: SolveJob | null = null;
   private readonly liveSolver = new LiveSolver(
     // The host's worker_threads pool when the host has one (Electron, serve), else a Web Worker.
-    (level) => startSolveVia(this.ctx.host, level, () => undefined, { maxStates: LIVE_MAX_STATES, maxBytes: LIVE_MAX_BYTES, countSolutions: 0, timeMs: LIVE_TIME_MS }),
+    (level) =>
+      startSolveVia(this.ctx.host, level, () => undefined, { maxStates: LIVE_MAX_STATES, maxBytes: LIVE_MAX_BYTES, countSolutions: 0, timeMs: LIVE_TIME_MS }),
     (level) => this.livePrecheck(level),
     (st) => (this.live = st),
   );
@@ -152,7 +153,13 @@ export class SolveController {
         return;
       }
       this.previewError = null;
-      editor.startPreview(sol.moves, v.value.map((x) => x.doc), sol.source, index, v.value.map((x) => [...x.openColors]));
+      editor.startPreview(
+        sol.moves,
+        v.value.map((x) => x.doc),
+        sol.source,
+        index,
+        v.value.map((x) => [...x.openColors]),
+      );
       return;
     }
     const r = replayMoves(doc, sol.moves);

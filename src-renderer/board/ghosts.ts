@@ -33,7 +33,12 @@ export function pasteGhost(doc: EditableLevel, clip: RegionClip, at: string): { 
   const a = parseSquare(at);
   const { width, height } = doc.board;
   if (!a || a.file >= width || a.rank >= height) return null;
-  const rect: RegionRect = { minFile: a.file, maxFile: Math.min(width - 1, a.file + clip.width - 1), maxRank: a.rank, minRank: Math.max(0, a.rank - clip.height + 1) };
+  const rect: RegionRect = {
+    minFile: a.file,
+    maxFile: Math.min(width - 1, a.file + clip.width - 1),
+    maxRank: a.rank,
+    minRank: Math.max(0, a.rank - clip.height + 1),
+  };
   const r = pasteRegion(doc, clip, at);
   if (!r.ok) return { rect, glyphs: [] };
   const inside = (g: Glyph): boolean => g.file >= rect.minFile && g.file <= rect.maxFile && g.rank >= rect.minRank && g.rank <= rect.maxRank;

@@ -21,7 +21,13 @@ export function drawSquares(ctx: CanvasRenderingContext2D, l: BoardLayout, color
 }
 
 /** Fills the squares of a rectangle (0-based files / ranks, inclusive) with their own colours at `alpha`: a paste ghost covers what it replaces. */
-export function coverSquares(ctx: CanvasRenderingContext2D, l: BoardLayout, colors: BoardColors, r: { minFile: number; maxFile: number; minRank: number; maxRank: number }, alpha: number): void {
+export function coverSquares(
+  ctx: CanvasRenderingContext2D,
+  l: BoardLayout,
+  colors: BoardColors,
+  r: { minFile: number; maxFile: number; minRank: number; maxRank: number },
+  alpha: number,
+): void {
   const c = l.cell;
   ctx.save();
   ctx.globalAlpha = alpha;

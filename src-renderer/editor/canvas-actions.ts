@@ -14,7 +14,15 @@ import type { Action } from './actions.js';
 import type { EditableLevel } from './default-doc.js';
 import type { Editor, EditorState } from './editor.js';
 import type { BoardLayout } from './geometry.js';
-import { LEVEL_TRANSFORMS, TRANSFORM_LABEL, setWholeDoc, symmetryOf, transformAvailability, transformWholeLevel, type LevelTransform } from './level-transform.js';
+import {
+  LEVEL_TRANSFORMS,
+  TRANSFORM_LABEL,
+  setWholeDoc,
+  symmetryOf,
+  transformAvailability,
+  transformWholeLevel,
+  type LevelTransform,
+} from './level-transform.js';
 import { REGION_FORMAT, clearRegion, clipSize, copyRegion, parseClip, pasteRegion, regionOf, type RegionClip, type RegionRect } from './region.js';
 import { BASE_CELL, ZOOM_STEP, zoomAt, zoomTo } from './viewport.js';
 

@@ -25,9 +25,7 @@ export type PathKey = string | number;
 export type Path = readonly PathKey[];
 
 export type Op =
-  | { op: 'set'; path: Path; before: unknown; after: unknown }
-  | { op: 'insert'; path: Path; value: unknown }
-  | { op: 'remove'; path: Path; value: unknown };
+  { op: 'set'; path: Path; before: unknown; after: unknown } | { op: 'insert'; path: Path; value: unknown } | { op: 'remove'; path: Path; value: unknown };
 
 /** One undoable step: the ops in application order and a label for menus ("Move rook"). */
 export interface Diff {

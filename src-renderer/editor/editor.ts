@@ -476,7 +476,9 @@ export class Editor<D extends LevelBase = EditableLevel> {
 
   /** Typing into a meta field: consecutive edits of one field are one step (merge key `meta.<field>`). */
   setMeta(field: MetaField, value: string): boolean {
-    return this.edit(`Edit ${field}`, (tx: Tx<D>) => tx.set(['meta', field], value === '' && field !== 'title' ? undefined : value), { mergeKey: `meta.${field}` });
+    return this.edit(`Edit ${field}`, (tx: Tx<D>) => tx.set(['meta', field], value === '' && field !== 'title' ? undefined : value), {
+      mergeKey: `meta.${field}`,
+    });
   }
 
   /** Sets the designer's par (UK-7, CM-12), or removes it with `undefined`. */

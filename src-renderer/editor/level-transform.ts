@@ -62,7 +62,11 @@ export type TransformResult<L = LevelBase> = { ok: true; level: L } | { ok: fals
  * (`RulesetDef.symmetryAvailability`, default: yes). Answers `{ok: true}`
  * or `{ok: false, reason}` with the user-facing reason (cites the ruling).
  */
-export function transformAvailability<L extends LevelBase>(level: L, t: LevelTransform, def: RulesetDef<L> | undefined = rulesetOf(level) as RulesetDef<L> | undefined): { ok: true } | { ok: false; reason: string } {
+export function transformAvailability<L extends LevelBase>(
+  level: L,
+  t: LevelTransform,
+  def: RulesetDef<L> | undefined = rulesetOf(level) as RulesetDef<L> | undefined,
+): { ok: true } | { ok: false; reason: string } {
   if (!def) return { ok: false, reason: `${String(level.ruleset)} documents cannot be rotated or mirrored` };
   return symmetryAllowed(def, level, symmetryOf(t));
 }
@@ -72,7 +76,11 @@ export function transformAvailability<L extends LevelBase>(level: L, t: LevelTra
  * not changed; module doc). Errors (never thrown): `transform-unavailable`
  * when the ruleset does not allow it (see transformAvailability).
  */
-export function transformWholeLevel<L extends LevelBase>(level: L, t: LevelTransform, def: RulesetDef<L> | undefined = rulesetOf(level) as RulesetDef<L> | undefined): TransformResult<L> {
+export function transformWholeLevel<L extends LevelBase>(
+  level: L,
+  t: LevelTransform,
+  def: RulesetDef<L> | undefined = rulesetOf(level) as RulesetDef<L> | undefined,
+): TransformResult<L> {
   if (!def) return { ok: false, code: 'transform-unavailable', message: `${String(level.ruleset)} documents cannot be rotated or mirrored` };
   const r = transformLevel(def, level, symmetryOf(t));
   if (!r.ok) return r;

@@ -129,7 +129,11 @@ function unsupported(doc: LevelBase): RegionError {
  * `region-unsupported` (no module for the document's ruleset),
  * `region-off-board` (the rectangle is not on the board).
  */
-export function copyRegion<L extends LevelBase>(doc: L, rect: RegionRect, def: RulesetDef<L> | undefined = rulesetOf(doc) as RulesetDef<L> | undefined): { ok: true; clip: RegionClip } | RegionError {
+export function copyRegion<L extends LevelBase>(
+  doc: L,
+  rect: RegionRect,
+  def: RulesetDef<L> | undefined = rulesetOf(doc) as RulesetDef<L> | undefined,
+): { ok: true; clip: RegionClip } | RegionError {
   if (!def) return unsupported(doc);
   const { width, height } = doc.board;
   if (rect.minFile < 0 || rect.minRank < 0 || rect.maxFile >= width || rect.maxRank >= height || rect.minFile > rect.maxFile || rect.minRank > rect.maxRank) {
@@ -165,7 +169,11 @@ export interface ClearResult<L> {
  * were removed and the ruleset's notes on what else it cleared.
  * `region-unsupported` without a module.
  */
-export function clearRegion<L extends LevelBase>(doc: L, rect: RegionRect, def: RulesetDef<L> | undefined = rulesetOf(doc) as RulesetDef<L> | undefined): ClearResult<L> | RegionError {
+export function clearRegion<L extends LevelBase>(
+  doc: L,
+  rect: RegionRect,
+  def: RulesetDef<L> | undefined = rulesetOf(doc) as RulesetDef<L> | undefined,
+): ClearResult<L> | RegionError {
   if (!def) return unsupported(doc);
   const sq = def.squares;
   const pinned = new Set(sq.pinned ?? []);
@@ -197,7 +205,12 @@ export interface PasteResult<L = LevelBase> {
  * board), `paste-nothing` (nothing of the clip fits or exists in the
  * target ruleset; the message says why).
  */
-export function pasteRegion<L extends LevelBase>(doc: L, clip: RegionClip, at: string, def: RulesetDef<L> | undefined = rulesetOf(doc) as RulesetDef<L> | undefined): PasteResult<L> | RegionError {
+export function pasteRegion<L extends LevelBase>(
+  doc: L,
+  clip: RegionClip,
+  at: string,
+  def: RulesetDef<L> | undefined = rulesetOf(doc) as RulesetDef<L> | undefined,
+): PasteResult<L> | RegionError {
   if (!def) return unsupported(doc);
   const sq = def.squares;
   const a = parseSquare(at);
@@ -252,8 +265,20 @@ export function pasteRegion<L extends LevelBase>(doc: L, clip: RegionClip, at: s
     });
   const add = (level: L, list: SquareItem[]): L => (list.length ? sq.withItems(level, [...sq.items(level), ...list]) : level);
   const pinned = new Set(sq.pinned ?? []);
-  const mid = add(base, accept(base, placed.filter((it) => pinned.has(it.kind))));
-  const out = add(mid, accept(mid, placed.filter((it) => !pinned.has(it.kind))));
+  const mid = add(
+    base,
+    accept(
+      base,
+      placed.filter((it) => pinned.has(it.kind)),
+    ),
+  );
+  const out = add(
+    mid,
+    accept(
+      mid,
+      placed.filter((it) => !pinned.has(it.kind)),
+    ),
+  );
 
   if (dropped.size) {
     const list = [...dropped].map(([what, n]) => plural(n, what)).join(', ');

@@ -138,7 +138,8 @@ export function terrainTools<L extends LevelBase>(t: Terrain<L>, group = 'Terrai
       testId: 'tool-fill',
       help: 'click to fill the connected area of the same terrain',
       paints: 'fill',
-      hint: (p) => `Fill: click to paint the connected ${mode(p) === t.feature ? `floor area as ${t.features}` : `${t.feature} area as floor`} (${TERRAIN_KEYS.toggle} switches)`,
+      hint: (p) =>
+        `Fill: click to paint the connected ${mode(p) === t.feature ? `floor area as ${t.features}` : `${t.feature} area as floor`} (${TERRAIN_KEYS.toggle} switches)`,
       apply: (ctx, at) => area(ctx, fillRegion(ctx.doc, at, t.isFeature), mode(ctx.placement) === t.feature ? `Fill ${t.features}` : 'Fill floor'),
     },
   ];

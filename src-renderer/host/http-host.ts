@@ -11,7 +11,10 @@
  */
 import { HOST_METHODS, TOKEN_HEADER, type HostApi, type HostError, type HostMethod } from '../../src-shared/host/contract.js';
 
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; keepalive?: boolean }) => Promise<{
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string; keepalive?: boolean },
+) => Promise<{
   ok: boolean;
   status: number;
   text(): Promise<string>;

@@ -16,7 +16,17 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import type { BackupItem, CoreHostMethod, FileRevision, FullHostApi, RecoveryHostMethod, HostError, RecoveryItem, SavedLevel, SolveSummary } from '../../src-shared/host/contract.js';
+import type {
+  BackupItem,
+  CoreHostMethod,
+  FileRevision,
+  FullHostApi,
+  RecoveryHostMethod,
+  HostError,
+  RecoveryItem,
+  SavedLevel,
+  SolveSummary,
+} from '../../src-shared/host/contract.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
 import type { Level } from '../../src-shared/model/level.js';
 import { solveLevel, validateDocument } from '../../src-shared/rulesets/index.js';
@@ -151,7 +161,10 @@ export function createMockHost(): MockHost {
       if (r.status === 'solved') {
         solve = { status: 'solved', length: r.length, moves: r.moves, states: r.states, ms };
         delete out.draft;
-        out = { ...out, solution: { moves: r.moves, length: r.length, optimal: true, states: r.states, solver: 'castellan mock', levelHash: levelHash(v.level) } };
+        out = {
+          ...out,
+          solution: { moves: r.moves, length: r.length, optimal: true, states: r.states, solver: 'castellan mock', levelHash: levelHash(v.level) },
+        };
       } else if (r.status === 'unsolvable') {
         solve = { status: 'unsolvable', states: r.states, ms };
         failure = { ok: false, code: 'unsolvable', message: 'Not proved: the solver proved there is no solution.', issues: [], solve, draftAllowed: true };
@@ -172,7 +185,12 @@ export function createMockHost(): MockHost {
     const replaced = files.get(path);
     if (replaced) {
       const list = backups.get(path) ?? [];
-      list.unshift({ id: `${new Date(tick()).toISOString().replace(/[:.]/g, '-')}-${list.length}.level.json`, savedAt: new Date(clock).toISOString(), bytes: replaced.revision.size, text: replaced.text });
+      list.unshift({
+        id: `${new Date(tick()).toISOString().replace(/[:.]/g, '-')}-${list.length}.level.json`,
+        savedAt: new Date(clock).toISOString(),
+        bytes: replaced.revision.size,
+        text: replaced.text,
+      });
       backups.set(path, list.slice(0, KEEP_BACKUPS));
     }
     const written = put(path, out);
@@ -182,7 +200,10 @@ export function createMockHost(): MockHost {
 
   const api: MockHost = {
     startup: () =>
-      delay({ ok: true as const, info: { host: 'serve' as const, initialFile: 'unlock-the-king/01-first.level.json', workspace: 'mock workspace', version: 'mock' } }),
+      delay({
+        ok: true as const,
+        info: { host: 'serve' as const, initialFile: 'unlock-the-king/01-first.level.json', workspace: 'mock workspace', version: 'mock' },
+      }),
     list: () => delay({ ok: true as const, files: [...files.keys()].sort().map((p) => ({ path: p, name: p.split('/').pop()! })) }),
     open: async ({ path }) => {
       if (!path) return delay(err('bad-request', 'serve needs a path'));

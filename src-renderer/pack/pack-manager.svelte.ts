@@ -16,7 +16,19 @@ import type { DocumentSession } from '../app/document-session.svelte.js';
 import type { Notices } from '../app/notices.svelte.js';
 import { isEditable } from '../editor/default-doc.js';
 import type { EditorState } from '../editor/editor.js';
-import { exportBlockers, mergeVerified, movedPack, orderedPack, PackHistory, sortRows, summarize, withoutEntry, withTier, type SortDir, type SortKey } from './pack-model.js';
+import {
+  exportBlockers,
+  mergeVerified,
+  movedPack,
+  orderedPack,
+  PackHistory,
+  sortRows,
+  summarize,
+  withoutEntry,
+  withTier,
+  type SortDir,
+  type SortKey,
+} from './pack-model.js';
 
 export interface VerifyState {
   jobId: string;

@@ -84,7 +84,15 @@ export function orderedPack(pack: PackFile, rows: readonly Pick<PackRow, 'index'
 }
 
 const STATUS_RANK: Record<PackRowStatus, number> = {
-  invalid: 0, unsolvable: 1, limit: 2, stale: 3, 'par-mismatch': 4, draft: 5, duplicate: 6, pending: 7, proved: 8,
+  invalid: 0,
+  unsolvable: 1,
+  limit: 2,
+  stale: 3,
+  'par-mismatch': 4,
+  draft: 5,
+  duplicate: 6,
+  pending: 7,
+  proved: 8,
 };
 
 function tierRank(t: string | undefined): number {
@@ -150,7 +158,13 @@ export function mergeVerified(stored: readonly PackRow[], verified: ReadonlyMap<
     const dup = s.duplicateOf !== undefined;
     const clean = v.status === 'proved' || v.status === 'duplicate';
     const status: PackRowStatus = clean ? (dup ? 'duplicate' : 'proved') : v.status;
-    const detail = clean ? (dup ? s.detail : v.status === 'duplicate' ? `proved par ${v.par ?? '?'}` : v.detail) : v.detail.replace(/; alike to #\d+ \([^)]*\)$/, '') + (dup ? `; alike to #${s.duplicateOf! + 1} (${s.duplicateHow ?? 'alike'})` : '');
+    const detail = clean
+      ? dup
+        ? s.detail
+        : v.status === 'duplicate'
+          ? `proved par ${v.par ?? '?'}`
+          : v.detail
+      : v.detail.replace(/; alike to #\d+ \([^)]*\)$/, '') + (dup ? `; alike to #${s.duplicateOf! + 1} (${s.duplicateHow ?? 'alike'})` : '');
     const out: PackRow = { ...s, status, detail };
     for (const k of ['par', 'states', 'branching', 'optimalSolutions', 'optimalCapped'] as const) {
       if (v[k] !== undefined) (out as unknown as Record<string, unknown>)[k] = v[k];
@@ -194,7 +208,8 @@ export function summarize(rows: readonly PackRow[]): PackSummary {
     .filter((s) => s !== 'proved')
     .sort((a, b) => STATUS_RANK[a] - STATUS_RANK[b])
     .map((s) => `${counts[s]} ${s === 'par-mismatch' ? 'par mismatch' : s === 'pending' ? 'verifying' : s}`);
-  const text = total === 0 ? 'no levels yet' : clean ? `all ${total} level${total === 1 ? '' : 's'} proved` : `${proved} of ${total} proved: ${others.join(', ')}`;
+  const text =
+    total === 0 ? 'no levels yet' : clean ? `all ${total} level${total === 1 ? '' : 's'} proved` : `${proved} of ${total} proved: ${others.join(', ')}`;
   return { total, counts, clean, text };
 }
 

@@ -35,7 +35,8 @@ export function startPlay(doc: EditableLevel, par: number | null): Result<PlaySe
 export function startEnginePlay(doc: EditableLevel, side?: MoveSide): Result<PlaySession, Issue[]> {
   const m = playModuleOf(doc);
   if (!m) return { ok: false, error: [unsupported(doc.ruleset)] };
-  if (!m.startEngine) return { ok: false, error: [issue('error', 'engine-unsupported', 'This ruleset has no engine to play against.', { pointer: '/ruleset' })] };
+  if (!m.startEngine)
+    return { ok: false, error: [issue('error', 'engine-unsupported', 'This ruleset has no engine to play against.', { pointer: '/ruleset' })] };
   return m.startEngine(doc, side);
 }
 

@@ -106,7 +106,12 @@ export function hasHostSolve(api: HostApi | null | undefined): api is HostApi & 
  * solve methods, else in the renderer's job worker (the `timeMs` cap is then the
  * caller's business, as the live badge's own deadline does).
  */
-export function startSolveVia(api: HostApi | null | undefined, level: Level, onProgress: (p: { states: number; depth: number }) => void, caps: HostSolveCaps = {}): SolveJob {
+export function startSolveVia(
+  api: HostApi | null | undefined,
+  level: Level,
+  onProgress: (p: { states: number; depth: number }) => void,
+  caps: HostSolveCaps = {},
+): SolveJob {
   if (hasHostSolve(api)) return startHostSolve(api, level, onProgress, caps);
   const { timeMs: _t, ...workerCaps } = caps;
   void _t;

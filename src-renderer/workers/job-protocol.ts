@@ -61,7 +61,8 @@ export type JobMessage<K extends JobKind = JobKind> =
   | { type: 'error'; message: string };
 
 /** How one job ended. `error` carries a readable message (an engine's issues joined). */
-export type JobOutcome<K extends JobKind = JobKind> = { kind: 'result'; result: JobResults[K]; ms: number } | { kind: 'cancelled' } | { kind: 'error'; message: string };
+export type JobOutcome<K extends JobKind = JobKind> =
+  { kind: 'result'; result: JobResults[K]; ms: number } | { kind: 'cancelled' } | { kind: 'error'; message: string };
 
 /** A running job: its outcome, and `cancel()` (settles at once with `cancelled`). */
 export interface JobHandle<K extends JobKind = JobKind> {
@@ -108,7 +109,11 @@ export function outcomeOf<K extends JobKind>(m: JobMessage<K>): JobOutcome<K> | 
  * terminated as soon as the job settles. A throwing `onProgress` does not
  * stop the job. Never throws.
  */
-export function startJobOn<K extends JobKind>(spawn: () => JobPort, job: Extract<Job, { kind: K }>, onProgress: (p: JobProgress) => void = () => undefined): JobHandle<K> {
+export function startJobOn<K extends JobKind>(
+  spawn: () => JobPort,
+  job: Extract<Job, { kind: K }>,
+  onProgress: (p: JobProgress) => void = () => undefined,
+): JobHandle<K> {
   let settle!: (o: JobOutcome<K>) => void;
   const promise = new Promise<JobOutcome<K>>((r) => (settle = r));
   let done = false;

@@ -63,7 +63,16 @@ export function artSwatch(art: GlyphArt): { shape: 'square' | 'dot'; fill: strin
       return { shape: 'square', fill: '#d4a017', size: 1 };
     case 'tile': {
       const colour = art.color ? (CM_COLOR_HEX as Record<string, string>)[art.color] : undefined;
-      const fill = art.tile === 'finish' ? '#f8fafc' : art.tile === 'transform' ? '#8e1fb0' : art.tile === 'gem' ? '#3cc8f0' : art.tile === 'letter' ? '#f3e6c6' : (colour ?? '#f4c430');
+      const fill =
+        art.tile === 'finish'
+          ? '#f8fafc'
+          : art.tile === 'transform'
+            ? '#8e1fb0'
+            : art.tile === 'gem'
+              ? '#3cc8f0'
+              : art.tile === 'letter'
+                ? '#f3e6c6'
+                : (colour ?? '#f4c430');
       return { shape: 'square', fill, size: art.tile === 'lock' || art.tile === 'plate' || art.tile === 'transform' ? 1 : 0.6 };
     }
     default:

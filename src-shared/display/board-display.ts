@@ -93,7 +93,10 @@ export class DisplayBuilder {
   }
 
   glyphs(): Glyph[] {
-    return this.list.map((g, i) => ({ g, i })).sort((a, b) => GLYPH_LAYERS.indexOf(a.g.layer) - GLYPH_LAYERS.indexOf(b.g.layer) || a.i - b.i).map(({ g }) => g);
+    return this.list
+      .map((g, i) => ({ g, i }))
+      .sort((a, b) => GLYPH_LAYERS.indexOf(a.g.layer) - GLYPH_LAYERS.indexOf(b.g.layer) || a.i - b.i)
+      .map(({ g }) => g);
   }
 
   legendEntries(): LegendEntry[] {

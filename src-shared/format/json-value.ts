@@ -117,11 +117,7 @@ export function toPlainJson(value: unknown): Result<unknown, Issue[]> {
         return fail('json-invalid-value', `${where(t.pointer)} is ${describeKind(v)}, which JSON cannot hold.`, t.pointer);
       }
       if (t.depth >= MAX_DEPTH) {
-        return fail(
-          'json-too-deep',
-          `${where(t.pointer)} is nested more than ${MAX_DEPTH} levels deep (or the value is cyclic).`,
-          t.pointer,
-        );
+        return fail('json-too-deep', `${where(t.pointer)} is nested more than ${MAX_DEPTH} levels deep (or the value is cyclic).`, t.pointer);
       }
       if (Array.isArray(v)) {
         const out: unknown[] = new Array<unknown>(v.length);

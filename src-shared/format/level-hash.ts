@@ -122,13 +122,7 @@ export function hashedContent(level: Level): JsonObject {
   } else if (Array.isArray(pieces)) {
     const canonPieces = pieces.map((p) =>
       isJsonObject(p)
-        ? without(
-            p,
-            (k, v) =>
-              (k === 'facing' && v === 'north') ||
-              (k === 'lateral' && v === false) ||
-              (k === 'color' && ruleset === 'unlock-the-king'),
-          )
+        ? without(p, (k, v) => (k === 'facing' && v === 'north') || (k === 'lateral' && v === false) || (k === 'color' && ruleset === 'unlock-the-king'))
         : p,
     );
     ownSet(out, 'pieces', sortBySquare(canonPieces));

@@ -32,15 +32,7 @@ import type { Level, PackFile } from '../model/level.js';
 import { issue, type Issue, type Result } from '../validation/issue.js';
 import validateLevelSchema from './generated/validate-level.js';
 import validatePackSchema from './generated/validate-pack.js';
-import {
-  MAX_TEXT_LENGTH,
-  errorText,
-  isJsonObject,
-  ownGet,
-  ownSet,
-  toPlainJson,
-  type JsonObject,
-} from './json-value.js';
+import { MAX_TEXT_LENGTH, errorText, isJsonObject, ownGet, ownSet, toPlainJson, type JsonObject } from './json-value.js';
 import { migrateDocument } from './migrate.js';
 import { schemaIssues } from './schema-issues.js';
 
@@ -288,9 +280,7 @@ function resolvePackEntryAlternatives(doc: JsonObject, errors: readonly AjvError
           instancePath: `/levels/${i}`,
           schemaPath: '#/$defs/packEntry/oneOf',
           params: {},
-          message: hasFile
-            ? 'has both `file` and `level`'
-            : 'has neither `file` nor `level`',
+          message: hasFile ? 'has both `file` and `level`' : 'has neither `file` nor `level`',
         });
       }
       continue;
@@ -300,9 +290,7 @@ function resolvePackEntryAlternatives(doc: JsonObject, errors: readonly AjvError
   }
   // Give the ambiguity errors a precise message.
   return out.map((e) =>
-    e.keyword === 'oneOf' && e.schemaPath === '#/$defs/packEntry/oneOf'
-      ? { ...e, keyword: 'pack-entry-shape', params: { detail: e.message } }
-      : e,
+    e.keyword === 'oneOf' && e.schemaPath === '#/$defs/packEntry/oneOf' ? { ...e, keyword: 'pack-entry-shape', params: { detail: e.message } } : e,
   );
 }
 
@@ -319,4 +307,3 @@ export function parsePackText(text: string): Result<PackFile, Issue[]> {
     return internal(e);
   }
 }
-

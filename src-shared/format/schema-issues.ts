@@ -62,7 +62,10 @@ export function squareForPointer(root: unknown, pointer: string): string | undef
   const own = valueAt(root, pointer);
   if (isSquareName(own)) return own;
   for (let n = tokens.length; n >= 0; n--) {
-    const p = tokens.slice(0, n).map((t) => `/${escapePointerToken(t)}`).join('');
+    const p = tokens
+      .slice(0, n)
+      .map((t) => `/${escapePointerToken(t)}`)
+      .join('');
     const v = valueAt(root, p);
     if (isJsonObject(v)) {
       const sq = ownGet(v, 'square');
@@ -164,10 +167,7 @@ export function schemaErrorToIssue(err: SchemaError, ctx: SchemaIssueContext): I
     case 'false schema': {
       code = 'schema-additional-property';
       const ruleset = isJsonObject(ctx.root) ? ownGet(ctx.root, 'ruleset') : undefined;
-      message =
-        typeof ruleset === 'string'
-          ? `${where(base)} is not a field of ${ruleset} levels.`
-          : `${where(base)} is not allowed here.`;
+      message = typeof ruleset === 'string' ? `${where(base)} is not a field of ${ruleset} levels.` : `${where(base)} is not allowed here.`;
       break;
     }
     case 'pattern': {
@@ -265,9 +265,7 @@ export function schemaIssues(errors: readonly SchemaError[] | null | undefined, 
   }
   const rest = list.length - i;
   if (rest > 0) {
-    out.push(
-      issue('error', 'schema-too-many-errors', `Up to ${rest} more schema error${rest === 1 ? '' : 's'} not shown.`, { pointer: '' }),
-    );
+    out.push(issue('error', 'schema-too-many-errors', `Up to ${rest} more schema error${rest === 1 ? '' : 's'} not shown.`, { pointer: '' }));
   }
   return out;
 }

@@ -31,15 +31,7 @@ export const CORE_HOST_METHODS = ['startup', 'list', 'open', 'save', 'saveAs'] a
  * type marks them optional so a partial adapter (the renderer's dev mock
  * host) still type-checks: callers use `api.autosave?.(...)`.
  */
-export const RECOVERY_HOST_METHODS = [
-  'revision',
-  'autosave',
-  'recoveryList',
-  'recoveryOpen',
-  'recoveryDiscard',
-  'backupList',
-  'backupOpen',
-] as const;
+export const RECOVERY_HOST_METHODS = ['revision', 'autosave', 'recoveryList', 'recoveryOpen', 'recoveryDiscard', 'backupList', 'backupOpen'] as const;
 /**
  * Optional method groups, each in its own contract file: host solves
  * (solve-contract.ts), packs (pack-contract.ts), the desktop session

@@ -34,7 +34,8 @@ export function storedVerdict(level: Level | undefined, issues: readonly Issue[]
   if (!sol || level.draft) return { status: 'draft', detail: 'draft, no proved solution', ...designerPar };
   const stored = { par: sol.length, states: sol.states };
   if (!sol.optimal) return { status: 'par-mismatch', detail: `stored solution ${sol.length} is not proved optimal`, ...stored };
-  if (level.par !== undefined && level.par !== sol.length) return { status: 'par-mismatch', detail: `par ${level.par} but the proved optimum is ${sol.length}`, ...stored };
+  if (level.par !== undefined && level.par !== sol.length)
+    return { status: 'par-mismatch', detail: `par ${level.par} but the proved optimum is ${sol.length}`, ...stored };
   return { status: 'proved', detail: `proved par ${sol.length}`, ...stored };
 }
 

@@ -21,7 +21,14 @@ import type { Level } from '../model/level.js';
 export type LevelStatus = 'proved' | 'invalid' | 'draft' | 'stale' | 'par-mismatch' | 'duplicate' | 'unsolvable' | 'limit';
 
 export const STATUS_EXIT: Record<LevelStatus, number> = {
-  proved: 0, invalid: 1, draft: 1, stale: 1, 'par-mismatch': 1, duplicate: 1, unsolvable: 2, limit: 3,
+  proved: 0,
+  invalid: 1,
+  draft: 1,
+  stale: 1,
+  'par-mismatch': 1,
+  duplicate: 1,
+  unsolvable: 2,
+  limit: 3,
 };
 
 /** The re-proof's outcome as far as the status needs it. */
@@ -50,7 +57,10 @@ export interface LevelVerdict {
  */
 export function classifyLevel(level: Level | undefined, proof: ProofOutcome | undefined, loadError?: string): LevelVerdict {
   const v = (status: LevelStatus, detail: string, extra: Partial<LevelVerdict> = {}): LevelVerdict => ({
-    status, detail, exitCode: STATUS_EXIT[status], ...extra,
+    status,
+    detail,
+    exitCode: STATUS_EXIT[status],
+    ...extra,
   });
   if (!level) return v('invalid', loadError ?? 'could not be loaded');
   if (!proof || proof.status === 'invalid') return v('invalid', (proof && 'message' in proof && proof.message) || loadError || 'rules errors');

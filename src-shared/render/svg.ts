@@ -90,7 +90,17 @@ export function svgLayout(display: BoardDisplay, cellOpt?: number): SvgLayout {
   const legendH = n ? rows * (icon + 6) : 0;
   const width = Math.ceil(inner + margin * 2);
   const height = Math.ceil(top + legendH + margin);
-  return { cell, x0, y0, width, height, header, fontSize, ...(captionY !== undefined ? { captionY } : {}), legend: { x: x0, y: top, width: inner, height: legendH, icon, entries } };
+  return {
+    cell,
+    x0,
+    y0,
+    width,
+    height,
+    header,
+    fontSize,
+    ...(captionY !== undefined ? { captionY } : {}),
+    legend: { x: x0, y: top, width: inner, height: legendH, icon, entries },
+  };
 }
 
 function glyphSvg(g: Glyph, l: SvgLayout, height: number): string {
@@ -112,23 +122,33 @@ export function renderLevelSvg(level: Level | LevelBase, opts: RenderOptions = {
   const { cell, x0, y0 } = l;
   const { width: w, height: h } = display;
   const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${l.width}" height="${l.height}" viewBox="0 0 ${l.width} ${l.height}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${l.width}" height="${l.height}" viewBox="0 0 ${l.width} ${l.height}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">`,
+  );
   out.push(`<rect width="${l.width}" height="${l.height}" fill="#ffffff"/>`);
   const title = opts.title ?? level.meta.title;
-  out.push(`<text class="title" x="${x0}" y="${Math.round(l.header * 0.5)}" font-size="${Math.round(cell * 0.42)}" font-weight="bold" fill="#222">${esc(title)}</text>`);
+  out.push(
+    `<text class="title" x="${x0}" y="${Math.round(l.header * 0.5)}" font-size="${Math.round(cell * 0.42)}" font-weight="bold" fill="#222">${esc(title)}</text>`,
+  );
   const sub = [opts.subtitle, def?.name ?? level.ruleset, parText(level)].filter(Boolean).join(' · ');
   out.push(`<text class="subtitle" x="${x0}" y="${Math.round(l.header * 0.88)}" font-size="${Math.round(cell * 0.28)}" fill="#555">${esc(sub)}</text>`);
   for (let r = 0; r < h; r++) {
     for (let f = 0; f < w; f++) {
       const light = (f + r) % 2 === 1;
-      out.push(`<rect x="${x0 + f * cell}" y="${y0 + (h - 1 - r) * cell}" width="${cell}" height="${cell}" fill="${light ? DIAGRAM_SQUARES.light : DIAGRAM_SQUARES.dark}"/>`);
+      out.push(
+        `<rect x="${x0 + f * cell}" y="${y0 + (h - 1 - r) * cell}" width="${cell}" height="${cell}" fill="${light ? DIAGRAM_SQUARES.light : DIAGRAM_SQUARES.dark}"/>`,
+      );
     }
   }
   for (const g of display.glyphs) out.push(glyphSvg(g, l, h));
   out.push(`<rect class="frame" x="${x0}" y="${y0}" width="${w * cell}" height="${h * cell}" fill="none" stroke="#3a332a" stroke-width="2"/>`);
   const fs = l.fontSize;
-  for (let f = 0; f < w; f++) out.push(`<text x="${x0 + f * cell + cell / 2}" y="${y0 + h * cell + fs + 3}" font-size="${fs}" text-anchor="middle" fill="#666">${String.fromCharCode(97 + f)}</text>`);
-  for (let r = 0; r < h; r++) out.push(`<text x="${x0 - 5}" y="${y0 + (h - 1 - r) * cell + cell / 2 + fs / 3}" font-size="${fs}" text-anchor="end" fill="#666">${r + 1}</text>`);
+  for (let f = 0; f < w; f++)
+    out.push(
+      `<text x="${x0 + f * cell + cell / 2}" y="${y0 + h * cell + fs + 3}" font-size="${fs}" text-anchor="middle" fill="#666">${String.fromCharCode(97 + f)}</text>`,
+    );
+  for (let r = 0; r < h; r++)
+    out.push(`<text x="${x0 - 5}" y="${y0 + (h - 1 - r) * cell + cell / 2 + fs / 3}" font-size="${fs}" text-anchor="end" fill="#666">${r + 1}</text>`);
   if (display.caption && l.captionY !== undefined) {
     out.push(`<text class="caption" x="${x0}" y="${l.captionY}" font-size="${Math.round(cell * 0.26)}" fill="#333">${esc(display.caption)}</text>`);
   }

@@ -99,7 +99,11 @@ export function solveLevelReference(level: Level | LevelBase, opts?: SolveOption
  * well-formed), `move-after-solved` / `move-after-failed` /
  * `move-after-game-over` for a move after the end. Never throws.
  */
-export function replayMoves<L extends Level | LevelBase>(level: L, moves: readonly string[], def: RulesetDef | undefined = rulesetOf(level)): Result<L[], Issue[]> {
+export function replayMoves<L extends Level | LevelBase>(
+  level: L,
+  moves: readonly string[],
+  def: RulesetDef | undefined = rulesetOf(level),
+): Result<L[], Issue[]> {
   if (!def) return { ok: false, error: [unsupported(level.ruleset)] };
   return def.replay(level, moves) as Result<L[], Issue[]>;
 }

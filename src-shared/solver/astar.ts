@@ -399,8 +399,7 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
       },
       ...(hasH
         ? {
-            mayBeOnOptimalLine: (i: number): boolean =>
-              (getG(i) & g.GM) + problem.heuristic!(store.chunkOf(i), (i & CHUNK_MASK) * W) <= cStar,
+            mayBeOnOptimalLine: (i: number): boolean => (getG(i) & g.GM) + problem.heuristic!(store.chunkOf(i), (i & CHUNK_MASK) * W) <= cStar,
           }
         : {}),
     };

@@ -25,12 +25,7 @@ export interface Issue {
 }
 
 /** Builds an Issue, filling `square` from `squares[0]`. */
-export function issue(
-  severity: Severity,
-  code: string,
-  message: string,
-  extra: { squares?: SquareName[]; pointer?: string; ruling?: string } = {},
-): Issue {
+export function issue(severity: Severity, code: string, message: string, extra: { squares?: SquareName[]; pointer?: string; ruling?: string } = {}): Issue {
   const out: Issue = { severity, code, message };
   if (extra.squares && extra.squares.length > 0) {
     out.squares = [...extra.squares];

@@ -247,7 +247,13 @@ test('keyboard cursor: arrows move it (announced), Enter places the palette piec
   await page.keyboard.press('Shift+ArrowRight');
   await expect(board).toHaveAttribute('data-region', 'd8:e8');
   await page.keyboard.press('Control+x');
-  await expect(state).toHaveText(boardState(FIRST_PIECES.filter((p) => p !== 'Q:d8'), ['d4', 'e4'], 'c3'));
+  await expect(state).toHaveText(
+    boardState(
+      FIRST_PIECES.filter((p) => p !== 'Q:d8'),
+      ['d4', 'e4'],
+      'c3',
+    ),
+  );
   await page.keyboard.press('Control+z');
   await expect(state).toHaveText(FIRST);
 });
@@ -308,7 +314,10 @@ test('Locking Chess: arrows move between squares, Enter places, Delete erases; o
   await expect(cursor).toContainText('b4: white king');
 });
 
-test('across rulesets: an Unlock the King region pasted into a Chess Maze keeps its pieces (player side) and says what was dropped', async ({ page, serve }) => {
+test('across rulesets: an Unlock the King region pasted into a Chess Maze keeps its pieces (player side) and says what was dropped', async ({
+  page,
+  serve,
+}) => {
   await ready(page, serve.url);
   // First Steps a1..b2: king a1, bishop b2, pawn a2 (north), pawn b1 (east); plus the portal c3 in a1..c3.
   await dragRegion(page, 'c1', 'a3'); // c1 is empty: a region drag

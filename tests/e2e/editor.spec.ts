@@ -79,7 +79,10 @@ test('open a sample, edit, undo/redo, solve, step, save, reload: the file matche
   const lans = await page.getByTestId('solution-move').allTextContents();
   expect(lans).toHaveLength(expected.length);
   // Whatever optimal line the UI shows must be legal and reach the portal.
-  const frames = replayMoves(moved, lans.map((s) => s.trim()));
+  const frames = replayMoves(
+    moved,
+    lans.map((s) => s.trim()),
+  );
   expect(frames.ok).toBe(true);
   if (!frames.ok) return;
   const last = frames.value[frames.value.length - 1] as UnlockTheKingLevel;

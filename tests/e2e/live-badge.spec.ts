@@ -36,7 +36,10 @@ test('live badge: par of the opened sample, unsolvable after walling the king in
   const taken = new Set([...level.pieces.map((p) => p.square), ...(level.walls ?? []), level.portal]);
   const ring = ['h1', 'h3', 'g3', 'g2', 'f2', 'f1'];
   for (const sq of ring) expect(taken.has(sq), `${sq} is empty in the sample`).toBe(false);
-  expect(level.pieces.some((p) => p.square === 'h2'), 'h2 holds a piece (the stroke passes over it)').toBe(true);
+  expect(
+    level.pieces.some((p) => p.square === 'h2'),
+    'h2 holds a piece (the stroke passes over it)',
+  ).toBe(true);
 
   // Issue 4 item 4: the background solve runs in the host's worker pool (solveStart/solvePoll over HTTP).
   const hostSolves: string[] = [];

@@ -53,7 +53,10 @@ async function cursorTo(page: Page, sq: string): Promise<void> {
   await expect(board).toHaveAttribute('data-cursor', sq);
 }
 
-test('Locking Chess on the Konva board: stack by clicking, undo / redo, zoom, keyboard cursor, drag, region paste, copy LFEN, goal, validation marks', async ({ page, serve }) => {
+test('Locking Chess on the Konva board: stack by clicking, undo / redo, zoom, keyboard cursor, drag, region paste, copy LFEN, goal, validation marks', async ({
+  page,
+  serve,
+}) => {
   await page.goto(serve.url);
   await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
   const state = page.getByTestId('board-state');

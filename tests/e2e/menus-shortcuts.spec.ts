@@ -30,7 +30,10 @@ async function clickSquare(page: Page, sq: string): Promise<void> {
 /** Every key of the open shortcuts sheet (generated from the live action registry), lower-cased. */
 async function sheetKeys(page: Page): Promise<string[]> {
   const all = await page.locator('[data-testid^="shortcut-"][data-keys]').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.keys ?? ''));
-  return all.flatMap((k) => k.split(' ')).filter(Boolean).map((k) => k.toLowerCase());
+  return all
+    .flatMap((k) => k.split(' '))
+    .filter(Boolean)
+    .map((k) => k.toLowerCase());
 }
 
 function duplicates(keys: string[]): string[] {
@@ -218,7 +221,15 @@ test('shortcuts sheet (? / F1) lists the tool keys of the ruleset; B E R F V swi
   await page.getByTestId('board').focus();
   await page.keyboard.press('F1');
   await expect(sheet).toContainText('Tools for Chess Maze');
-  for (const [tool, key] of [['brush', 'B'], ['erase', 'E'], ['rect', 'R'], ['fill', 'F'], ['select', 'V'], ['king', '1'], ['finish', 'G']]) {
+  for (const [tool, key] of [
+    ['brush', 'B'],
+    ['erase', 'E'],
+    ['rect', 'R'],
+    ['fill', 'F'],
+    ['select', 'V'],
+    ['king', '1'],
+    ['finish', 'G'],
+  ]) {
     await expect(page.getByTestId(`shortcut-tool-${tool}`)).toHaveAttribute('data-keys', key!);
   }
   expect(duplicates(await sheetKeys(page))).toEqual([]);
@@ -226,7 +237,15 @@ test('shortcuts sheet (? / F1) lists the tool keys of the ruleset; B E R F V swi
 
   const board = page.getByTestId('board');
   await board.focus();
-  for (const [key, tool] of [['b', 'brush'], ['e', 'erase'], ['r', 'rect'], ['f', 'fill'], ['v', 'select'], ['1', 'king'], ['g', 'finish']]) {
+  for (const [key, tool] of [
+    ['b', 'brush'],
+    ['e', 'erase'],
+    ['r', 'rect'],
+    ['f', 'fill'],
+    ['v', 'select'],
+    ['1', 'king'],
+    ['g', 'finish'],
+  ]) {
     await page.keyboard.press(key!);
     await expect(board, `key ${key}`).toHaveAttribute('data-tool', tool!);
   }
@@ -319,7 +338,11 @@ test('accessibility: labelled landmarks and panels; usable at 200% zoom without 
     { width: 700, height: 450 },
   ]) {
     await page.setViewportSize(vp);
-    const o = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, body: document.body.scrollWidth, w: document.documentElement.clientWidth }));
+    const o = await page.evaluate(() => ({
+      doc: document.documentElement.scrollWidth,
+      body: document.body.scrollWidth,
+      w: document.documentElement.clientWidth,
+    }));
     expect(o.doc, `${vp.width}px`).toBeLessThanOrEqual(o.w);
     expect(o.body, `${vp.width}px`).toBeLessThanOrEqual(o.w);
     for (const id of ['menubar', 'board', 'inspector', 'btn-solve']) {

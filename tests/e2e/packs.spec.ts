@@ -54,20 +54,30 @@ test('create a pack, add levels, reorder by drag, verify with progress, export (
   await expect(page.getByTestId('pack-new-path')).toHaveValue('packs/e2e-pack');
   await page.getByTestId('pack-create').click();
   await expect(page.getByTestId('pack-title')).toHaveText('E2E Pack');
-  expect(JSON.parse(readFileSync(join(serve.workspace, 'packs/e2e-pack/pack.json'), 'utf8'))).toMatchObject({ title: 'E2E Pack', ruleset: 'unlock-the-king', levels: [] });
+  expect(JSON.parse(readFileSync(join(serve.workspace, 'packs/e2e-pack/pack.json'), 'utf8'))).toMatchObject({
+    title: 'E2E Pack',
+    ruleset: 'unlock-the-king',
+    levels: [],
+  });
 
   // Add three workspace files.
   await addFile(page, FIRST, 1);
   await addFile(page, SECOND, 2);
   await addFile(page, 'edited-steps.level.json', 3);
-  expect(packOrder(serve.workspace, 'packs/e2e-pack')).toEqual(['levels/first-steps.level.json', 'levels/open-court.level.json', 'levels/edited-steps.level.json']);
+  expect(packOrder(serve.workspace, 'packs/e2e-pack')).toEqual([
+    'levels/first-steps.level.json',
+    'levels/open-court.level.json',
+    'levels/edited-steps.level.json',
+  ]);
   // Stored statuses, read from the files alone: the edited copy is stale.
   await expect(page.locator('[data-testid=pack-row][data-index="2"]')).toHaveAttribute('data-status', 'stale');
   await expect(page.locator('[data-testid=pack-row][data-index="0"] [data-testid=pack-status]')).toHaveText('proved par 3');
 
   // Reorder by drag: the third row onto the first.
   await page.locator('[data-testid=pack-row][data-index="2"]').dragTo(page.locator('[data-testid=pack-row][data-index="0"]'));
-  await expect.poll(() => packOrder(serve.workspace, 'packs/e2e-pack')).toEqual(['levels/edited-steps.level.json', 'levels/first-steps.level.json', 'levels/open-court.level.json']);
+  await expect
+    .poll(() => packOrder(serve.workspace, 'packs/e2e-pack'))
+    .toEqual(['levels/edited-steps.level.json', 'levels/first-steps.level.json', 'levels/open-court.level.json']);
   await expect(page.locator('[data-testid=pack-row][data-index="0"]')).toHaveAttribute('data-name', 'levels/edited-steps.level.json');
 
   // Keyboard alternative: Alt+Down moves the focused row; Ctrl+Z in the panel undoes it (the editor's document is untouched).
@@ -81,7 +91,9 @@ test('create a pack, add levels, reorder by drag, verify with progress, export (
 
   // Tier of the second row.
   await page.locator('[data-testid=pack-row][data-index="1"] [data-testid=pack-tier]').selectOption('Novice');
-  await expect.poll(() => (JSON.parse(readFileSync(join(serve.workspace, 'packs/e2e-pack/pack.json'), 'utf8')) as { levels: { tier?: string }[] }).levels[1]?.tier).toBe('Novice');
+  await expect
+    .poll(() => (JSON.parse(readFileSync(join(serve.workspace, 'packs/e2e-pack/pack.json'), 'utf8')) as { levels: { tier?: string }[] }).levels[1]?.tier)
+    .toBe('Novice');
 
   // Verify: progress, then each level's status.
   await page.getByTestId('pack-verify').click();
@@ -146,7 +158,11 @@ test('create a pack, add levels, reorder by drag, verify with progress, export (
   await expect(page.getByTestId('pack-open-view')).toHaveAttribute('data-form', 'file');
   await expect(page.getByTestId('pack-row')).toHaveCount(3);
   await expect(page.getByTestId('pack-row-remove')).toHaveCount(0);
-  expect(await page.locator('[data-testid=pack-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')))).toEqual(['stale', 'proved', 'proved']);
+  expect(await page.locator('[data-testid=pack-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')))).toEqual([
+    'stale',
+    'proved',
+    'proved',
+  ]);
   // Esc closes the panel.
   await page.locator('[data-testid=pack-row][data-index="0"]').focus();
   await page.keyboard.press('Escape');

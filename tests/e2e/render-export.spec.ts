@@ -29,7 +29,10 @@ import type { ChessMazeLevel } from '../../src-shared/model/level.js';
 import { expect, repoRoot, test } from './serve-fixture.js';
 
 const LEVEL: ChessMazeLevel = {
-  format: 'castellan.level', version: 1, ruleset: 'chess-maze', meta: { title: 'Render me' },
+  format: 'castellan.level',
+  version: 1,
+  ruleset: 'chess-maze',
+  meta: { title: 'Render me' },
   board: { width: 4, height: 3 },
   pieces: [{ role: 'knight', square: 'a1', side: 'player' }],
   tiles: [
@@ -50,12 +53,20 @@ const Y0 = 98 * SCALE;
 const CELL = 56 * SCALE;
 
 /** PNG px of art point (u, v) in the square at column `col`, row `row` (0 = top). */
-const at = (col: number, row: number, u: number, v: number): [number, number] => [Math.round(X0 + col * CELL + (u * CELL) / 100), Math.round(Y0 + row * CELL + (v * CELL) / 100)];
+const at = (col: number, row: number, u: number, v: number): [number, number] => [
+  Math.round(X0 + col * CELL + (u * CELL) / 100),
+  Math.round(Y0 + row * CELL + (v * CELL) / 100),
+];
 
 type Rgb = [number, number, number];
 
 /** Decodes the PNG in the page; answers its size and the RGB of each point, and of each pixel of each rectangle. */
-async function readPng(page: Page, png: Buffer, points: [number, number][], rects: [number, number, number, number][]): Promise<{ w: number; h: number; points: Rgb[]; rects: Rgb[][] }> {
+async function readPng(
+  page: Page,
+  png: Buffer,
+  points: [number, number][],
+  rects: [number, number, number, number][],
+): Promise<{ w: number; h: number; points: Rgb[]; rects: Rgb[][] }> {
   return page.evaluate(
     async ({ b64, points, rects }) => {
       // Decoded from the bytes (the app's CSP refuses to fetch a data: URL).
@@ -121,5 +132,8 @@ test('a Chess Maze level rendered to PNG shows the flag checks, the transform ty
   expect(badge.filter(light).length).toBeGreaterThan(40);
   // The legend: its first icon's backing.
   const [lr, lg, lb] = r.points[8]!;
-  expect([Math.abs(lr - 0xde), Math.abs(lg - 0xd3), Math.abs(lb - 0xbb)].every((d) => d < 12), `legend backing ${r.points[8]}`).toBe(true);
+  expect(
+    [Math.abs(lr - 0xde), Math.abs(lg - 0xd3), Math.abs(lb - 0xbb)].every((d) => d < 12),
+    `legend backing ${r.points[8]}`,
+  ).toBe(true);
 });

@@ -20,11 +20,10 @@ export interface ServeHost {
 }
 
 async function startServe(workspace: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    [join(repoRoot, 'bin/castellan.mjs'), 'serve', '--workspace', workspace, '--port', '0'],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, [join(repoRoot, 'bin/castellan.mjs'), 'serve', '--workspace', workspace, '--port', '0'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const url = await new Promise<string>((resolveUrl, reject) => {
     const timer = setTimeout(() => reject(new Error(`castellan serve printed no URL:\n${out}`)), 30_000);
@@ -47,6 +46,8 @@ async function startServe(workspace: string): Promise<{ url: string; child: Chil
 }
 
 export const test = base.extend<{ serve: ServeHost }>({
+  // Playwright fixtures must destructure their dependencies (none here).
+  // eslint-disable-next-line no-empty-pattern
   serve: async ({}, use) => {
     const workspace = mkdtempSync(join(tmpdir(), 'castellan-e2e-'));
     cpSync(join(repoRoot, 'resources/levels'), workspace, { recursive: true });

@@ -42,7 +42,8 @@ test('recent files: the Open dialog lists the files opened, most recent first; C
   await items.nth(1).click();
   await expect(page.getByTestId('file-name')).toHaveText('02-open-court.level.json');
   // The host keeps the list in <workspace>/.castellan/session.json.
-  const stored = (): { recent: string[]; lastFile: string } => JSON.parse(readFileSync(join(serve.workspace, '.castellan', 'session.json'), 'utf8')) as { recent: string[]; lastFile: string };
+  const stored = (): { recent: string[]; lastFile: string } =>
+    JSON.parse(readFileSync(join(serve.workspace, '.castellan', 'session.json'), 'utf8')) as { recent: string[]; lastFile: string };
   await expect.poll(() => stored().recent.slice(0, 2)).toEqual([SECOND, MAZE]);
   await expect.poll(() => stored().lastFile).toBe(SECOND);
 

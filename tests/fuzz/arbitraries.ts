@@ -26,10 +26,7 @@ export const printable = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).
 /** Printable ASCII with spaces (header values). */
 export const printableSpaced = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 30 });
 
-const meta = fc.record(
-  { title: text, author: text, description: text, tags: fc.array(text, { maxLength: 3 }) },
-  { requiredKeys: ['title'] },
-);
+const meta = fc.record({ title: text, author: text, description: text, tags: fc.array(text, { maxLength: 3 }) }, { requiredKeys: ['title'] });
 
 const solution = fc.record({
   moves: fc.array(fc.string({ maxLength: 8 }), { maxLength: 5 }),
@@ -46,68 +43,86 @@ const common = fc.record(
     par: fc.integer({ min: 1, max: 999 }),
     draft: fc.boolean(),
     solution,
-    editor: fc.dictionary(fc.string({ maxLength: 8 }).filter((k) => k !== '__proto__'), jsonSafe, { maxKeys: 3 }),
+    editor: fc.dictionary(
+      fc.string({ maxLength: 8 }).filter((k) => k !== '__proto__'),
+      jsonSafe,
+      { maxKeys: 3 },
+    ),
     'x-future-extension': jsonSafe,
   },
   { requiredKeys: [] },
 );
 
-const ukPiece = fc.record(
-  { role, square, color: fc.constantFrom('ivory', 'obsidian'), facing, lateral: fc.boolean() },
-  { requiredKeys: ['role', 'square'] },
-);
-const uk = fc.record(
-  {
-    board: fc.record({ width: fc.integer({ min: 3, max: 16 }), height: fc.integer({ min: 3, max: 16 }) }),
-    walls: squares,
-    portal: square,
-    pieces: fc.array(ukPiece, { maxLength: 6 }),
-  },
-  { requiredKeys: ['board', 'portal', 'pieces'] },
-).map((f) => ({ ruleset: 'unlock-the-king', ...f }));
+const ukPiece = fc.record({ role, square, color: fc.constantFrom('ivory', 'obsidian'), facing, lateral: fc.boolean() }, { requiredKeys: ['role', 'square'] });
+const uk = fc
+  .record(
+    {
+      board: fc.record({ width: fc.integer({ min: 3, max: 16 }), height: fc.integer({ min: 3, max: 16 }) }),
+      walls: squares,
+      portal: square,
+      pieces: fc.array(ukPiece, { maxLength: 6 }),
+    },
+    { requiredKeys: ['board', 'portal', 'pieces'] },
+  )
+  .map((f) => ({ ruleset: 'unlock-the-king', ...f }));
 
 const cmColor = fc.constantFrom('blue', 'red', 'yellow', 'green');
 const cmTile = fc.oneof(
   fc.record({ kind: fc.constantFrom('lock', 'plate', 'key'), square, color: cmColor }),
-  fc.record({ kind: fc.constant('transform'), square, allowed: fc.uniqueArray(fc.constantFrom('knight', 'bishop', 'rook', 'queen', 'king'), { minLength: 1, maxLength: 5 }) }),
+  fc.record({
+    kind: fc.constant('transform'),
+    square,
+    allowed: fc.uniqueArray(fc.constantFrom('knight', 'bishop', 'rook', 'queen', 'king'), { minLength: 1, maxLength: 5 }),
+  }),
   fc.record({ kind: fc.constantFrom('coin', 'gem', 'finish'), square }),
   fc.record({ kind: fc.constant('letter'), square, letter: fc.stringMatching(/^[A-Z]$/) }),
 );
-const cm = fc.record(
-  {
-    board: fc.record({ width: fc.integer({ min: 1, max: 26 }), height: fc.integer({ min: 1, max: 26 }), holes: squares }, { requiredKeys: ['width', 'height'] }),
-    pieces: fc.array(fc.record({ role, square, side: fc.constantFrom('player', 'enemy'), facing }, { requiredKeys: ['role', 'square', 'side'] }), { maxLength: 6 }),
-    tiles: fc.array(cmTile, { maxLength: 6 }),
-    objectives: fc.record(
-      { collect: fc.boolean(), spell: fc.stringMatching(/^[A-Z]{1,6}$/), moveLimit: fc.integer({ min: 1, max: 200 }), capture: squares },
-      { requiredKeys: [] },
-    ),
-  },
-  { requiredKeys: ['board', 'pieces'] },
-).map((f) => ({ ruleset: 'chess-maze', ...f }));
+const cm = fc
+  .record(
+    {
+      board: fc.record(
+        { width: fc.integer({ min: 1, max: 26 }), height: fc.integer({ min: 1, max: 26 }), holes: squares },
+        { requiredKeys: ['width', 'height'] },
+      ),
+      pieces: fc.array(fc.record({ role, square, side: fc.constantFrom('player', 'enemy'), facing }, { requiredKeys: ['role', 'square', 'side'] }), {
+        maxLength: 6,
+      }),
+      tiles: fc.array(cmTile, { maxLength: 6 }),
+      objectives: fc.record(
+        { collect: fc.boolean(), spell: fc.stringMatching(/^[A-Z]{1,6}$/), moveLimit: fc.integer({ min: 1, max: 200 }), capture: squares },
+        { requiredKeys: [] },
+      ),
+    },
+    { requiredKeys: ['board', 'pieces'] },
+  )
+  .map((f) => ({ ruleset: 'chess-maze', ...f }));
 
-const kv = fc.record(
-  {
-    board: fc.record({ width: fc.integer({ min: 5, max: 9 }), height: fc.integer({ min: 5, max: 9 }) }),
-    pillars: squares,
-    pieces: fc.array(fc.record({ role: fc.constantFrom('king', 'soldier'), square, side: fc.constantFrom('white', 'black') }), { maxLength: 8 }),
-    sideToMove: fc.constantFrom('white', 'black'),
-    startingSetup: fc.boolean(),
-    options: fc.record({ soldiersMayStopOnValley: fc.boolean() }, { requiredKeys: [] }),
-    goal: fc.record({ type: fc.constant('win-in'), moves: fc.integer({ min: 1, max: 20 }) }),
-  },
-  { requiredKeys: ['board', 'pieces', 'sideToMove'] },
-).map((f) => ({ ruleset: 'kings-valley', ...f }));
+const kv = fc
+  .record(
+    {
+      board: fc.record({ width: fc.integer({ min: 5, max: 9 }), height: fc.integer({ min: 5, max: 9 }) }),
+      pillars: squares,
+      pieces: fc.array(fc.record({ role: fc.constantFrom('king', 'soldier'), square, side: fc.constantFrom('white', 'black') }), { maxLength: 8 }),
+      sideToMove: fc.constantFrom('white', 'black'),
+      startingSetup: fc.boolean(),
+      options: fc.record({ soldiersMayStopOnValley: fc.boolean() }, { requiredKeys: [] }),
+      goal: fc.record({ type: fc.constant('win-in'), moves: fc.integer({ min: 1, max: 20 }) }),
+    },
+    { requiredKeys: ['board', 'pieces', 'sideToMove'] },
+  )
+  .map((f) => ({ ruleset: 'kings-valley', ...f }));
 
-const lc = fc.record(
-  {
-    board: fc.constant({ width: 8, height: 8 }),
-    position: fc.string({ maxLength: 90 }),
-    pieces: fc.array(fc.record({ role, square }), { maxLength: 6 }),
-    goal: fc.record({ type: fc.constant('mate-in'), moves: fc.integer({ min: 1, max: 10 }) }),
-  },
-  { requiredKeys: ['board', 'position'] },
-).map((f) => ({ ruleset: 'locking-chess', ...f }));
+const lc = fc
+  .record(
+    {
+      board: fc.constant({ width: 8, height: 8 }),
+      position: fc.string({ maxLength: 90 }),
+      pieces: fc.array(fc.record({ role, square }), { maxLength: 6 }),
+      goal: fc.record({ type: fc.constant('mate-in'), moves: fc.integer({ min: 1, max: 10 }) }),
+    },
+    { requiredKeys: ['board', 'position'] },
+  )
+  .map((f) => ({ ruleset: 'locking-chess', ...f }));
 
 function level(rules: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Level> {
   return fc.tuple(meta, rules, common).map(([m, r, c]) => ({ format: 'castellan.level', version: 1, meta: m, ...r, ...c }) as unknown as Level);
@@ -145,7 +160,30 @@ function mutate(doc: unknown, path: number[], value: unknown, del: boolean): unk
 /** Values that break expectations in typical ways. */
 const nasty = fc.oneof(
   jsonClean,
-  fc.constantFrom(null, true, 0, -1, 1e308, -1e308, 2 ** 53 + 1, 0.5, '', ' ', '\u0000', '\u202e', 'é', 'a'.repeat(300), [], {}, [[[]]], { __proto__: 1 }, 'e1', 'z26', 'a0', 'A1'),
+  fc.constantFrom(
+    null,
+    true,
+    0,
+    -1,
+    1e308,
+    -1e308,
+    2 ** 53 + 1,
+    0.5,
+    '',
+    ' ',
+    '\u0000',
+    '\u202e',
+    'é',
+    'a'.repeat(300),
+    [],
+    {},
+    [[[]]],
+    { __proto__: 1 },
+    'e1',
+    'z26',
+    'a0',
+    'A1',
+  ),
   fc.string({ maxLength: 40, unit: 'binary' }),
 );
 
@@ -160,7 +198,13 @@ export function mutated<T>(base: fc.Arbitrary<T>): fc.Arbitrary<unknown> {
 export function hostileTexts(valid: fc.Arbitrary<unknown>): fc.Arbitrary<string> {
   return fc.oneof(
     { arbitrary: mutated(valid).map((d) => JSON.stringify(d) ?? 'undefined'), weight: 5 },
-    { arbitrary: fc.tuple(valid, fc.nat()).map(([d, cut]) => { const t = JSON.stringify(d); return t.slice(0, cut % (t.length + 1)); }), weight: 2 },
+    {
+      arbitrary: fc.tuple(valid, fc.nat()).map(([d, cut]) => {
+        const t = JSON.stringify(d);
+        return t.slice(0, cut % (t.length + 1));
+      }),
+      weight: 2,
+    },
     { arbitrary: fc.string({ maxLength: 200, unit: 'binary' }), weight: 2 },
     { arbitrary: jsonClean.map((v) => JSON.stringify(v)), weight: 2 },
     { arbitrary: fc.integer({ min: 1, max: 5000 }).map((n) => '['.repeat(n) + ']'.repeat(n)), weight: 1 },
@@ -169,20 +213,38 @@ export function hostileTexts(valid: fc.Arbitrary<unknown>): fc.Arbitrary<string>
     { arbitrary: valid.map((d) => '\uFEFF' + JSON.stringify(d)), weight: 1 },
     { arbitrary: valid.map((d) => JSON.stringify(d).replace(/"version":1/, '"version":1e400')), weight: 1 },
     { arbitrary: valid.map((d) => JSON.stringify(d).replace(/"version":1/, `"version":${Number.MAX_SAFE_INTEGER}`)), weight: 1 },
-    { arbitrary: fc.constantFrom('', ' ', 'null', 'true', '0', '"level"', '[]', '{}', 'NaN', 'Infinity', '{"format":"castellan.level"}', '\u0000', '{"a":1,"a":2}'), weight: 1 },
+    {
+      arbitrary: fc.constantFrom(
+        '',
+        ' ',
+        'null',
+        'true',
+        '0',
+        '"level"',
+        '[]',
+        '{}',
+        'NaN',
+        'Infinity',
+        '{"format":"castellan.level"}',
+        '\u0000',
+        '{"a":1,"a":2}',
+      ),
+      weight: 1,
+    },
   );
 }
 
 /** Valid packs (both forms) built from valid levels of one ruleset. */
 export const validPack = fc
-  .tuple(
-    fc.constantFrom(...Object.keys(validLevels)),
-    text,
-    fc.array(fc.oneof(fc.constant('file'), fc.constant('level')), { maxLength: 4 }),
-    fc.nat(),
-  )
+  .tuple(fc.constantFrom(...Object.keys(validLevels)), text, fc.array(fc.oneof(fc.constant('file'), fc.constant('level')), { maxLength: 4 }), fc.nat())
   .chain(([ruleset, title, kinds]) =>
     fc
-      .tuple(...kinds.map((k) => (k === 'file' ? fc.stringMatching(/^levels\/[a-z0-9]{1,8}\.level\.json$/).map((file) => ({ file })) : validLevels[ruleset]!.map((l) => ({ level: { ...l, ruleset } })))))
+      .tuple(
+        ...kinds.map((k) =>
+          k === 'file'
+            ? fc.stringMatching(/^levels\/[a-z0-9]{1,8}\.level\.json$/).map((file) => ({ file }))
+            : validLevels[ruleset]!.map((l) => ({ level: { ...l, ruleset } })),
+        ),
+      )
       .map((levels) => ({ format: 'castellan.pack', version: 1, title, ruleset, levels })),
   );

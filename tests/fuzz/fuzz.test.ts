@@ -201,7 +201,11 @@ afterAll(async () => {
       `IPC calls ${counts.ipcElectron + counts.ipcServe} (Electron handlers ${counts.ipcElectron}, serve HostApi ${counts.ipcServe}), ` +
       `HTTP requests ${counts.http}, round trips ${counts.roundTripText + counts.roundTripFiles} (text ${counts.roundTripText}, files ${counts.roundTripFiles})`,
   );
-  const sorted = <K>(mm: Map<K, number>) => [...mm].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${String(k)}: ${v}`).join(', ');
+  const sorted = <K>(mm: Map<K, number>) =>
+    [...mm]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, v]) => `${String(k)}: ${v}`)
+      .join(', ');
   console.log(`fuzz: host answers ok ${tally.ipcOk}; errors by code ${sorted(tally.ipcCodes)}`);
   console.log(`fuzz: HTTP statuses ${sorted(tally.httpStatus)} (0 = closed by the HTTP parser)`);
   const { rmSync } = await import('node:fs');
@@ -220,7 +224,7 @@ describe('fuzz: level and pack files', () => {
         else expect(r.value.format).toBe('castellan.level');
         const h = parseLevelDocument(text, 'fuzz.level.json');
         expectHostAnswer(h);
-        expect(({}) as Record<string, unknown>).not.toHaveProperty('polluted');
+        expect({} as Record<string, unknown>).not.toHaveProperty('polluted');
       }),
       params(4000),
     );
@@ -260,19 +264,48 @@ describe('fuzz: level and pack files', () => {
 const method = fc.oneof({ arbitrary: fc.constantFrom(...HOST_METHODS), weight: 9 }, { arbitrary: fc.string({ maxLength: 12 }), weight: 1 });
 const fuzzPath = fc.oneof(
   fc.string({ maxLength: 40, unit: 'binary' }),
-  fc.constantFrom('levels/a.level.json', 'levels/new.level.json', 'a.level.json', '../x.level.json', '/etc/passwd', '.castellan/recovery/x.recovery.json', '%2e%2e/x.level.json', 'levels/'),
+  fc.constantFrom(
+    'levels/a.level.json',
+    'levels/new.level.json',
+    'a.level.json',
+    '../x.level.json',
+    '/etc/passwd',
+    '.castellan/recovery/x.recovery.json',
+    '%2e%2e/x.level.json',
+    'levels/',
+  ),
   fc.array(fc.constantFrom('..', '.', 'levels', '%2e', '\u2024', '', 'a.level.json', '\\', 'C:'), { maxLength: 6 }).map((s) => s.join('/')),
   jsonClean,
 );
 const revision = fc.oneof(
   fc.constant(null),
   jsonClean,
-  fc.record({ mtimeMs: fc.double(), size: fc.integer(), sha256: fc.oneof(fc.string(), fc.stringMatching(/^[0-9a-f]{64}$/).map((h) => `sha256:${h}`)) }),
+  fc.record({
+    mtimeMs: fc.double(),
+    size: fc.integer(),
+    sha256: fc.oneof(
+      fc.string(),
+      fc.stringMatching(/^[0-9a-f]{64}$/).map((h) => `sha256:${h}`),
+    ),
+  }),
 );
 const docIds = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/), fc.string({ maxLength: 70, unit: 'binary' }), jsonClean);
 /** A request: arbitrary values, or contract-shaped ones with hostile fields. */
 const request = fc.oneof(
-  { arbitrary: fc.anything({ maxDepth: 3, withNullPrototype: true, withMap: true, withSet: true, withDate: true, withTypedArray: true, withSparseArray: true, withBigInt: true, withBoxedValues: true }), weight: 2 },
+  {
+    arbitrary: fc.anything({
+      maxDepth: 3,
+      withNullPrototype: true,
+      withMap: true,
+      withSet: true,
+      withDate: true,
+      withTypedArray: true,
+      withSparseArray: true,
+      withBigInt: true,
+      withBoxedValues: true,
+    }),
+    weight: 2,
+  },
   {
     arbitrary: fc.record(
       {
@@ -373,7 +406,31 @@ const httpMethod = fc.oneof(
   { arbitrary: fc.string({ maxLength: 8, unit: 'binary-ascii' }), weight: 1 },
 );
 const segment = fc.oneof(
-  { arbitrary: fc.constantFrom('..', '.', '%2e%2e', '%2E%2e', '%252e%252e', '..%2f', '%2f', '%5c', '\\', '%00', '%c0%ae', '%ff', '%', 'assets', 'app.js', 'index.html', '', 'etc', 'passwd', '%EF%BC%8E%EF%BC%8E'), weight: 6 },
+  {
+    arbitrary: fc.constantFrom(
+      '..',
+      '.',
+      '%2e%2e',
+      '%2E%2e',
+      '%252e%252e',
+      '..%2f',
+      '%2f',
+      '%5c',
+      '\\',
+      '%00',
+      '%c0%ae',
+      '%ff',
+      '%',
+      'assets',
+      'app.js',
+      'index.html',
+      '',
+      'etc',
+      'passwd',
+      '%EF%BC%8E%EF%BC%8E',
+    ),
+    weight: 6,
+  },
   { arbitrary: fc.string({ maxLength: 10, unit: 'binary' }).map((s) => encodeURIComponent(s)), weight: 3 },
   { arbitrary: printable, weight: 2 },
   { arbitrary: fc.string({ maxLength: 6, unit: 'binary-ascii' }), weight: 1 },
@@ -382,7 +439,12 @@ const httpPath = fc.oneof(
   { arbitrary: fc.constantFrom(...HOST_METHODS).map((mm) => `/api/${mm}`), weight: 8 },
   { arbitrary: fc.array(segment, { maxLength: 6 }).map((s) => '/' + s.join('/')), weight: 4 },
   { arbitrary: fc.array(segment, { maxLength: 3 }).map((s) => '/api/' + s.join('/')), weight: 2 },
-  { arbitrary: fc.tuple(fc.constantFrom('/', '/assets/app.js', '/api/startup'), fc.string({ maxLength: 20, unit: 'binary' })).map(([p, q]) => `${p}?${encodeURIComponent(q)}#${q.length}`), weight: 1 },
+  {
+    arbitrary: fc
+      .tuple(fc.constantFrom('/', '/assets/app.js', '/api/startup'), fc.string({ maxLength: 20, unit: 'binary' }))
+      .map(([p, q]) => `${p}?${encodeURIComponent(q)}#${q.length}`),
+    weight: 1,
+  },
   { arbitrary: fc.constantFrom('*', 'http://evil.example/', '//evil.example/x', '', ' /'), weight: 1 },
 );
 const hostHeader = fc.oneof(
@@ -433,7 +495,11 @@ function buildRequest(c: fc.Arbitrary<unknown> extends never ? never : typeof ht
   else if (c.framing === 'short-length') lines.push(`Content-Length: ${Math.floor(body.length / 2)}`);
   else if (c.framing === 'chunked') {
     lines.push('Transfer-Encoding: chunked');
-    payload = Buffer.concat([Buffer.from(body.length > 0 ? `${body.length.toString(16)}\r\n` : ''), body, Buffer.from(body.length > 0 ? '\r\n0\r\n\r\n' : '0\r\n\r\n')]);
+    payload = Buffer.concat([
+      Buffer.from(body.length > 0 ? `${body.length.toString(16)}\r\n` : ''),
+      body,
+      Buffer.from(body.length > 0 ? '\r\n0\r\n\r\n' : '0\r\n\r\n'),
+    ]);
   } else payload = Buffer.alloc(0);
   return Buffer.concat([Buffer.from(lines.join('\r\n') + '\r\n\r\n', 'latin1'), payload]);
 }
@@ -464,7 +530,11 @@ describe('fuzz: serve HTTP requests', () => {
       params(2500),
     );
     // Still serving after everything.
-    const ok = await rawRequest(Buffer.from(`POST /api/startup HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nX-Castellan-Token: ${token}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`));
+    const ok = await rawRequest(
+      Buffer.from(
+        `POST /api/startup HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nX-Castellan-Token: ${token}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+      ),
+    );
     expect(ok.status).toBe(200);
     expect(JSON.parse(ok.body)).toMatchObject({ ok: true, info: { host: 'serve' } });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BACK_TO_EDITING, Editor } from '../../src-renderer/editor/editor.js';
+import { BACK_TO_EDITING, type Editor } from '../../src-renderer/editor/editor.js';
 import type { UnlockTheKingLevel } from '../../src-shared/model/level.js';
 import { displayLevel } from '../../src-shared/rulesets/index.js';
 import { editorOn, redDoor, sampleLevel } from './fixtures.js';
@@ -89,7 +89,14 @@ describe('Editor (headless)', () => {
   });
 
   it('QA #2: during the preview every board editing gesture only leaves it ("Back to editing"), the document is unchanged', () => {
-    const f1: UnlockTheKingLevel = { ...sampleLevel(), pieces: [{ role: 'king', square: 'e2' }, { role: 'rook', square: 'e4' }, { role: 'pawn', square: 'e3', facing: 'east', lateral: false }] };
+    const f1: UnlockTheKingLevel = {
+      ...sampleLevel(),
+      pieces: [
+        { role: 'king', square: 'e2' },
+        { role: 'rook', square: 'e4' },
+        { role: 'pawn', square: 'e3', facing: 'east', lateral: false },
+      ],
+    };
     const gestures: [string, (e: Editor) => void][] = [
       ['click with a placement tool', (e) => (e.setTool('wall'), e.applyToolAt('a1'))],
       ['paint stroke', (e) => (e.setTool('wall'), e.applyToolAt('a1', 'stroke-1'))],

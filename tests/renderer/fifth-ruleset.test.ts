@@ -35,7 +35,10 @@ interface CratesLevel extends LevelBase {
 const crates = (l: CratesLevel): string[] => l.crates;
 
 const squares: SquareFields<CratesLevel> = {
-  items: (l) => [...l.crates.map((c) => ({ square: c, kind: 'crate', props: {} })), ...(l.pusher ? [{ square: l.pusher.square, kind: 'pusher', props: { facing: l.pusher.facing } }] : [])],
+  items: (l) => [
+    ...l.crates.map((c) => ({ square: c, kind: 'crate', props: {} })),
+    ...(l.pusher ? [{ square: l.pusher.square, kind: 'pusher', props: { facing: l.pusher.facing } }] : []),
+  ],
   withItems(l, items) {
     const out: CratesLevel = { ...l, crates: items.filter((i) => i.kind === 'crate').map((i) => i.square) };
     const p = items.find((i) => i.kind === 'pusher');
@@ -84,9 +87,18 @@ function walk(l: CratesLevel): SearchProblem {
 
 function cratesDisplay(l: CratesLevel): BoardDisplay {
   const b = new DisplayBuilder(l.board.width, l.board.height);
-  for (const c of l.crates) if (b.add(c, { layer: 'terrain', art: { kind: 'wall' }, label: 'crate', item: 'crate' })) b.legend({ kind: 'wall' }, 'Crate (CR-1)');
+  for (const c of l.crates)
+    if (b.add(c, { layer: 'terrain', art: { kind: 'wall' }, label: 'crate', item: 'crate' })) b.legend({ kind: 'wall' }, 'Crate (CR-1)');
   const p = l.pusher;
-  if (p && b.add(p.square, { layer: 'piece', art: { kind: 'piece', role: 'pawn', tone: 'light', facing: p.facing }, label: `pusher facing ${p.facing}`, item: 'pusher' })) {
+  if (
+    p &&
+    b.add(p.square, {
+      layer: 'piece',
+      art: { kind: 'piece', role: 'pawn', tone: 'light', facing: p.facing },
+      label: `pusher facing ${p.facing}`,
+      item: 'pusher',
+    })
+  ) {
     b.legend({ kind: 'piece', role: 'pawn', tone: 'light', facing: 'north' }, 'Pusher');
   }
   const state = [...(p ? [`P:${p.square}`] : []), ...l.crates.map((c) => `C:${c}`).sort()].join(' ');
@@ -111,8 +123,17 @@ const def: RulesetDef<CratesLevel> = {
       const m = /^P([a-z]\d+)-([a-z]\d+)$/.exec(lan);
       const a = parseSquare(at)!;
       const b = m && m[1] === at ? parseSquare(m[2]!) : undefined;
-      if (!b || Math.abs(a.file - b.file) + Math.abs(a.rank - b.rank) !== 1 || l.crates.includes(m![2]!) || b.file >= l.board.width || b.rank >= l.board.height) {
-        return { ok: false, error: [issue('error', 'move-illegal', `Move ${k + 1} (${lan}) is not a step of the pusher.`, { pointer: `/moves/${k}`, squares: [at] })] };
+      if (
+        !b ||
+        Math.abs(a.file - b.file) + Math.abs(a.rank - b.rank) !== 1 ||
+        l.crates.includes(m![2]!) ||
+        b.file >= l.board.width ||
+        b.rank >= l.board.height
+      ) {
+        return {
+          ok: false,
+          error: [issue('error', 'move-illegal', `Move ${k + 1} (${lan}) is not a step of the pusher.`, { pointer: `/moves/${k}`, squares: [at] })],
+        };
       }
       at = m![2]!;
       frames.push({ ...l, pusher: { ...l.pusher!, square: at } });
@@ -144,7 +165,15 @@ function paintCrates(tx: Tx<CratesLevel>, sqs: readonly string[], mode: string):
   return { changed, skipped };
 }
 
-const terrain = { feature: 'crate', features: 'crates', blocker: 'the pusher', blockers: 'the pusher', ruling: 'CR-1', isFeature: (l: CratesLevel, s: string) => l.crates.includes(s), paint: paintCrates };
+const terrain = {
+  feature: 'crate',
+  features: 'crates',
+  blocker: 'the pusher',
+  blockers: 'the pusher',
+  ruling: 'CR-1',
+  isFeature: (l: CratesLevel, s: string) => l.crates.includes(s),
+  paint: paintCrates,
+};
 
 const pusherTool: ToolDef<CratesLevel> = {
   id: 'pusher',
@@ -176,7 +205,10 @@ const ui: RulesetUi<CratesLevel> = {
   resize: {
     loss: (l, w, h) => l.crates.filter((c) => !squareOnBoard(c, w, h)).map((c) => `crate on ${c}`),
     apply(tx, w, h) {
-      tx.set(['crates'], tx.doc.crates.filter((c) => squareOnBoard(c, w, h)));
+      tx.set(
+        ['crates'],
+        tx.doc.crates.filter((c) => squareOnBoard(c, w, h)),
+      );
       tx.set(['board'], { width: w, height: h });
     },
   },

@@ -16,7 +16,12 @@ function scripted(polls: SolvePollAnswer[]) {
   const start = vi.fn(async () => ({ ok: true as const, jobId: 'j1' }));
   let i = 0;
   const poll = vi.fn(async () => polls[Math.min(i++, polls.length - 1)]!);
-  return { api: { solveStart: start, solvePoll: poll, solveCancel: cancel } as unknown as Required<Pick<HostApi, 'solveStart' | 'solvePoll' | 'solveCancel'>>, start, poll, cancel };
+  return {
+    api: { solveStart: start, solvePoll: poll, solveCancel: cancel } as unknown as Required<Pick<HostApi, 'solveStart' | 'solvePoll' | 'solveCancel'>>,
+    start,
+    poll,
+    cancel,
+  };
 }
 
 describe('startHostSolve', () => {
@@ -39,7 +44,14 @@ describe('startHostSolve', () => {
     const s = scripted([{ ok: true, jobId: 'j1', state: 'running', states: 1, depth: 1, ms: 1 }]);
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const job = startHostSolve(s.api, level, () => undefined, {}, 0, () => gate);
+    const job = startHostSolve(
+      s.api,
+      level,
+      () => undefined,
+      {},
+      0,
+      () => gate,
+    );
     await Promise.resolve();
     await Promise.resolve();
     job.cancel();

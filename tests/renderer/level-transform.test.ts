@@ -147,7 +147,10 @@ describe('level transforms, Chess Maze (CM-1, CM-3, CM-14)', () => {
     const l = sample<ChessMazeLevel>('chess-maze/04-pawn-storm.level.json');
     const base = noSolution(l);
     // An absent pawn facing means north (CM-3); after a turn it is written out.
-    const explicit = (x: ChessMazeLevel): ChessMazeLevel => ({ ...x, pieces: x.pieces.map((p) => (p.role === 'pawn' ? { ...p, facing: p.facing ?? 'north' } : p)) });
+    const explicit = (x: ChessMazeLevel): ChessMazeLevel => ({
+      ...x,
+      pieces: x.pieces.map((p) => (p.role === 'pawn' ? { ...p, facing: p.facing ?? 'north' } : p)),
+    });
     expect(tf(l, 'rotate-cw').board).toEqual({ width: 7, height: 4 });
     expect(tf(tf(tf(tf(l, 'rotate-ccw'), 'rotate-ccw'), 'rotate-ccw'), 'rotate-ccw')).toEqual(explicit(base));
     expect(tf(tf(l, 'mirror-h'), 'mirror-h')).toEqual(base);

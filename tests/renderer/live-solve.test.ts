@@ -22,7 +22,11 @@ function fakeWorker() {
   return { jobs, start };
 }
 
-const solved = (length: number): LiveOutcome => ({ kind: 'result', result: { status: 'solved', length, moves: [], states: 10, depth: length } as never, ms: 1 });
+const solved = (length: number): LiveOutcome => ({
+  kind: 'result',
+  result: { status: 'solved', length, moves: [], states: 10, depth: length } as never,
+  ms: 1,
+});
 const titled = (title: string): Level => ({ ...sampleLevel(), meta: { title } });
 
 function setup(precheck: (l: Level) => LiveStatus | null = () => null, opts: { timeMs?: number } = {}) {
@@ -138,7 +142,11 @@ describe('live badge background solve (issue 4 item 4)', () => {
 
   it('maps worker answers to badge states', () => {
     expect(liveStatusOf({ status: 'limit', states: 2_000_000, depth: 9, reason: 'states' })).toEqual({ kind: 'limit', reason: 'states', states: 2_000_000 });
-    expect(liveStatusOf({ status: 'solved', length: 2, moves: ['a', 'b', 'c'], states: 9, keys: ['a'] } as never)).toMatchObject({ kind: 'solved', length: 2, twoPlayer: true });
+    expect(liveStatusOf({ status: 'solved', length: 2, moves: ['a', 'b', 'c'], states: 9, keys: ['a'] } as never)).toMatchObject({
+      kind: 'solved',
+      length: 2,
+      twoPlayer: true,
+    });
     expect(
       liveStatusOf({
         status: 'invalid',

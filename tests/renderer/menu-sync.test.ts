@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MenuSync, type MenuSetAnswer } from '../../src-renderer/shell/menu-sync.js';
 import type { MenuSpec } from '../../src-shared/host/menu.js';
 
-const menus = (undoEnabled: boolean): MenuSpec[] => [{ id: 'edit', label: 'Edit', items: [{ id: 'undo', label: 'Undo', accelerator: 'Mod+Z', enabled: undoEnabled }] }];
+const menus = (undoEnabled: boolean): MenuSpec[] => [
+  { id: 'edit', label: 'Edit', items: [{ id: 'undo', label: 'Undo', accelerator: 'Mod+Z', enabled: undoEnabled }] },
+];
 
 describe('MenuSync (native menu kept in step with the registry, issue 9 item 1)', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -60,9 +62,15 @@ describe('MenuSync (native menu kept in step with the registry, issue 9 item 1)'
 
   it('an error answer or a rejected call counts as no native menu', async () => {
     const a: boolean[] = [];
-    const s1 = new MenuSync(async () => ({ ok: false, code: 'bad-request', message: 'x' }), (n) => a.push(n));
+    const s1 = new MenuSync(
+      async () => ({ ok: false, code: 'bad-request', message: 'x' }),
+      (n) => a.push(n),
+    );
     s1.push(menus(true));
-    const s2 = new MenuSync(() => Promise.reject(new Error('gone')), (n) => a.push(n));
+    const s2 = new MenuSync(
+      () => Promise.reject(new Error('gone')),
+      (n) => a.push(n),
+    );
     s2.push(menus(true));
     await vi.runAllTimersAsync();
     expect(a).toEqual([false, false]);

@@ -7,7 +7,9 @@ describe('draft dialog reason (QA #6)', () => {
     // What the save pipeline answers for par 1 on a level whose optimum is 3.
     const failure = {
       code: 'invalid' as const,
-      issues: [{ severity: 'error', code: 'uk-par-below-optimal', message: 'Par 1 is below the proven optimum of 3 moves.', ruling: 'UK-7', pointer: '/par' }] as Issue[],
+      issues: [
+        { severity: 'error', code: 'uk-par-below-optimal', message: 'Par 1 is below the proven optimum of 3 moves.', ruling: 'UK-7', pointer: '/par' },
+      ] as Issue[],
       solve: { status: 'solved' as const, length: 3, states: 40, ms: 5 },
     };
     const r = draftReason(failure);
@@ -42,7 +44,9 @@ describe('host error messages (QA #8)', () => {
   // What `castellan serve` answers when opening a broken file (tests/... reproduced by hand).
   const message =
     "/tmp/ws8/sub/broken.level.json is not valid JSON: The file is not valid JSON at line 1, column 2: Expected property name or '}' in JSON at position 1";
-  const issues: Issue[] = [{ severity: 'error', code: 'json-syntax', message: "The file is not valid JSON at line 1, column 2: Expected property name or '}' in JSON at position 1" }];
+  const issues: Issue[] = [
+    { severity: 'error', code: 'json-syntax', message: "The file is not valid JSON at line 1, column 2: Expected property name or '}' in JSON at position 1" },
+  ];
 
   it('QA #8: the absolute server path is shown as the workspace path the editor asked for', () => {
     expect(displayMessage(message, 'sub/broken.level.json')).toBe(

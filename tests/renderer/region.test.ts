@@ -26,7 +26,6 @@ describe('regions: copy', () => {
     expect(clip.walls).toEqual([{ dx: 0, dy: 0 }]);
     expect(clip.portal).toBeUndefined();
   });
-
 });
 
 describe('regions: paste', () => {
@@ -45,7 +44,21 @@ describe('regions: paste', () => {
 
   it('UK: the destination rectangle is replaced (the king under the paste goes) but the portal stays; a wall on it is dropped', () => {
     const l = sampleLevel();
-    const clip: RegionClip = { format: 'castellan.region', version: 1, ruleset: 'unlock-the-king', width: 2, height: 1, pieces: [], tiles: [], walls: [{ dx: 0, dy: 0 }, { dx: 1, dy: 0 }], holes: [], pillars: [] };
+    const clip: RegionClip = {
+      format: 'castellan.region',
+      version: 1,
+      ruleset: 'unlock-the-king',
+      width: 2,
+      height: 1,
+      pieces: [],
+      tiles: [],
+      walls: [
+        { dx: 0, dy: 0 },
+        { dx: 1, dy: 0 },
+      ],
+      holes: [],
+      pillars: [],
+    };
     const r = must(pasteRegion(l, clip, 'd1')); // d1, e1: the king on e1 is replaced
     const d = r.doc as UnlockTheKingLevel;
     expect(d.pieces.some((p) => p.role === 'king')).toBe(false);
@@ -79,7 +92,7 @@ describe('regions: paste', () => {
     const d = r.doc as ChessMazeLevel;
     expect(d.board.holes).toEqual(['c3', 'c2']);
     expect(d.tiles!.filter((t) => t.kind === 'key').map((t) => t.square)).toEqual(['b3', 'b2']);
-    const back = must(pasteRegion(l, { ...clip, holes: [], tiles: [] , pieces: [{ dx: 1, dy: 0, role: 'king', side: 'player' }] }, 'b3'));
+    const back = must(pasteRegion(l, { ...clip, holes: [], tiles: [], pieces: [{ dx: 1, dy: 0, role: 'king', side: 'player' }] }, 'b3'));
     // c3 was a hole: the replaced rectangle b3..c3 is floor again, the king stands on c3, the key on b3 is gone
     expect((back.doc as ChessMazeLevel).board.holes).toEqual([]);
     expect((back.doc as ChessMazeLevel).pieces.find((p) => p.role === 'king')!.square).toBe('c3');
@@ -91,7 +104,10 @@ describe('regions: paste', () => {
     const r = must(pasteRegion(redDoor(), clip, 'a5')); // 2 x 7 onto 5x5 from a5: rows a5..a1 fit (dy 0..4)
     const d = r.doc as ChessMazeLevel;
     // e4 (dx1, dy4) -> b1; e2 (dx1, dy6) -> off
-    expect(d.pieces.filter((p) => p.role === 'rook')).toEqual([{ role: 'rook', square: 'e5', side: 'enemy' }, { role: 'rook', square: 'b1', side: 'player' }]);
+    expect(d.pieces.filter((p) => p.role === 'rook')).toEqual([
+      { role: 'rook', square: 'e5', side: 'enemy' },
+      { role: 'rook', square: 'b1', side: 'player' },
+    ]);
     const text = r.notes.join(' | ');
     expect(text).toMatch(/Dropped 1 wall, 1 portal/);
     expect(text).toMatch(/fell off the board/);
@@ -102,14 +118,48 @@ describe('regions: paste', () => {
     const r = must(pasteRegion(sampleLevel(), clip, 'a8'));
     expect((r.doc as UnlockTheKingLevel).pieces.at(-1)).toEqual({ role: 'rook', square: 'a8', color: 'obsidian' });
     expect(r.notes.join(' ')).toMatch(/UK-3/);
-    const kvClip: RegionClip = { format: 'castellan.region', version: 1, ruleset: 'kings-valley', width: 1, height: 1, pieces: [{ dx: 0, dy: 0, role: 'soldier', side: 'white' }], tiles: [], walls: [], holes: [], pillars: [] };
+    const kvClip: RegionClip = {
+      format: 'castellan.region',
+      version: 1,
+      ruleset: 'kings-valley',
+      width: 1,
+      height: 1,
+      pieces: [{ dx: 0, dy: 0, role: 'soldier', side: 'white' }],
+      tiles: [],
+      walls: [],
+      holes: [],
+      pillars: [],
+    };
     const k = pasteRegion(sampleLevel(), kvClip, 'a8');
     expect(k.ok).toBe(false);
   });
 
   it('KV: pillars paste, never onto the valley (KV-9)', () => {
-    const kv: KingsValleyLevel = { format: 'castellan.level', version: 1, ruleset: 'kings-valley', meta: { title: 'k' }, board: { width: 5, height: 5 }, pillars: [], sideToMove: 'white', pieces: [] };
-    const clip: RegionClip = { format: 'castellan.region', version: 1, ruleset: 'kings-valley', width: 2, height: 1, pieces: [], tiles: [], walls: [], holes: [], pillars: [{ dx: 0, dy: 0 }, { dx: 1, dy: 0 }] };
+    const kv: KingsValleyLevel = {
+      format: 'castellan.level',
+      version: 1,
+      ruleset: 'kings-valley',
+      meta: { title: 'k' },
+      board: { width: 5, height: 5 },
+      pillars: [],
+      sideToMove: 'white',
+      pieces: [],
+    };
+    const clip: RegionClip = {
+      format: 'castellan.region',
+      version: 1,
+      ruleset: 'kings-valley',
+      width: 2,
+      height: 1,
+      pieces: [],
+      tiles: [],
+      walls: [],
+      holes: [],
+      pillars: [
+        { dx: 0, dy: 0 },
+        { dx: 1, dy: 0 },
+      ],
+    };
     const r = must(pasteRegion(kv, clip, 'b3')); // b3 ok, c3 = valley
     expect((r.doc as KingsValleyLevel).pillars).toEqual(['b3']);
     expect(r.notes.join(' ')).toMatch(/KV-9/);
@@ -136,7 +186,14 @@ describe('regions: cut and the clipboard text', () => {
 });
 
 describe('regions: Locking Chess (LC-1, LC-2, LC-11, LC-12)', () => {
-  const lc = (position: string): LockingChessLevel => ({ format: 'castellan.level', version: 1, ruleset: 'locking-chess', meta: { title: 'x' }, board: { width: 8, height: 8 }, position });
+  const lc = (position: string): LockingChessLevel => ({
+    format: 'castellan.level',
+    version: 1,
+    ruleset: 'locking-chess',
+    meta: { title: 'x' },
+    board: { width: 8, height: 8 },
+    position,
+  });
   const pos = (d: unknown): string => (d as LockingChessLevel).position;
 
   it('LC-2: a stack is copied as a stack (board level and top) and pasted as one; the square keeps its stack', () => {
@@ -188,7 +245,7 @@ describe('regions: Locking Chess (LC-1, LC-2, LC-11, LC-12)', () => {
     expect(kept.notes).toEqual([]);
   });
 
-  it('LC-1: stacks do not cross into other rulesets, and other rulesets\' content does not cross into Locking Chess', () => {
+  it("LC-1: stacks do not cross into other rulesets, and other rulesets' content does not cross into Locking Chess", () => {
     const stack = must(copyRegion(lc('4k3/8/4(PB)3/8/8/8/8/4K3 w - - 0 1'), regionOf('e6', 'e6')!)).clip;
     const uk = pasteRegion(sampleLevel(), stack, 'a8');
     expect(uk.ok).toBe(false);

@@ -12,7 +12,10 @@ describe('per-ruleset editor descriptions', () => {
     // Other bare keys used by actions in each ruleset (the playtest key and the module's toggles, bareActionKeys).
     for (const ui of RULESET_UI_LIST) {
       const keys = ui.tools.map((t) => t.key);
-      expect(keys.every((k) => typeof k === 'string' && k.length === 1), ui.def.id).toBe(true);
+      expect(
+        keys.every((k) => typeof k === 'string' && k.length === 1),
+        ui.def.id,
+      ).toBe(true);
       const all = [...keys, ...Object.values(bareActionKeys(ui))];
       expect(new Set(all).size, `${ui.def.id}: ${all.join(' ')}`).toBe(all.length);
     }
@@ -36,6 +39,11 @@ describe('per-ruleset editor descriptions', () => {
     expect(isEditableCm(m)).toBe(true);
     const v = validateDocument(m);
     expect(v.level).toBeDefined();
-    expect(v.issues.filter((i) => i.severity === 'error').map((i) => i.code).sort()).toEqual(['cm-finish-count', 'cm-player-missing']);
+    expect(
+      v.issues
+        .filter((i) => i.severity === 'error')
+        .map((i) => i.code)
+        .sort(),
+    ).toEqual(['cm-finish-count', 'cm-player-missing']);
   });
 });

@@ -67,7 +67,13 @@ describe('menuSpecs (issue 9 item 1: the menu is built from the action registry)
     const r = new ActionRegistry();
     let rs: EditableRuleset = 'unlock-the-king';
     // The toggles come from the ruleset modules (app/ruleset-actions.ts), visible where the open document's module has them.
-    const host = { editor: editorOn(sampleLevel()), get ui() { return RULESET_UIS[rs] as unknown as RulesetUi; }, play: null };
+    const host = {
+      editor: editorOn(sampleLevel()),
+      get ui() {
+        return RULESET_UIS[rs] as unknown as RulesetUi;
+      },
+      play: null,
+    };
     r.register(
       act({ id: 'save', label: 'Save' }),
       act({ id: 'undo', label: 'Undo', menu: 'level', menuGroup: 9 }),
@@ -132,7 +138,11 @@ describe('command palette filtering', () => {
   it('toggles carry their checked state (the current theme is marked)', () => {
     const r = new ActionRegistry();
     let pref = 'dark';
-    r.register(act({ id: 'theme-light', label: 'Theme: Light', checked: () => pref === 'light' }), act({ id: 'theme-dark', label: 'Theme: Dark', checked: () => pref === 'dark' }), act({ id: 'solve', label: 'Solve' }));
+    r.register(
+      act({ id: 'theme-light', label: 'Theme: Light', checked: () => pref === 'light' }),
+      act({ id: 'theme-dark', label: 'Theme: Dark', checked: () => pref === 'dark' }),
+      act({ id: 'solve', label: 'Solve' }),
+    );
     expect(filterCommands(r, '').map((e) => [e.id, e.checked])).toEqual([
       ['solve', undefined],
       ['theme-dark', true],
@@ -194,7 +204,10 @@ describe('tool shortcuts (issue 9 item 1)', () => {
     for (const id of RULESETS) {
       const ui = RULESET_UIS[id];
       const keys = [...ui.tools.map((t) => t.key), ...Object.values(bareActionKeys(ui)), ...GLOBAL_BARE];
-      expect(keys.every((k) => k !== '' && isBareShortcut(k)), id).toBe(true);
+      expect(
+        keys.every((k) => k !== '' && isBareShortcut(k)),
+        id,
+      ).toBe(true);
       const norm = keys.map((k) => parseShortcut(k).key);
       const dup = norm.filter((k, i) => norm.indexOf(k) !== i);
       expect(dup, `${id}: ${keys.join(' ')}`).toEqual([]);
@@ -286,7 +299,18 @@ describe('menu labels', () => {
   it('no two items of a menu share a label once the controller actions are placed', () => {
     const r = new ActionRegistry();
     // The controller's labels (controller.svelte.ts registerActions): two are "Back to editing".
-    const labels: Record<string, string> = { solve: 'Solve', 'cancel-solve': 'Cancel', playtest: 'Playtest', 'exit-playtest': 'Back to editing', 'playtest-restart': 'Restart', 'step-first': 'First position', 'step-prev': 'Previous move', 'step-next': 'Next move', 'step-last': 'Last position', 'exit-preview': 'Back to editing' };
+    const labels: Record<string, string> = {
+      solve: 'Solve',
+      'cancel-solve': 'Cancel',
+      playtest: 'Playtest',
+      'exit-playtest': 'Back to editing',
+      'playtest-restart': 'Restart',
+      'step-first': 'First position',
+      'step-prev': 'Previous move',
+      'step-next': 'Next move',
+      'step-last': 'Last position',
+      'exit-preview': 'Back to editing',
+    };
     for (const [id, label] of Object.entries(labels)) r.register(act({ id, label }));
     applyMenuPlacement(r, () => true);
     for (const m of menuSpecs(r)) {

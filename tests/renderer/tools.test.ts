@@ -50,7 +50,12 @@ describe('gesture state machine', () => {
   it('wall tool on empty squares paints each new square with one merge key', () => {
     let s = pointerDown(WALL, at('a1', 0), null, 'k7');
     const all = [...s.intents];
-    for (const [sq, x] of [['a1', 5], ['b1', 40], ['b1', 45], ['c1', 80]] as const) {
+    for (const [sq, x] of [
+      ['a1', 5],
+      ['b1', 40],
+      ['b1', 45],
+      ['c1', 80],
+    ] as const) {
       s = pointerMove(s.gesture, at(sq, x));
       all.push(...s.intents);
     }

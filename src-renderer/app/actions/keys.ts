@@ -82,7 +82,9 @@ export function handleKey(ctx: KeyContext, ev: KeyboardEvent): void {
   const inSolver = !!t?.closest?.('.solve-panel') && !!s.solution;
   const free =
     !!s.solution &&
-    (!t || t === document.body || (t.tagName === 'BUTTON' && !t.closest?.('[role=menubar],[role=menu],[role=listbox],[role=radiogroup],[role=toolbar][data-arrows]')));
+    (!t ||
+      t === document.body ||
+      (t.tagName === 'BUTTON' && !t.closest?.('[role=menubar],[role=menu],[role=listbox],[role=radiogroup],[role=toolbar][data-arrows]')));
   if ((ctx.st.preview || inSolver || free) && !typing && plain && !ctx.player.play) {
     const k = ev.key;
     if (k === 'ArrowLeft' || k === 'ArrowUp') return consume(ev, () => s.stepBy(-1));

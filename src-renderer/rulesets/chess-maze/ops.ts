@@ -324,7 +324,8 @@ export function moveItem(tx: CmTx, from: string, to: string, kind: string): Move
   if (i < 0) return { ok: false };
   if (isHole(tx.doc, to)) return { ok: false, refused: `${to} is a hole` };
   const tile = tiles[i]!;
-  if (conflictingTiles(tx.doc, to, { kind: tile.kind, color: 'color' in tile ? tile.color : undefined }, tile).length > 0) return { ok: false, refused: `${to} is occupied` };
+  if (conflictingTiles(tx.doc, to, { kind: tile.kind, color: 'color' in tile ? tile.color : undefined }, tile).length > 0)
+    return { ok: false, refused: `${to} is occupied` };
   tx.set(['tiles', i], { ...tile, square: to });
   return { ok: true };
 }
@@ -474,4 +475,3 @@ export function setObjective(tx: CmTx, key: ObjectiveKey, value: boolean | strin
   const now = tx.doc.objectives!;
   if (Object.keys(now).filter((k) => (now as Record<string, unknown>)[k] !== undefined).length === 0) tx.set(['objectives'], undefined);
 }
-

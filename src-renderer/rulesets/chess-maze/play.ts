@@ -276,4 +276,3 @@ export function cmReplayViews(level: ChessMazeLevel, lans: readonly string[]): R
   for (let k = 0; k < moves.length; k++) frames.push({ state: states[k + 1]!, move: moves[k]!, lan: lans[k]!, events: events[k]! });
   return { ok: true, value: frames.map((_, k) => new CmSession(copy, position, frames.slice(0, k + 1), null).view) };
 }
-

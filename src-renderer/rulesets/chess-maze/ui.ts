@@ -69,7 +69,10 @@ function pieceTool(role: Role): ToolDef<L> {
     hint: () => `${cap(role)}: click a square to place a piece of the chosen side (X switches player / enemy)`,
     apply(ctx, at) {
       const pl = placementOf(ctx.placement);
-      replacedNotice(ctx, ctx.edit(`Place ${role}`, (tx) => ops.placePiece(tx, at, { role, side: pl.side, facing: pl.facing })));
+      replacedNotice(
+        ctx,
+        ctx.edit(`Place ${role}`, (tx) => ops.placePiece(tx, at, { role, side: pl.side, facing: pl.facing })),
+      );
       ctx.select(at);
     },
   };
@@ -87,14 +90,18 @@ function tileTool(kind: CmTileKind): ToolDef<L> {
     hint: () => TILE_HINT[kind],
     apply(ctx, at) {
       const pl = placementOf(ctx.placement);
-      replacedNotice(ctx, ctx.edit(`Place ${kind}`, (tx) => ops.placeTile(tx, at, { kind, color: pl.tileColor, letter: pl.letter, allowed: pl.allowed })));
+      replacedNotice(
+        ctx,
+        ctx.edit(`Place ${kind}`, (tx) => ops.placeTile(tx, at, { kind, color: pl.tileColor, letter: pl.letter, allowed: pl.allowed })),
+      );
       ctx.select(at);
     },
   };
 }
 
 const selectedPiece = (ctx: ActionContext<L>) => (ctx.selection ? ops.pieceAt(ctx.doc, ctx.selection) : undefined);
-const editPiece = (ctx: ActionContext<L>, square: string, patch: ops.CmPiecePatch): boolean => ctx.edit('Edit piece', (tx) => void ops.setPieceProps(tx, square, patch));
+const editPiece = (ctx: ActionContext<L>, square: string, patch: ops.CmPiecePatch): boolean =>
+  ctx.edit('Edit piece', (tx) => void ops.setPieceProps(tx, square, patch));
 const nextFacing = (f: Facing): Facing => FACINGS[(FACINGS.indexOf(f) + 1) % FACINGS.length]!;
 
 const ACTIONS: RulesetAction<L>[] = [

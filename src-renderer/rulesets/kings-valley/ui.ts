@@ -58,7 +58,10 @@ function pieceTool(role: ops.KvRole, key: string, hint: string): ToolDef<L> {
     hint: () => hint,
     apply(ctx, at) {
       const side = sideOf(ctx.placement);
-      replacedNotice(ctx, ctx.edit(`Place ${side} ${role}`, (tx) => ops.placePiece(tx, at, { role, side })));
+      replacedNotice(
+        ctx,
+        ctx.edit(`Place ${side} ${role}`, (tx) => ops.placePiece(tx, at, { role, side })),
+      );
       ctx.select(at);
     },
   };
@@ -79,7 +82,10 @@ const pillarTool: ToolDef<L> = {
       if (ops.topItem(ctx.doc, at) === null) ctx.edit('Paint pillars', (tx) => ops.placePillar(tx, at));
       return;
     }
-    replacedNotice(ctx, ctx.edit('Place pillar', (tx) => ops.placePillar(tx, at)));
+    replacedNotice(
+      ctx,
+      ctx.edit('Place pillar', (tx) => ops.placePillar(tx, at)),
+    );
     ctx.select(at);
   },
 };

@@ -6,7 +6,20 @@
  * inspector's selects. The edits themselves are ops.ts.
  */
 import type { LockingChessLevel } from '../../../src-shared/model/level.js';
-import { CASTLE_LETTERS, castlingPossible, epCandidates, hasCastling, lcFields, lcStack, LC_ROLES, name, type CastleLetter, type LcColor, type LcPiece, type LcRole } from '../../../src-shared/rulesets/locking-chess/stacks.js';
+import {
+  CASTLE_LETTERS,
+  castlingPossible,
+  epCandidates,
+  hasCastling,
+  lcFields,
+  lcStack,
+  LC_ROLES,
+  name,
+  type CastleLetter,
+  type LcColor,
+  type LcPiece,
+  type LcRole,
+} from '../../../src-shared/rulesets/locking-chess/stacks.js';
 
 /** A square's lock state (LC-2): empty, a lone (free) piece, or a stack of the same colour (EQUAL) or of both colours (OPPOSITE). */
 export type LcLockState = 'empty' | 'free' | 'equal' | 'opposite';

@@ -17,18 +17,42 @@
  * square that no longer follows a two-step advance is cleared.
  * Pure TS, never throws.
  */
-import type { LockingChessLevel, Level } from '../../../src-shared/model/level.js';
-import { parseSquare, squareName } from '../../../src-shared/model/square.js';
+import type { LockingChessLevel } from '../../../src-shared/model/level.js';
 import { issue, type Issue, type Result } from '../../../src-shared/validation/issue.js';
-import { BLACK_BIT, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ, KING, PAWN, ROOK, pieceLetter } from '../../../src-shared/rulesets/orthodox/board.js';
+import { BLACK_BIT } from '../../../src-shared/rulesets/orthodox/board.js';
 import { fenFromFields, type FenFields } from '../../../src-shared/rulesets/orthodox/fen.js';
-import { LC_START_LFEN, lcPositionIssues, parseLfenFields } from '../../../src-shared/rulesets/locking-chess/index.js';
+import { lcPositionIssues, parseLfenFields } from '../../../src-shared/rulesets/locking-chess/index.js';
 import type { Tx } from '../../editor/doc-ops.js';
 
 export type LcTx = Tx<LockingChessLevel>;
 export type { LcColor, LcRole, LcLevel, CastleLetter, LcPiece } from '../../../src-shared/rulesets/locking-chess/stacks.js';
-export { LC_ROLES, lcFields, lcCode, lcPieceOf, sq88, lcStack, castlingPossible, hasCastling, epCandidates, makeConsistent, CASTLE_LETTERS } from '../../../src-shared/rulesets/locking-chess/stacks.js';
-import { castlingPossible, epCandidates, lcFields, makeConsistent, lcCode, sq88, lcStack, name, CASTLE_BITS, type CastleLetter, type LcColor, type LcLevel, type LcPiece } from '../../../src-shared/rulesets/locking-chess/stacks.js';
+export {
+  LC_ROLES,
+  lcFields,
+  lcCode,
+  lcPieceOf,
+  sq88,
+  lcStack,
+  castlingPossible,
+  hasCastling,
+  epCandidates,
+  makeConsistent,
+  CASTLE_LETTERS,
+} from '../../../src-shared/rulesets/locking-chess/stacks.js';
+import {
+  castlingPossible,
+  epCandidates,
+  lcFields,
+  makeConsistent,
+  lcCode,
+  sq88,
+  lcStack,
+  CASTLE_BITS,
+  type CastleLetter,
+  type LcColor,
+  type LcLevel,
+  type LcPiece,
+} from '../../../src-shared/rulesets/locking-chess/stacks.js';
 
 /** An empty 8 x 8 position: White to move, no rights (the live validation asks for the kings). */
 export const LC_EMPTY_LFEN = '8/8/8/8/8/8/8/8 w - - 0 1';
@@ -90,7 +114,8 @@ export function setLevel(tx: LcTx, square: string, level: LcLevel, piece: LcPiec
     }
     const code = lcCode(piece);
     if (level === 'bottom') f.bottom[s] = code;
-    else if (f.bottom[s] === 0) f.bottom[s] = code; // a top needs a piece below: it lands at board level
+    else if (f.bottom[s] === 0)
+      f.bottom[s] = code; // a top needs a piece below: it lands at board level
     else f.top[s] = code;
     return true;
   });

@@ -17,10 +17,28 @@ import type { LockingChessLevel, Role } from '../../../src-shared/model/level.js
 import type { EngineAnswer } from '../../../src-shared/ruleset.js';
 import { lockingChess } from '../../../src-shared/rulesets/locking-chess/def.js';
 import { lcReplayPosition } from '../../../src-shared/rulesets/locking-chess/engine.js';
-import { lcFrom, lcMoveToLan, lcMoveToSan, lcParseMove, lcTo, parseLfen, type LcOutcome, type LcPosition } from '../../../src-shared/rulesets/locking-chess/index.js';
+import {
+  lcFrom,
+  lcMoveToLan,
+  lcMoveToSan,
+  lcParseMove,
+  lcTo,
+  parseLfen,
+  type LcOutcome,
+  type LcPosition,
+} from '../../../src-shared/rulesets/locking-chess/index.js';
 import { name88 } from '../../../src-shared/rulesets/orthodox/board.js';
 import type { Issue, Result } from '../../../src-shared/validation/issue.js';
-import { engineNoteText, type EngineGame, type PlayChoiceInfo, type PlaySession, type PlaySide, type PlayStatus, type PlayTarget, type PlayView } from '../../play/session.js';
+import {
+  engineNoteText,
+  type EngineGame,
+  type PlayChoiceInfo,
+  type PlaySession,
+  type PlaySide,
+  type PlayStatus,
+  type PlayTarget,
+  type PlayView,
+} from '../../play/session.js';
 import type { LcColor } from './ops.js';
 
 export { lcReplayPosition };
@@ -160,13 +178,13 @@ export function lcStatusText(s: LcSession, thinking = false): string {
     const who = s.user === 'both' ? '' : o.winner === s.user ? ' You won!' : ' The engine won.';
     return `${n[0]!.toUpperCase()}${n.slice(1)} (LC-8): ${o.winner === 'white' ? 'White' : 'Black'} wins.${who}`;
   }
-  if (o.status === 'draw') return `Draw by ${DRAW_NAME[o.reason] ?? o.reason} (${o.reason === 'lockout' || o.reason === 'deadlock' || o.reason === 'stalemate' ? 'LC-9' : 'LC-1'}).`;
+  if (o.status === 'draw')
+    return `Draw by ${DRAW_NAME[o.reason] ?? o.reason} (${o.reason === 'lockout' || o.reason === 'deadlock' || o.reason === 'stalemate' ? 'LC-9' : 'LC-1'}).`;
   const side = s.sideToMove === 'white' ? 'White' : 'Black';
   if (s.engineToMove) return `${side} to move: ${thinking ? 'engine thinking…' : 'engine to move'}`;
   const check = s.pos.inCheck() ? ' (check)' : '';
   return s.user === 'both' ? `${side} to move${check}` : `${side} to move: your move${check}`;
 }
-
 
 /** A Locking Chess play view: the generic view plus the LC-8 / LC-9 outcome of the position. */
 export interface LcPlayView extends PlayView {

@@ -61,7 +61,7 @@ const ACTIONS: RulesetAction<L>[] = [
     id: 'toggle-color',
     key: 'C',
     label: 'Toggle colour (white / black)',
-    description: 'Switch the colour of the selected square\'s uppermost piece, or of new pieces',
+    description: "Switch the colour of the selected square's uppermost piece, or of new pieces",
     run(ctx) {
       const sq = ctx.selection;
       const f = sq ? lc.lcFields(ctx.doc) : null;

@@ -8,7 +8,15 @@
  */
 import type { UnlockTheKingLevel } from '../../../src-shared/model/level.js';
 import { indexToSquare, squareIndex } from '../../../src-shared/model/square.js';
-import { applyMove, compileUnlockTheKing, isSolved, legalMoves, moveToLan, type UkMove, type UkPosition } from '../../../src-shared/rulesets/unlock-the-king/index.js';
+import {
+  applyMove,
+  compileUnlockTheKing,
+  isSolved,
+  legalMoves,
+  moveToLan,
+  type UkMove,
+  type UkPosition,
+} from '../../../src-shared/rulesets/unlock-the-king/index.js';
 import { scoreUnlockTheKing, type UkScore } from '../../../src-shared/rulesets/unlock-the-king/score.js';
 import type { Issue, Result } from '../../../src-shared/validation/issue.js';
 import { puzzleStatusText, type PlayChoiceInfo, type PlaySession, type PlayStatus, type PlayTarget, type PlayView } from '../../play/session.js';

@@ -49,7 +49,10 @@ function pieceTool(role: Role): ToolDef<L> {
     hint: () => `${cap(role)}: click a square to place a piece (C switches ivory / obsidian)`,
     apply(ctx, at) {
       const pl = ctx.placement as unknown as UkPlacement;
-      replacedNotice(ctx, ctx.edit(`Place ${role}`, (tx) => ops.placePiece(tx, at, { role, color: pl.color, facing: pl.facing, lateral: pl.lateral })));
+      replacedNotice(
+        ctx,
+        ctx.edit(`Place ${role}`, (tx) => ops.placePiece(tx, at, { role, color: pl.color, facing: pl.facing, lateral: pl.lateral })),
+      );
       ctx.select(at);
     },
   };
@@ -71,7 +74,10 @@ const wallTool: ToolDef<L> = {
       if (ops.topItem(ctx.doc, at) === null) ctx.edit('Paint walls', (tx) => ops.placeWall(tx, at));
       return;
     }
-    replacedNotice(ctx, ctx.edit('Place wall', (tx) => ops.placeWall(tx, at)));
+    replacedNotice(
+      ctx,
+      ctx.edit('Place wall', (tx) => ops.placeWall(tx, at)),
+    );
     ctx.select(at);
   },
 };
@@ -85,7 +91,10 @@ const portalTool: ToolDef<L> = {
   help: 'the single exit square; drag onto the board',
   hint: () => 'Portal: click a square to move the single exit there',
   apply(ctx, at) {
-    replacedNotice(ctx, ctx.edit('Place portal', (tx) => ops.placePortal(tx, at)));
+    replacedNotice(
+      ctx,
+      ctx.edit('Place portal', (tx) => ops.placePortal(tx, at)),
+    );
     ctx.select(at);
   },
 };
@@ -93,7 +102,8 @@ const portalTool: ToolDef<L> = {
 const selectedPiece = (ctx: ActionContext<L>) => (ctx.selection ? ops.contentsAt(ctx.doc, ctx.selection).piece : undefined);
 const nextFacing = (f: Facing): Facing => FACINGS[(FACINGS.indexOf(f) + 1) % FACINGS.length]!;
 const placement = (ctx: ActionContext<L>): UkPlacement => ctx.placement as unknown as UkPlacement;
-const editPiece = (ctx: ActionContext<L>, square: string, patch: ops.PiecePatch): boolean => ctx.edit('Edit piece', (tx) => void ops.setPieceProps(tx, square, patch));
+const editPiece = (ctx: ActionContext<L>, square: string, patch: ops.PiecePatch): boolean =>
+  ctx.edit('Edit piece', (tx) => void ops.setPieceProps(tx, square, patch));
 
 const ACTIONS: RulesetAction<L>[] = [
   {

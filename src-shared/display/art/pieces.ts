@@ -28,9 +28,7 @@ const BASE_L = 'M 24 90 L 76 90 L 76 82';
 /** The six chess silhouettes. */
 export const PIECE_ART: Record<Role, Silhouette> = {
   pawn: {
-    body:
-      `${BASE_L} L 67 82 C 64 70 57 62 57 54 L 62 54 L 62 47 L 58 47 A 13 13 0 1 0 42 47 ` +
-      'L 38 47 L 38 54 L 43 54 C 43 62 36 70 33 82 L 24 82 Z',
+    body: `${BASE_L} L 67 82 C 64 70 57 62 57 54 L 62 54 L 62 47 L 58 47 A 13 13 0 1 0 42 47 ` + 'L 38 47 L 38 54 L 43 54 C 43 62 36 70 33 82 L 24 82 Z',
   },
   rook: {
     body:
@@ -52,9 +50,7 @@ export const PIECE_ART: Record<Role, Silhouette> = {
     detail: 'M 45 33 L 56 47',
   },
   queen: {
-    body:
-      `${BASE_L} L 68 82 L 66 62 L 81 31 L 66 50 L 65 22 L 57 46 L 50 16 L 43 46 L 35 22 L 34 50 ` +
-      'L 19 31 L 34 62 L 32 82 L 24 82 Z',
+    body: `${BASE_L} L 68 82 L 66 62 L 81 31 L 66 50 L 65 22 L 57 46 L 50 16 L 43 46 L 35 22 L 34 50 ` + 'L 19 31 L 34 62 L 32 82 L 24 82 Z',
     dots: [
       { x: 19, y: 28, r: 4.5 },
       { x: 35, y: 19, r: 4.5 },
@@ -171,7 +167,12 @@ export function pieceParts(p: PieceLook): ArtPart[] {
     out.push(path(polygon(turned(ARROW, q)), { fill: ARROW_FILL, stroke: '#ffffff', width: 2.2, join: 'round', name: `facing facing-${p.facing}` }));
     if (p.lateral) {
       const west = polygon(turned(SIDE_ARROW, q));
-      const east = polygon(turned(SIDE_ARROW.map(([x, y]) => [-x, y] as [number, number]), q));
+      const east = polygon(
+        turned(
+          SIDE_ARROW.map(([x, y]) => [-x, y] as [number, number]),
+          q,
+        ),
+      );
       out.push(path(`${west} ${east}`, { fill: ARROW_FILL, stroke: '#ffffff', width: 2, join: 'round', name: 'lateral' }));
     }
   }

@@ -101,7 +101,11 @@ export function tileParts(t: TileLook): ArtPart[] {
       return [
         path(circle(50, 50, 29), { fill: '#f4c430', stroke: '#7a5a00', width: 4 }),
         path(circle(50, 50, 20), { stroke: '#b8860b', width: 3 }),
-        path('M 50 37 L 53.5 46 L 63 46.5 L 55.5 52.5 L 58 62 L 50 56.5 L 42 62 L 44.5 52.5 L 37 46.5 L 46.5 46 Z', { fill: '#fff1b8', stroke: '#9a7400', width: 1.5 }),
+        path('M 50 37 L 53.5 46 L 63 46.5 L 55.5 52.5 L 58 62 L 50 56.5 L 42 62 L 44.5 52.5 L 37 46.5 L 46.5 46 Z', {
+          fill: '#fff1b8',
+          stroke: '#9a7400',
+          width: 1.5,
+        }),
       ];
     case 'gem':
       return [

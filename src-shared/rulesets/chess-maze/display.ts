@@ -16,7 +16,17 @@
  * `transform:NQ:d2`, `coin:c5`, `finish:e4`); detail: `N:a1:player`,
  * `P:b2:enemy:south`, sorted.
  */
-import { TRANSFORM_TYPES, type ChessMazeLevel, type CmColor, type CmSide, type CmTile, type CmTileKind, type Facing, type Role, type TransformType } from '../../model/level.js';
+import {
+  TRANSFORM_TYPES,
+  type ChessMazeLevel,
+  type CmColor,
+  type CmSide,
+  type CmTile,
+  type CmTileKind,
+  type Facing,
+  type Role,
+  type TransformType,
+} from '../../model/level.js';
 import type { BoardDisplay, DisplayOptions, GlyphArt, GlyphBox } from '../../display/glyph.js';
 import { DisplayBuilder, PIECE_BOX, ROLE_LETTER, onBoardCell } from '../../display/board-display.js';
 import { TILE_NAME, TRANSFORM_LETTER } from '../../display/art/tiles.js';
@@ -85,11 +95,20 @@ function legendLabel(t: CmTile, open: boolean): string {
 /** The art of a CM piece: player light, enemy dark with the "×" badge (CM-2); pawns with their facing (CM-3, default north). */
 export function cmPieceArt(p: { role: Role; side?: CmSide | undefined; facing?: Facing | undefined }): GlyphArt {
   const enemy = p.side === 'enemy';
-  return { kind: 'piece', role: p.role, tone: enemy ? 'dark' : 'light', ...(enemy ? { enemy } : {}), ...(p.role === 'pawn' ? { facing: p.facing ?? 'north' } : {}) };
+  return {
+    kind: 'piece',
+    role: p.role,
+    tone: enemy ? 'dark' : 'light',
+    ...(enemy ? { enemy } : {}),
+    ...(p.role === 'pawn' ? { facing: p.facing ?? 'north' } : {}),
+  };
 }
 
 /** The art of a tile (`open`: a lock drawn open, CM-5 / CM-6); a transform tile without types shows all five. */
-export function cmTileArt(t: { kind: CmTileKind; color?: CmColor | undefined; letter?: string | undefined; allowed?: readonly TransformType[] | undefined }, open = false): GlyphArt {
+export function cmTileArt(
+  t: { kind: CmTileKind; color?: CmColor | undefined; letter?: string | undefined; allowed?: readonly TransformType[] | undefined },
+  open = false,
+): GlyphArt {
   const art: GlyphArt = { kind: 'tile', tile: t.kind };
   if ((t.kind === 'key' || t.kind === 'lock' || t.kind === 'plate') && t.color) art.color = t.color;
   if (t.kind === 'letter' && t.letter !== undefined) art.letter = t.letter;
@@ -127,7 +146,10 @@ export function cmDisplay(level: ChessMazeLevel, opts: DisplayOptions = {}): Boa
     const letter = ROLE_LETTER[p.role] ?? '?';
     pieces.push(`${enemy ? letter.toLowerCase() : letter}:${p.square}`);
     detail.push(`${letter}:${p.square}:${side}${pawn ? `:${facing}` : ''}`);
-    b.legend({ kind: 'piece', role: 'knight', tone: enemy ? 'dark' : 'light', ...(enemy ? { enemy } : {}) }, enemy ? 'Enemy piece ×: capture it (CM-2)' : 'Player piece (CM-2)');
+    b.legend(
+      { kind: 'piece', role: 'knight', tone: enemy ? 'dark' : 'light', ...(enemy ? { enemy } : {}) },
+      enemy ? 'Enemy piece ×: capture it (CM-2)' : 'Player piece (CM-2)',
+    );
     if (pawn) b.legend({ kind: 'piece', role: 'pawn', tone: 'light', facing: 'north' }, 'Pawn: the arrow is its facing (CM-3)');
   }
   // Tiles in drawing order (bottom first), each square's list in that order.

@@ -9,25 +9,8 @@
  *   `cmStateToLevel(level, pos, state)` a state as a level document
  */
 export { validateChessMaze, CM_MIN_SIZE, CM_MAX_SIZE, CM_MAX_TRANSFORMS } from './validate.js';
-export {
-  compileChessMaze,
-  cmInitialState,
-  cmLegalMoves,
-  cmPlay,
-  cmOutcome,
-  cmMoveToLan,
-  cmParseLan,
-} from './position.js';
-export type {
-  CmPosition,
-  CmPieceInfo,
-  CmCollectible,
-  CmState,
-  CmMove,
-  CmEvent,
-  CmOutcome,
-  CmFailure,
-} from './position.js';
+export { compileChessMaze, cmInitialState, cmLegalMoves, cmPlay, cmOutcome, cmMoveToLan, cmParseLan } from './position.js';
+export type { CmPosition, CmPieceInfo, CmCollectible, CmState, CmMove, CmEvent, CmOutcome, CmFailure } from './position.js';
 export { cmSearchProblem, cmSearchLayout } from './search.js';
 export type { CmSearchLayout } from './search.js';
 export { replayStates, cmStateToLevel } from './replay.js';

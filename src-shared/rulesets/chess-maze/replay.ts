@@ -5,16 +5,7 @@
 import type { ChessMazeLevel, CmPiece } from '../../model/level.js';
 import { indexToSquare, squareIndex } from '../../model/square.js';
 import { issue, type Issue, type Result } from '../../validation/issue.js';
-import {
-  cmInitialState,
-  cmParseLan,
-  cmPlay,
-  compileChessMaze,
-  type CmEvent,
-  type CmMove,
-  type CmPosition,
-  type CmState,
-} from './position.js';
+import { cmInitialState, cmParseLan, cmPlay, compileChessMaze, type CmEvent, type CmMove, type CmPosition, type CmState } from './position.js';
 
 /** A replayed line: `states[0]` is the start, `states[k]` the state after k moves; `moves[k]`/`events[k]` belong to move k+1. */
 export interface CmReplay {

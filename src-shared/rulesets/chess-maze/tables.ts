@@ -183,16 +183,7 @@ export function buildCmTables(width: number, height: number, holes: Uint8Array):
  * onto a capturable enemy (CM-3). `out` needs room for 2*(width+height)+8
  * entries at most (a queen's reach). Order: ray by ray, nearest first.
  */
-export function genTargets(
-  t: CmTables,
-  lock: Int8Array,
-  occ: Int32Array,
-  kind: number,
-  from: number,
-  unmoved: boolean,
-  open: number,
-  out: Int32Array,
-): number {
+export function genTargets(t: CmTables, lock: Int8Array, occ: Int32Array, kind: number, from: number, unmoved: boolean, open: number, out: Int32Array): number {
   const fl = lock[from]!;
   if (fl >= 0 && ((open >> fl) & 1) === 0) return 0; // stuck (CM-7)
   const { groupStart, rayStart, rayEnd, raySquares, size } = t;

@@ -4,15 +4,7 @@
  * tiles that the JSON Schema also checks, so that a document that skipped
  * the schema still gets coded issues instead of a crash).
  */
-import {
-  CM_COLORS,
-  CM_SIDES,
-  FACINGS,
-  ROLES,
-  TRANSFORM_TYPES,
-  type ChessMazeLevel,
-  type CmColor,
-} from '../../model/level.js';
+import { CM_COLORS, CM_SIDES, FACINGS, ROLES, TRANSFORM_TYPES, type ChessMazeLevel, type CmColor } from '../../model/level.js';
 import { parseSquare, squareIndex } from '../../model/square.js';
 import { issue, type Issue } from '../../validation/issue.js';
 
@@ -258,11 +250,16 @@ export function validateChessMaze(level: ChessMazeLevel): Issue[] {
       if (typeof t.letter !== 'string' || !/^[A-Z]$/.test(t.letter)) {
         ok = false;
         out.push(
-          issue('error', 'cm-letter-invalid', `The letter tile on ${String(s)} holds ${JSON.stringify(t.letter)}; a letter tile holds one capital letter A-Z.`, {
-            ruling: 'CM-9',
-            pointer: `/tiles/${i}/letter`,
-            ...sq(s),
-          }),
+          issue(
+            'error',
+            'cm-letter-invalid',
+            `The letter tile on ${String(s)} holds ${JSON.stringify(t.letter)}; a letter tile holds one capital letter A-Z.`,
+            {
+              ruling: 'CM-9',
+              pointer: `/tiles/${i}/letter`,
+              ...sq(s),
+            },
+          ),
         );
       } else {
         letterCount.set(t.letter, (letterCount.get(t.letter) ?? 0) + 1);
@@ -345,11 +342,16 @@ export function validateChessMaze(level: ChessMazeLevel): Issue[] {
       const floors = list.filter((t) => FLOOR.has(t.kind));
       if (floors.length > 1) {
         out.push(
-          issue('error', 'cm-floor-overlap', `${s} holds ${floors.length} floor tiles (${floors.map((t) => t.kind).join(', ')}); a square has at most one lock, plate or transform.`, {
-            ruling: 'CM-14',
-            pointer: `/tiles/${floors[1]!.i}`,
-            squares: [s],
-          }),
+          issue(
+            'error',
+            'cm-floor-overlap',
+            `${s} holds ${floors.length} floor tiles (${floors.map((t) => t.kind).join(', ')}); a square has at most one lock, plate or transform.`,
+            {
+              ruling: 'CM-14',
+              pointer: `/tiles/${floors[1]!.i}`,
+              squares: [s],
+            },
+          ),
         );
       }
     }
@@ -365,11 +367,7 @@ export function validateChessMaze(level: ChessMazeLevel): Issue[] {
     }
     for (const k of keys) {
       const clash = list.filter(
-        (t) =>
-          COLLECTIBLE.has(t.kind) ||
-          t.kind === 'plate' ||
-          t.kind === 'finish' ||
-          (t.kind === 'lock' && k.color !== undefined && t.color === k.color),
+        (t) => COLLECTIBLE.has(t.kind) || t.kind === 'plate' || t.kind === 'finish' || (t.kind === 'lock' && k.color !== undefined && t.color === k.color),
       );
       if (clash.length > 0) {
         out.push(
@@ -498,11 +496,16 @@ export function validateChessMaze(level: ChessMazeLevel): Issue[] {
     }
   } else if (letters.length > 0) {
     out.push(
-      issue('warning', 'cm-letters-without-spell', `${letters.length} letter tile${letters.length > 1 ? 's have' : ' has'} no spell objective; picking ${letters.length > 1 ? 'them' : 'it'} up does nothing.`, {
-        ruling: 'CM-15',
-        pointer: '/tiles',
-        squares: letters.map((t) => t.square).filter(wellFormed),
-      }),
+      issue(
+        'warning',
+        'cm-letters-without-spell',
+        `${letters.length} letter tile${letters.length > 1 ? 's have' : ' has'} no spell objective; picking ${letters.length > 1 ? 'them' : 'it'} up does nothing.`,
+        {
+          ruling: 'CM-15',
+          pointer: '/tiles',
+          squares: letters.map((t) => t.square).filter(wellFormed),
+        },
+      ),
     );
   }
   if (obj.moveLimit !== undefined) {
@@ -519,11 +522,16 @@ export function validateChessMaze(level: ChessMazeLevel): Issue[] {
   const coins = all.filter((t) => t.kind === 'coin');
   if (coins.length > 0 && obj.collect !== true) {
     out.push(
-      issue('warning', 'cm-coins-without-collect', `${coins.length} coin${coins.length > 1 ? 's' : ''} but no collect objective; coins then count for nothing.`, {
-        ruling: 'CM-15',
-        pointer: '/objectives',
-        squares: coins.map((t) => t.square).filter(wellFormed),
-      }),
+      issue(
+        'warning',
+        'cm-coins-without-collect',
+        `${coins.length} coin${coins.length > 1 ? 's' : ''} but no collect objective; coins then count for nothing.`,
+        {
+          ruling: 'CM-15',
+          pointer: '/objectives',
+          squares: coins.map((t) => t.square).filter(wellFormed),
+        },
+      ),
     );
   }
   if (obj.capture !== undefined) {
@@ -554,11 +562,16 @@ export function validateChessMaze(level: ChessMazeLevel): Issue[] {
       const plate = here.find((t) => t.kind === 'plate');
       if (plate && p.side === 'enemy') {
         out.push(
-          issue('warning', 'cm-enemy-on-plate', `The enemy ${String(p.role)} starts on the ${String(plate.color)} plate at ${p.square}; it holds it until captured.`, {
-            ruling: 'CM-15',
-            pointer: `/pieces/${pi}`,
-            squares: [p.square],
-          }),
+          issue(
+            'warning',
+            'cm-enemy-on-plate',
+            `The enemy ${String(p.role)} starts on the ${String(plate.color)} plate at ${p.square}; it holds it until captured.`,
+            {
+              ruling: 'CM-15',
+              pointer: `/pieces/${pi}`,
+              squares: [p.square],
+            },
+          ),
         );
       }
     }

@@ -15,7 +15,11 @@ import { KV_MAX_SIZE, KV_MIN_SIZE, validateKingsValley } from './validate.js';
 
 /** The starting positions New offers (KV-1, KV-4), or an empty board (the default). */
 export const KV_STARTS: readonly LevelStart[] = [
-  { id: 'standard', label: 'Standard', description: '5 × 5: king and four soldiers on each first row, kings in the middle (KV-4: the first move is a soldier move).' },
+  {
+    id: 'standard',
+    label: 'Standard',
+    description: '5 × 5: king and four soldiers on each first row, kings in the middle (KV-4: the first move is a soldier move).',
+  },
   { id: 'retrieve', label: 'Retrieve the King', description: '5 × 5: soldiers as in the standard setup, the kings swapped to the opponent’s row.' },
   { id: 'labyrinth', label: 'Labyrinth', description: '7 × 7: king and six soldiers each, pillars on b3, b5, f3, f5 (KV-1).' },
   { id: 'empty', label: 'Empty board', description: '5 × 5 with nothing on it: build a win-in-N problem.' },
@@ -34,7 +38,15 @@ export function newKvLevel(start = 'empty'): KingsValleyLevel {
   if (start === 'standard') return kvSetupCopy(KV_STANDARD_SETUP);
   if (start === 'retrieve') return kvSetupCopy(KV_RETRIEVE_THE_KING_SETUP);
   if (start === 'labyrinth') return kvSetupCopy(KV_LABYRINTH_SETUP);
-  return { format: 'castellan.level', version: 1, ruleset: 'kings-valley', meta: { title: 'Untitled valley' }, board: { width: 5, height: 5 }, pieces: [], sideToMove: 'white' };
+  return {
+    format: 'castellan.level',
+    version: 1,
+    ruleset: 'kings-valley',
+    meta: { title: 'Untitled valley' },
+    board: { width: 5, height: 5 },
+    pieces: [],
+    sideToMove: 'white',
+  };
 }
 
 export const kingsValley = {
@@ -42,8 +54,21 @@ export const kingsValley = {
   name: "King's Valley",
   noun: 'problem',
   blurb: 'Two players slide pieces to the edge; bring your king to the centre valley. Win-in-N problems, play against the engine.',
-  board: { min: KV_MIN_SIZE, max: KV_MAX_SIZE, ruling: 'KV-9', step: 2, sideAllowed: (n: number) => n % 2 === 1, describe: `odd, ${KV_MIN_SIZE} to ${KV_MAX_SIZE} squares` },
-  goal: { kind: 'in-n', verb: 'win', ruling: 'KV-8', goalMoves: (l) => (l as KingsValleyLevel).goal?.moves, startSide: (l) => ((l as KingsValleyLevel).sideToMove === 'black' ? 'black' : 'white') },
+  board: {
+    min: KV_MIN_SIZE,
+    max: KV_MAX_SIZE,
+    ruling: 'KV-9',
+    step: 2,
+    sideAllowed: (n: number) => n % 2 === 1,
+    describe: `odd, ${KV_MIN_SIZE} to ${KV_MAX_SIZE} squares`,
+  },
+  goal: {
+    kind: 'in-n',
+    verb: 'win',
+    ruling: 'KV-8',
+    goalMoves: (l) => (l as KingsValleyLevel).goal?.moves,
+    startSide: (l) => ((l as KingsValleyLevel).sideToMove === 'black' ? 'black' : 'white'),
+  },
   starts: KV_STARTS,
   newLevel: newKvLevel,
   isEditable: (value: unknown): value is KingsValleyLevel =>

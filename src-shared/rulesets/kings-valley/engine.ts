@@ -124,7 +124,8 @@ export function chooseEngineMove(pos: KvPosition, history: readonly KvPosition[]
   after.forEach((a, i) => {
     const o = a.outcome;
     if (o.status === 'won' && o.winner === me) score[i] = Infinity;
-    else if (o.status === 'won') score[i] = 0; // cannot happen after one's own move (KV-6 is judged at one's turn)
+    else if (o.status === 'won')
+      score[i] = 0; // cannot happen after one's own move (KV-6 is judged at one's turn)
     else if (thirdTime[i]) score[i] = SAFE;
     else {
       score[i] = 1; // loses in >= 1

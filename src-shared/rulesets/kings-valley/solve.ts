@@ -28,19 +28,14 @@ const KV_TABLE_BYTES = 64 * 1024 * 1024;
  * `opts.maxBytes` caps the transposition table (default 64 MiB).
  * `onProgress` gets `{states: nodes, depth: N being tried}`. Never throws.
  */
-export function solveKingsValley(
-  level: KingsValleyLevel,
-  opts: SolveOptions = {},
-): SolveResult | { status: 'invalid'; issues: Issue[] } {
+export function solveKingsValley(level: KingsValleyLevel, opts: SolveOptions = {}): SolveResult | { status: 'invalid'; issues: Issue[] } {
   const compiled = compileKingsValley(level);
   if (!compiled.ok) return { status: 'invalid', issues: compiled.error };
   const n = level.goal?.moves;
   if (typeof n !== 'number') {
     return {
       status: 'invalid',
-      issues: [
-        issue('error', 'kv-goal-missing', 'The level has no "win in N" goal to prove.', { ruling: 'KV-8', pointer: '/goal' }),
-      ],
+      issues: [issue('error', 'kv-goal-missing', 'The level has no "win in N" goal to prove.', { ruling: 'KV-8', pointer: '/goal' })],
     };
   }
   if (n > MAX_PROOF_MOVES) return { status: 'limit', states: 0, depth: 0, reason: 'states' };

@@ -195,12 +195,11 @@ export function validateKingsValley(level: KingsValleyLevel): Issue[] {
         );
       } else if (p.role === 'soldier' && !soldiersMayStop) {
         out.push(
-          issue(
-            'error',
-            'kv-soldier-on-valley',
-            `A soldier starts on the valley ${s}; only a king may stand there unless soldiersMayStopOnValley is set.`,
-            { ruling: 'KV-3', pointer: `/pieces/${i}/square`, squares: [s] },
-          ),
+          issue('error', 'kv-soldier-on-valley', `A soldier starts on the valley ${s}; only a king may stand there unless soldiersMayStopOnValley is set.`, {
+            ruling: 'KV-3',
+            pointer: `/pieces/${i}/square`,
+            squares: [s],
+          }),
         );
       }
     }
@@ -224,7 +223,9 @@ export function validateKingsValley(level: KingsValleyLevel): Issue[] {
         issue(
           'error',
           'kv-king-count',
-          k.count === 0 ? `${side === 'white' ? 'White' : 'Black'} needs exactly one king; it has none.` : `${side === 'white' ? 'White' : 'Black'} needs exactly one king; it has ${k.count}.`,
+          k.count === 0
+            ? `${side === 'white' ? 'White' : 'Black'} needs exactly one king; it has none.`
+            : `${side === 'white' ? 'White' : 'Black'} needs exactly one king; it has ${k.count}.`,
           { ruling: 'KV-9', pointer: '/pieces', squares: k.squares },
         ),
       );

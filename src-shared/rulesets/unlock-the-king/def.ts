@@ -60,8 +60,15 @@ export const unlockTheKing = {
   // Seeded placement within one physical set (UK-1), optimal solve, hill climbing towards a longer par.
   generate: (req) =>
     generateUkLevels({
-      seed: req.seed, width: req.width, height: req.height, parMin: req.parMin, parMax: req.parMax, count: req.count,
-      maxStates: req.maxStates, climbSteps: req.steps, maxClimbs: req.climbs,
+      seed: req.seed,
+      width: req.width,
+      height: req.height,
+      parMin: req.parMin,
+      parMax: req.parMax,
+      count: req.count,
+      maxStates: req.maxStates,
+      climbSteps: req.steps,
+      maxClimbs: req.climbs,
     }),
   display: ukDisplay,
 } satisfies RulesetDef<UnlockTheKingLevel>;

@@ -19,7 +19,9 @@ export const UK_TONE = { ivory: 'light', obsidian: 'dark' } as const satisfies R
 /** The art of a UK piece: tone from its colour (UK-2, default ivory), pawns with facing (default north) and lateral arrows (UK-4). */
 export function ukPieceArt(p: { role: Role; color?: UkColor | undefined; facing?: Facing | undefined; lateral?: boolean | undefined }): GlyphArt {
   const tone = UK_TONE[p.color === 'obsidian' ? 'obsidian' : 'ivory'];
-  return p.role === 'pawn' ? { kind: 'piece', role: p.role, tone, facing: p.facing ?? 'north', lateral: p.lateral ?? false } : { kind: 'piece', role: p.role, tone };
+  return p.role === 'pawn'
+    ? { kind: 'piece', role: p.role, tone, facing: p.facing ?? 'north', lateral: p.lateral ?? false }
+    : { kind: 'piece', role: p.role, tone };
 }
 
 /** The board display of an Unlock the King level. Never throws. */

@@ -107,8 +107,14 @@ export function generateUkLevels(opts: GenerateOptions): GeneratedLevel[] {
     const free = [...all];
     const take = (): string => free.splice(Math.floor(rand() * free.length), 1)[0]!;
     const l: UnlockTheKingLevel = {
-      format: 'castellan.level', version: 1, ruleset: 'unlock-the-king',
-      meta: { title: 'Generated' }, board: { width: w, height: h }, walls: [], portal: '', pieces: [],
+      format: 'castellan.level',
+      version: 1,
+      ruleset: 'unlock-the-king',
+      meta: { title: 'Generated' },
+      board: { width: w, height: h },
+      walls: [],
+      portal: '',
+      pieces: [],
     };
     l.pieces.push({ role: 'king', square: take(), color: 'ivory' });
     // Portal well away from the king (Chebyshev distance >= half the board) so the walk itself takes moves.

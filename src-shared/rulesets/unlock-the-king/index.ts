@@ -8,14 +8,7 @@
  */
 export { validateUnlockTheKing, checkPar, UK_PHYSICAL_SET, UK_MIN_SIZE, UK_MAX_SIZE } from './validate.js';
 export type { ParCheckStatus } from './validate.js';
-export {
-  compileUnlockTheKing,
-  legalMoves,
-  applyMove,
-  isSolved,
-  moveToLan,
-  parseLan,
-} from './position.js';
+export { compileUnlockTheKing, legalMoves, applyMove, isSolved, moveToLan, parseLan } from './position.js';
 export type { UkPosition, UkPieceState, UkMove } from './position.js';
 export { ukSearchProblem, kingCanReachPortal } from './search.js';
 export { scoreUnlockTheKing } from './score.js';

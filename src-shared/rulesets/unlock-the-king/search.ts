@@ -195,7 +195,7 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
   const initial = new Int32Array(W);
   {
     const sqs = layout.slotPiece.map((i) => pos.pieces[i]!.square);
-    for (let s = 0; s < n; ) {
+    for (let s = 0; s < n;) {
       const e = layout.groupEnd[s]!;
       const part = sqs.slice(s, e).sort((a, b) => a - b);
       for (let k = 0; k < part.length; k++) setField(initial, s + k, part[k]!);
@@ -210,13 +210,7 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
   const width = pos.width;
 
   /** Successors (base = fwdBase) or predecessors (base = revBase) of the state at buf[off..]. */
-  const generate = (
-    base: Int32Array,
-    buf: Int32Array,
-    offset: number,
-    out: Int32Array,
-    emit: (move: number) => boolean,
-  ): void => {
+  const generate = (base: Int32Array, buf: Int32Array, offset: number, out: Int32Array, emit: (move: number) => boolean): void => {
     for (let s = 0; s < n; s++) {
       const sq = getField(buf, offset, s);
       sqs[s] = sq;

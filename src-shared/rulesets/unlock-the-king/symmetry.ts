@@ -43,9 +43,7 @@ export function transformLevel(level: UnlockTheKingLevel, sym: Symmetry): Unlock
 
 /** The rules-relevant content of a blueprint as one string (colours ignored). */
 export function blueprintKey(level: UnlockTheKingLevel): string {
-  const pieces = level.pieces
-    .map((p) => `${p.role}@${p.square}${p.role === 'pawn' ? `:${p.facing ?? 'north'}${p.lateral ? '+l' : ''}` : ''}`)
-    .sort();
+  const pieces = level.pieces.map((p) => `${p.role}@${p.square}${p.role === 'pawn' ? `:${p.facing ?? 'north'}${p.lateral ? '+l' : ''}` : ''}`).sort();
   const walls = [...(level.walls ?? [])].sort();
   return `${level.board.width}x${level.board.height}|P${level.portal}|W${walls.join(',')}|${pieces.join(',')}`;
 }

@@ -98,8 +98,7 @@ export function buildTables(width: number, height: number, walls: Uint8Array): U
   const rayEnd: number[] = [];
   const squares: number[] = [];
 
-  const free = (f: number, r: number): boolean =>
-    f >= 0 && r >= 0 && f < width && r < height && walls[r * width + f] === 0;
+  const free = (f: number, r: number): boolean => f >= 0 && r >= 0 && f < width && r < height && walls[r * width + f] === 0;
 
   const slide = (f: number, r: number, d: readonly [number, number]): void => {
     const start = squares.length;

@@ -141,12 +141,11 @@ export function validateUnlockTheKing(level: UnlockTheKingLevel): Issue[] {
       if (r !== 'pawn') {
         if (p.facing !== undefined || p.lateral !== undefined) {
           out.push(
-            issue(
-              'error',
-              'uk-pawn-option',
-              `The ${r} on ${String(sq)} has ${p.facing !== undefined ? 'a facing' : 'lateral'}, which only pawns have.`,
-              { ruling: 'UK-4', pointer: `/pieces/${i}`, ...(wellFormed(sq) ? { squares: [sq] } : {}) },
-            ),
+            issue('error', 'uk-pawn-option', `The ${r} on ${String(sq)} has ${p.facing !== undefined ? 'a facing' : 'lateral'}, which only pawns have.`, {
+              ruling: 'UK-4',
+              pointer: `/pieces/${i}`,
+              ...(wellFormed(sq) ? { squares: [sq] } : {}),
+            }),
           );
         }
       } else {
@@ -209,9 +208,7 @@ export function validateUnlockTheKing(level: UnlockTheKingLevel): Issue[] {
       issue(
         'error',
         'uk-king-count',
-        kingIdx.length === 0
-          ? 'The blueprint needs exactly one king; it has none.'
-          : `The blueprint needs exactly one king; it has ${kingIdx.length}.`,
+        kingIdx.length === 0 ? 'The blueprint needs exactly one king; it has none.' : `The blueprint needs exactly one king; it has ${kingIdx.length}.`,
         { ruling: 'UK-2', pointer: '/pieces', squares: kings.filter(wellFormed) },
       ),
     );
@@ -241,9 +238,7 @@ export function validateUnlockTheKing(level: UnlockTheKingLevel): Issue[] {
     } else {
       const ps = portal as string;
       if (wallAt.has(idx)) {
-        out.push(
-          issue('error', 'uk-portal-on-wall', `The portal ${ps} is on a wall.`, { ruling: 'UK-6', pointer: '/portal', squares: [ps] }),
-        );
+        out.push(issue('error', 'uk-portal-on-wall', `The portal ${ps} is on a wall.`, { ruling: 'UK-6', pointer: '/portal', squares: [ps] }));
       }
       const onKing = kings.some((k) => indexOf(k) === idx);
       if (onKing) {
@@ -267,12 +262,10 @@ export function validateUnlockTheKing(level: UnlockTheKingLevel): Issue[] {
     if (n > limit) {
       const noun = r === 'wall' ? 'walls' : `${r}s`;
       out.push(
-        issue(
-          'warning',
-          'uk-set-exceeded',
-          `${n} ${noun}: not buildable with one physical set (it has ${limit}).`,
-          { ruling: 'UK-1', squares: squares.filter(wellFormed) },
-        ),
+        issue('warning', 'uk-set-exceeded', `${n} ${noun}: not buildable with one physical set (it has ${limit}).`, {
+          ruling: 'UK-1',
+          squares: squares.filter(wellFormed),
+        }),
       );
     }
   }

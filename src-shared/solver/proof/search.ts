@@ -250,12 +250,7 @@ export class ProofSearch {
       this.play(m);
       const t = g.terminal();
       // Leaves (d = 1) skip the table: the game's immediate-win test is cheaper than a probe.
-      const lost =
-        t === TERMINAL_NONE
-          ? d === 1 && this.hasImmediate
-            ? g.immediateWin!()
-            : this.attack(ply + 1, d)
-          : t === TERMINAL_WIN;
+      const lost = t === TERMINAL_NONE ? (d === 1 && this.hasImmediate ? g.immediateWin!() : this.attack(ply + 1, d)) : t === TERMINAL_WIN;
       g.undo(m);
       if (!lost) {
         tt.store(lo, hi, 0, d, m);
@@ -488,9 +483,7 @@ export function proveWinIn(game: ProofGame, n: number, opts: ProofOptions = {}):
   } catch (err) {
     game.decode(start);
     if (err instanceof Stop) {
-      return err.kind === 'limit'
-        ? { status: 'limit', nodes: s.nodes, depth: s.depth }
-        : { status: 'cancelled', nodes: s.nodes, depth: s.depth };
+      return err.kind === 'limit' ? { status: 'limit', nodes: s.nodes, depth: s.depth } : { status: 'cancelled', nodes: s.nodes, depth: s.depth };
     }
     throw err;
   }

@@ -10,16 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { levelHash } from '../../../src-shared/format/level-hash.js';
 import type { UnlockTheKingLevel } from '../../../src-shared/model/level.js';
-import {
-  TWO_MOVE_SOLUTION,
-  boxedInLevel,
-  cleanupTempDirs,
-  json,
-  packageVersion,
-  tempDir,
-  twoKingsLevel,
-  twoMoveLevel,
-} from '../helpers.js';
+import { TWO_MOVE_SOLUTION, boxedInLevel, cleanupTempDirs, json, packageVersion, tempDir, twoKingsLevel, twoMoveLevel } from '../helpers.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/castellan.mjs', import.meta.url));
 

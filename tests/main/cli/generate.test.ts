@@ -7,7 +7,17 @@ import { solutionIsCurrent } from '../../../src-shared/format/level-hash.js';
 import { cleanupTempDirs, tempDir } from '../helpers.js';
 
 function capture(): CliIo & { stdout: string; stderr: string } {
-  const io = { stdout: '', stderr: '', errIsTTY: false, out(t: string) { io.stdout += t; }, err(t: string) { io.stderr += t; } };
+  const io = {
+    stdout: '',
+    stderr: '',
+    errIsTTY: false,
+    out(t: string) {
+      io.stdout += t;
+    },
+    err(t: string) {
+      io.stderr += t;
+    },
+  };
   return io;
 }
 
@@ -30,7 +40,8 @@ describe('castellan generate', () => {
       expect(doc.solution.length).toBeGreaterThanOrEqual(3);
       expect(doc.solution.length).toBeLessThanOrEqual(9);
       const b = JSON.parse(readFileSync(join(d2, f), 'utf8'));
-      delete doc.solution.states; delete b.solution.states;
+      delete doc.solution.states;
+      delete b.solution.states;
       expect(b).toEqual(doc);
     }
   });

@@ -122,7 +122,10 @@ describe('castellan pack verify', () => {
 
   it('verifies the single-file form too', async () => {
     const file = join(dir, 'one.pack.json');
-    writeFileSync(file, json({ format: 'castellan.pack', version: 1, title: 'One', ruleset: 'unlock-the-king', levels: [{ level: proved('Embedded'), tier: 'Novice' }] }));
+    writeFileSync(
+      file,
+      json({ format: 'castellan.pack', version: 1, title: 'One', ruleset: 'unlock-the-king', levels: [{ level: proved('Embedded'), tier: 'Novice' }] }),
+    );
     const io = capture();
     expect(await runCli(['pack', 'verify', file], io)).toBe(0);
     expect(io.stdout).toMatch(/Embedded\s+Novice\s+proved par 2/);

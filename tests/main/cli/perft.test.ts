@@ -29,8 +29,22 @@ describe('castellan perft', () => {
     expect(r.code).toBe(0);
     expect(r.out).toBe(
       [
-        'Ke1-d1', 'Ke1-d2', 'Ke1-e2', 'Ke1-f1', 'Ke1-f2', 'O-O-O',
-        'Ra1-a2', 'Ra1-a3', 'Ra1-a4', 'Ra1-a5', 'Ra1-a6', 'Ra1-a7', 'Ra1-a8', 'Ra1-b1', 'Ra1-c1', 'Ra1-d1',
+        'Ke1-d1',
+        'Ke1-d2',
+        'Ke1-e2',
+        'Ke1-f1',
+        'Ke1-f2',
+        'O-O-O',
+        'Ra1-a2',
+        'Ra1-a3',
+        'Ra1-a4',
+        'Ra1-a5',
+        'Ra1-a6',
+        'Ra1-a7',
+        'Ra1-a8',
+        'Ra1-b1',
+        'Ra1-c1',
+        'Ra1-d1',
       ]
         .map((m) => `${m}: 1\n`)
         .join('') + 'total: 16\n',

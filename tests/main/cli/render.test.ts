@@ -6,7 +6,17 @@ import { runCli, type CliIo } from '../../../src-main/cli/main.js';
 import { cleanupTempDirs, json, tempDir, twoMoveLevel } from '../helpers.js';
 
 function capture(): CliIo & { stdout: string; stderr: string } {
-  const io = { stdout: '', stderr: '', errIsTTY: false, out(t: string) { io.stdout += t; }, err(t: string) { io.stderr += t; } };
+  const io = {
+    stdout: '',
+    stderr: '',
+    errIsTTY: false,
+    out(t: string) {
+      io.stdout += t;
+    },
+    err(t: string) {
+      io.stderr += t;
+    },
+  };
   return io;
 }
 

@@ -5,16 +5,30 @@ import { filesFromArgv, isCastellanFile } from '../../../src-main/electron/launc
 
 describe('filesFromArgv', () => {
   it('keeps level and pack files, absolute against the launching folder, skipping the executable', () => {
-    expect(filesFromArgv(['/opt/Castellan/castellan', 'a.level.json', '/x/b.pack.json'], '/home/u')).toEqual([resolve('/home/u/a.level.json'), resolve('/x/b.pack.json')]);
+    expect(filesFromArgv(['/opt/Castellan/castellan', 'a.level.json', '/x/b.pack.json'], '/home/u')).toEqual([
+      resolve('/home/u/a.level.json'),
+      resolve('/x/b.pack.json'),
+    ]);
   });
 
   it('ignores Chromium switches, the unpackaged app folder, other files and duplicates', () => {
-    const argv = ['electron', '.', '--allow-file-access-from-files', '--original-process-start-time=1', 'notes.txt', 'A.LEVEL.JSON', './A.LEVEL.JSON', '-x.level.json'];
+    const argv = [
+      'electron',
+      '.',
+      '--allow-file-access-from-files',
+      '--original-process-start-time=1',
+      'notes.txt',
+      'A.LEVEL.JSON',
+      './A.LEVEL.JSON',
+      '-x.level.json',
+    ];
     expect(filesFromArgv(argv, '/w')).toEqual([resolve('/w/A.LEVEL.JSON')]);
   });
 
   it('file:// URLs (Linux desktop entries pass %U) become paths; other URLs are ignored', () => {
-    expect(filesFromArgv(['exe', 'file:///home/u/My%20Levels/a.level.json', 'https://evil.example/x.level.json'], '/w')).toEqual([resolve('/home/u/My Levels/a.level.json')]);
+    expect(filesFromArgv(['exe', 'file:///home/u/My%20Levels/a.level.json', 'https://evil.example/x.level.json'], '/w')).toEqual([
+      resolve('/home/u/My Levels/a.level.json'),
+    ]);
   });
 
   it('hostile values are skipped, never thrown on', () => {

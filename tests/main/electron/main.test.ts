@@ -238,7 +238,14 @@ describe('Electron main', () => {
   it('menuSet builds the native menu (native: true) and a click sends the action id to the renderer', async () => {
     const h = m.handlers.get(ipcChannel('menuSet'))!;
     const menus = [
-      { id: 'file', label: 'File', items: [{ id: 'open', label: 'Open…', accelerator: 'Mod+O', enabled: true }, { id: 'save', label: 'Save', enabled: false, separatorBefore: true }] },
+      {
+        id: 'file',
+        label: 'File',
+        items: [
+          { id: 'open', label: 'Open…', accelerator: 'Mod+O', enabled: true },
+          { id: 'save', label: 'Save', enabled: false, separatorBefore: true },
+        ],
+      },
     ];
     await expect(h(ipcEvent(appUrl), { menus })).resolves.toEqual({ ok: true, native: true });
     const top = m.menu.template as { label?: string; role?: string; submenu?: { label?: string; type?: string; accelerator?: string; click?: () => void }[] }[];
@@ -253,7 +260,12 @@ describe('Electron main', () => {
   it('menuSet refuses hostile shapes and a foreign sender, leaving the menu alone', async () => {
     const h = m.handlers.get(ipcChannel('menuSet'))!;
     const before = m.menu.template;
-    for (const bad of [{ menus: 'x' }, { menus: [{ id: 'evil', label: 'E', items: [] }] }, { menus: [{ id: 'file', label: 'F', items: [{ id: 'x', label: 'X', enabled: 'yes' }] }] }, { menus: [], extra: 1 }]) {
+    for (const bad of [
+      { menus: 'x' },
+      { menus: [{ id: 'evil', label: 'E', items: [] }] },
+      { menus: [{ id: 'file', label: 'F', items: [{ id: 'x', label: 'X', enabled: 'yes' }] }] },
+      { menus: [], extra: 1 },
+    ]) {
       await expect(h(ipcEvent(appUrl), bad), JSON.stringify(bad)).resolves.toMatchObject({ ok: false, code: 'bad-request' });
     }
     await expect(h(ipcEvent('https://evil.example/'), { menus: [] })).resolves.toMatchObject({ ok: false, code: 'forbidden' });
@@ -299,8 +311,14 @@ describe('Electron main', () => {
     const file = join(dir, 'r.level.json');
     writeFileSync(file, '{}');
     await m.handlers.get(GRANT_DROPPED_CHANNEL)!(ipcEvent(appUrl), file);
-    await expect(m.handlers.get(ipcChannel('recentAdd'))!(ipcEvent(appUrl), { path: file })).resolves.toMatchObject({ ok: true, files: [{ path: file, name: 'r.level.json' }] });
-    await expect(m.handlers.get(ipcChannel('recentAdd'))!(ipcEvent(appUrl), { path: '/etc/x.level.json' })).resolves.toMatchObject({ ok: false, code: 'forbidden' });
+    await expect(m.handlers.get(ipcChannel('recentAdd'))!(ipcEvent(appUrl), { path: file })).resolves.toMatchObject({
+      ok: true,
+      files: [{ path: file, name: 'r.level.json' }],
+    });
+    await expect(m.handlers.get(ipcChannel('recentAdd'))!(ipcEvent(appUrl), { path: '/etc/x.level.json' })).resolves.toMatchObject({
+      ok: false,
+      code: 'forbidden',
+    });
     expect(JSON.parse(readFileSync(join(m.userData.dir, 'session.json'), 'utf8')).recent).toEqual([file]);
   });
 });

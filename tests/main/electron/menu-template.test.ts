@@ -70,7 +70,7 @@ describe('buildMenuTemplate', () => {
 
   it('items carry label, enabled, converted accelerator; separators where asked', () => {
     const file = sub(buildMenuTemplate(MENUS, 'win32', () => undefined)[0]!);
-    expect(file.map((i) => i.type === 'separator' ? '---' : i.label)).toEqual(['New', 'Open…', '---', 'Save As…']);
+    expect(file.map((i) => (i.type === 'separator' ? '---' : i.label))).toEqual(['New', 'Open…', '---', 'Save As…']);
     expect(file[1]).toMatchObject({ id: 'open', enabled: true, accelerator: 'CmdOrCtrl+O' });
     expect(file[1]!.registerAccelerator).toBeUndefined();
     expect(file[3]).toMatchObject({ enabled: false, accelerator: 'CmdOrCtrl+Shift+S' });
@@ -138,7 +138,13 @@ describe('checkMenuSpecs (hostile menuSet requests)', () => {
   const bad: [string, unknown][] = [
     ['not an array', { file: [] }],
     ['unknown menu id', [{ id: 'tools', label: 'Tools', items: [] }]],
-    ['duplicate menu', [{ id: 'file', label: 'File', items: [] }, { id: 'file', label: 'File', items: [] }]],
+    [
+      'duplicate menu',
+      [
+        { id: 'file', label: 'File', items: [] },
+        { id: 'file', label: 'File', items: [] },
+      ],
+    ],
     ['extra menu field', [{ id: 'file', label: 'File', items: [], role: 'quit' }]],
     ['extra item field (a role)', [{ id: 'file', label: 'File', items: [{ id: 'q', label: 'Q', enabled: true, role: 'quit' }] }]],
     ['item id with spaces', [{ id: 'file', label: 'File', items: [{ id: 'a b', label: 'Q', enabled: true }] }]],

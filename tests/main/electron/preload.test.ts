@@ -35,7 +35,10 @@ vi.mock('electron', () => ({
       m.listeners.set(channel, [...(m.listeners.get(channel) ?? []), fn]);
     },
     removeListener: (channel: string, fn: (event: unknown, value: unknown) => void) => {
-      m.listeners.set(channel, (m.listeners.get(channel) ?? []).filter((f) => f !== fn));
+      m.listeners.set(
+        channel,
+        (m.listeners.get(channel) ?? []).filter((f) => f !== fn),
+      );
     },
   },
 }));

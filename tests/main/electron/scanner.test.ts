@@ -40,16 +40,24 @@ describe('Electron security scan (Electronegativity)', () => {
     writeFileSync(
       join(dir, 'main.js'),
       "const { BrowserWindow, shell } = require('electron');\n" +
-        "const w = new BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false, webSecurity: false } });\n" +
+        'const w = new BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false, webSecurity: false } });\n' +
         "w.loadURL('http://example.com/');\n" +
         "w.webContents.on('new-window', (e, url) => shell.openExternal(url));\n",
     );
-    writeFileSync(join(dir, 'index.html'), "<html><head><meta http-equiv=\"Content-Security-Policy\" content=\"script-src * 'unsafe-eval'\"></head></html>");
+    writeFileSync(join(dir, 'index.html'), '<html><head><meta http-equiv="Content-Security-Policy" content="script-src * \'unsafe-eval\'"></head></html>');
     const { code, report } = scan('--input', dir);
     expect(code).toBe(1);
     const ids = new Set(report.findings.map((f) => f.id));
     // The project passes the navigation-limit and permission-handler checks that this shell fails.
-    for (const id of ['CONTEXT_ISOLATION_JS_CHECK', 'SANDBOX_JS_CHECK', 'WEB_SECURITY_JS_CHECK', 'HTTP_RESOURCES_JS_CHECK', 'LIMIT_NAVIGATION_GLOBAL_CHECK', 'PERMISSION_REQUEST_HANDLER_GLOBAL_CHECK', 'CSP_GLOBAL_CHECK']) {
+    for (const id of [
+      'CONTEXT_ISOLATION_JS_CHECK',
+      'SANDBOX_JS_CHECK',
+      'WEB_SECURITY_JS_CHECK',
+      'HTTP_RESOURCES_JS_CHECK',
+      'LIMIT_NAVIGATION_GLOBAL_CHECK',
+      'PERMISSION_REQUEST_HANDLER_GLOBAL_CHECK',
+      'CSP_GLOBAL_CHECK',
+    ]) {
       expect(ids.has(id), id).toBe(true);
     }
   });

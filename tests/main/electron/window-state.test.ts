@@ -17,7 +17,13 @@ describe('restoreBounds', () => {
 
   it('a window on a connected display keeps its position and size', () => {
     expect(restoreBounds({ x: 100, y: 50, width: 1000, height: 700 }, [FULL_HD])).toEqual({ x: 100, y: 50, width: 1000, height: 700, maximized: false });
-    expect(restoreBounds({ x: 2000, y: 100, width: 1200, height: 800, maximized: true }, [FULL_HD, RIGHT])).toEqual({ x: 2000, y: 100, width: 1200, height: 800, maximized: true });
+    expect(restoreBounds({ x: 2000, y: 100, width: 1200, height: 800, maximized: true }, [FULL_HD, RIGHT])).toEqual({
+      x: 2000,
+      y: 100,
+      width: 1200,
+      height: 800,
+      maximized: true,
+    });
   });
 
   it('a window on an unplugged monitor is centered on the primary display', () => {

@@ -126,7 +126,9 @@ describe('token and Host edge cases', () => {
     expect(q.status).toBe(401);
     expect((await api('startup', {}, { 'x-castellan-token': ` ${host.token}` })).status).toBe(200); // HTTP trims header whitespace
     expect((await api('startup', {}, { 'x-castellan-token': `${host.token}x` })).status).toBe(401);
-    expect((await api('startup', {}, { 'x-castellan-token': host.token.toUpperCase() === host.token ? host.token.toLowerCase() : host.token.toUpperCase() })).status).toBe(401);
+    expect(
+      (await api('startup', {}, { 'x-castellan-token': host.token.toUpperCase() === host.token ? host.token.toLowerCase() : host.token.toUpperCase() })).status,
+    ).toBe(401);
     const doubled = await raw(
       host.port,
       `POST /api/startup HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nx-castellan-token: ${host.token}\r\nx-castellan-token: ${host.token}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
@@ -135,7 +137,14 @@ describe('token and Host edge cases', () => {
   });
 
   it('Host must be exactly 127.0.0.1:<port> or localhost:<port>', async () => {
-    for (const h of [`localhost.:${host.port}`, `[::1]:${host.port}`, '127.0.0.1', `127.0.0.1:${host.port}.evil.example`, `0.0.0.0:${host.port}`, `127.1:${host.port}`]) {
+    for (const h of [
+      `localhost.:${host.port}`,
+      `[::1]:${host.port}`,
+      '127.0.0.1',
+      `127.0.0.1:${host.port}.evil.example`,
+      `0.0.0.0:${host.port}`,
+      `127.1:${host.port}`,
+    ]) {
       expect((await api('startup', {}, { host: h })).status, h).toBe(403);
     }
     expect((await api('startup', {}, { host: `LOCALHOST:${host.port}` })).status).toBe(200);
@@ -243,7 +252,10 @@ describe('links created or swapped in after start', () => {
     symlinkSync(join(outside, 'x.level.json'), p);
     try {
       expect(await apiJson('open', { path: 'swap.level.json' })).toMatchObject({ ok: false, code: 'forbidden' });
-      expect(await apiJson('save', { path: 'swap.level.json', document: twoMoveLevel({ meta: { title: 'through the link' } }) })).toMatchObject({ ok: false, code: 'forbidden' });
+      expect(await apiJson('save', { path: 'swap.level.json', document: twoMoveLevel({ meta: { title: 'through the link' } }) })).toMatchObject({
+        ok: false,
+        code: 'forbidden',
+      });
       expect(JSON.parse(readFileSync(join(outside, 'x.level.json'), 'utf8')).meta.title).toBe('OUTSIDE');
     } finally {
       rmSync(p);
@@ -280,7 +292,11 @@ describe('the host’s own .castellan folder, autosave and backups over HTTP', (
 
   it('a save keeps the replaced version under .castellan/backups/<path>/; files there cannot be saved over', async () => {
     const opened = await apiJson('open', { path: 'levels/b.level.json' });
-    const saved = await apiJson('save', { path: 'levels/b.level.json', document: twoMoveLevel({ meta: { title: 'B2' } }), expectedRevision: opened['revision'] });
+    const saved = await apiJson('save', {
+      path: 'levels/b.level.json',
+      document: twoMoveLevel({ meta: { title: 'B2' } }),
+      expectedRevision: opened['revision'],
+    });
     expect(saved.ok).toBe(true);
     const backups = readdirSync(join(workspace, '.castellan', 'backups', 'levels', 'b.level.json'));
     expect(backups).toHaveLength(1);
@@ -317,7 +333,11 @@ describe('hideServerPaths', () => {
   it('also rewrites the messages of issues, on successful answers too (e.g. backup-failed)', async () => {
     const { hideServerPaths } = await import('../../../src-main/serve/server.js');
     const out = hideServerPaths(
-      { ok: true, path: 'a.level.json', issues: [{ severity: 'warning', code: 'backup-failed', message: '/srv/ws/.castellan/backups/a.level.json: EACCES' }, 'odd'] },
+      {
+        ok: true,
+        path: 'a.level.json',
+        issues: [{ severity: 'warning', code: 'backup-failed', message: '/srv/ws/.castellan/backups/a.level.json: EACCES' }, 'odd'],
+      },
       ['/srv/ws'],
     ) as { issues: unknown[] };
     expect(out.issues).toEqual([{ severity: 'warning', code: 'backup-failed', message: '.castellan/backups/a.level.json: EACCES' }, 'odd']);

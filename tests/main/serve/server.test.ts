@@ -16,19 +16,13 @@ interface Reply {
 }
 
 /** Raw HTTP request (node:http, so Host/Origin can be set freely). */
-function send(
-  port: number,
-  opts: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
-): Promise<Reply> {
+function send(port: number, opts: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, method: opts.method ?? 'GET', path: opts.path, headers: opts.headers ?? {} },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      },
-    );
+    const req = request({ host: '127.0.0.1', port, method: opts.method ?? 'GET', path: opts.path, headers: opts.headers ?? {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    });
     req.on('error', reject);
     if (opts.body !== undefined) req.write(opts.body);
     req.end();

@@ -36,7 +36,10 @@ function api(dir: string) {
 describe('future format versions through the host', () => {
   it('open answers parse with format-version-unsupported and a message naming both versions', async () => {
     const dir = workspace();
-    for (const [file, v] of [['v2.level.json', 2], ['v99.level.json', 99]] as const) {
+    for (const [file, v] of [
+      ['v2.level.json', 2],
+      ['v99.level.json', 99],
+    ] as const) {
       const r = await api(dir).open({ path: file });
       expect(r).toMatchObject({ ok: false, code: 'parse' });
       if (r.ok) continue;

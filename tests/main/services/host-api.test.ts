@@ -16,8 +16,7 @@ function makeApi(overrides: Partial<HostDeps> = {}): { api: HostApi; dir: string
   const dir = tempDir();
   const api = createHostApi({
     kind: 'serve',
-    resolvePath: (p) =>
-      /^[a-z0-9-]+\.level\.json$/.test(p) ? join(dir, p) : ({ ok: false, code: 'forbidden', message: 'no' } satisfies HostError),
+    resolvePath: (p) => (/^[a-z0-9-]+\.level\.json$/.test(p) ? join(dir, p) : ({ ok: false, code: 'forbidden', message: 'no' } satisfies HostError)),
     listFiles: async () => [{ path: 'a.level.json', name: 'a.level.json' }],
     initialFile: 'a.level.json',
     workspaceLabel: 'levels',

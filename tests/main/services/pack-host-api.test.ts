@@ -66,7 +66,14 @@ function setup(chooseFolder?: HostContext['chooseFolder']): { ws: string; api: R
 function writePack(ws: string, levels: Record<string, unknown>, extra: Record<string, unknown> = {}): void {
   mkdirSync(join(ws, 'packs/p/levels'), { recursive: true });
   for (const [name, doc] of Object.entries(levels)) writeFileSync(join(ws, 'packs/p/levels', name), typeof doc === 'string' ? doc : json(doc));
-  const pack = { format: 'castellan.pack', version: 1, title: 'P', ruleset: 'unlock-the-king', levels: Object.keys(levels).map((f) => ({ file: `levels/${f}` })), ...extra };
+  const pack = {
+    format: 'castellan.pack',
+    version: 1,
+    title: 'P',
+    ruleset: 'unlock-the-king',
+    levels: Object.keys(levels).map((f) => ({ file: `levels/${f}` })),
+    ...extra,
+  };
   writeFileSync(join(ws, 'packs/p/pack.json'), json(pack));
 }
 
@@ -260,10 +267,26 @@ describe('hostile requests and confinement', () => {
     // An entry whose file is a link out of the workspace is an invalid row, not read.
     writeFileSync(join(outside, 'secret.level.json'), json(provedTwo()));
     symlinkSync(join(outside, 'secret.level.json'), join(ws, 'packs/p/levels/s.level.json'));
-    const o = ok(await api.packSave({ path: 'packs/p', pack: { format: 'castellan.pack', version: 1, title: 'P', ruleset: 'unlock-the-king', levels: [{ file: 'levels/a.level.json' }, { file: 'levels/s.level.json' }] } }));
+    const o = ok(
+      await api.packSave({
+        path: 'packs/p',
+        pack: {
+          format: 'castellan.pack',
+          version: 1,
+          title: 'P',
+          ruleset: 'unlock-the-king',
+          levels: [{ file: 'levels/a.level.json' }, { file: 'levels/s.level.json' }],
+        },
+      }),
+    );
     expect(o.rows[1]).toMatchObject({ status: 'invalid' });
     expect(o.rows[1]!.detail).toMatch(/link/);
-    expect(await api.packSave({ path: 'packs/p', pack: { format: 'castellan.pack', version: 1, title: 'P', ruleset: 'unlock-the-king', levels: [{ file: 'levels/../../x.level.json' }] } })).toMatchObject({ ok: false });
+    expect(
+      await api.packSave({
+        path: 'packs/p',
+        pack: { format: 'castellan.pack', version: 1, title: 'P', ruleset: 'unlock-the-king', levels: [{ file: 'levels/../../x.level.json' }] },
+      }),
+    ).toMatchObject({ ok: false });
   });
 
   it('packList finds pack folders and pack files, skipping dot folders', async () => {
@@ -364,7 +387,16 @@ describe('renderLevel and suggestBlueprint', () => {
     const ws = tempDir('castellan-pack-');
     const w = openWorkspace(ws);
     if ('ok' in w) throw new Error(w.message);
-    const ctx: HostContext = { kind: 'serve', resolvePath: (p, f) => serveResolvePath(w, p, f), confinedWrites: true, pool: () => { throw new Error('no pool'); }, solveTimeMs: 1000, maxStates: 1000 };
+    const ctx: HostContext = {
+      kind: 'serve',
+      resolvePath: (p, f) => serveResolvePath(w, p, f),
+      confinedWrites: true,
+      pool: () => {
+        throw new Error('no pool');
+      },
+      solveTimeMs: 1000,
+      maxStates: 1000,
+    };
     const api = createPackHostApi(ctx, { suggestMs: 300 });
     const t0 = Date.now();
     // Par 60 on an 8x8 board with one physical set is far beyond what a few climbs reach.

@@ -20,9 +20,8 @@ describe('unportableName', () => {
   ])('%s is refused (%s)', (name, why) => {
     expect(unportableName(name)).toContain(why);
   });
-  it.each(['01-first-steps.level.json', 'Console.level.json', 'conference.level.json', 'été.level.json'])(
-    '%s is portable',
-    (name) => expect(unportableName(name)).toBeUndefined(),
+  it.each(['01-first-steps.level.json', 'Console.level.json', 'conference.level.json', 'été.level.json'])('%s is portable', (name) =>
+    expect(unportableName(name)).toBeUndefined(),
   );
 });
 
@@ -43,10 +42,7 @@ describe('resolveWorkspacePath refuses unportable names for writes only', () => 
 
 describe('hideServerPaths', () => {
   it('rewrites absolute workspace paths in error messages to relative ones', () => {
-    const out = hideServerPaths(
-      { ok: false, code: 'parse', message: 'Could not parse /srv/ws/unlock-the-king/x.level.json: bad JSON' },
-      ['/srv/ws'],
-    );
+    const out = hideServerPaths({ ok: false, code: 'parse', message: 'Could not parse /srv/ws/unlock-the-king/x.level.json: bad JSON' }, ['/srv/ws']);
     expect(out).toEqual({ ok: false, code: 'parse', message: 'Could not parse unlock-the-king/x.level.json: bad JSON' });
   });
   it('leaves successful answers untouched', () => {

@@ -24,8 +24,7 @@ async function items(store: RecoveryStore) {
 function makeApi(dir: string, recoveryDir: string, overrides: Partial<HostDeps> = {}): HostService {
   return createHostApi({
     kind: 'serve',
-    resolvePath: (p) =>
-      /^[a-z0-9-]+\.level\.json$/.test(p) ? join(dir, p) : ({ ok: false, code: 'forbidden', message: 'no' } satisfies HostError),
+    resolvePath: (p) => (/^[a-z0-9-]+\.level\.json$/.test(p) ? join(dir, p) : ({ ok: false, code: 'forbidden', message: 'no' } satisfies HostError)),
     listFiles: async () => [],
     recoveryDir,
     ...overrides,
@@ -80,7 +79,10 @@ describe('RecoveryStore', () => {
     await store.save({ docId: 'old', document: { meta: { title: 'Old' } } }, new Date('2024-01-01T00:00:00Z'));
     await store.save({ docId: 'new', document: { meta: { title: 'New' } } }, new Date('2024-06-01T00:00:00Z'));
     writeFileSync(join(dir, 'broken.recovery.json'), '{"format": "castellan.recovery", "vers');
-    writeFileSync(join(dir, 'wrongid.recovery.json'), JSON.stringify({ format: 'castellan.recovery', version: 1, docId: 'other', savedAt: '2024-01-01T00:00:00Z', document: {} }));
+    writeFileSync(
+      join(dir, 'wrongid.recovery.json'),
+      JSON.stringify({ format: 'castellan.recovery', version: 1, docId: 'other', savedAt: '2024-01-01T00:00:00Z', document: {} }),
+    );
     writeFileSync(join(dir, 'notes.txt'), 'x');
     const stale = join(dir, '.old.recovery.json.abc.castellan-tmp');
     writeFileSync(stale, '{"partial');
@@ -173,7 +175,7 @@ describe('HostApi autosave / recovery', () => {
     await api.autosave({ docId: 'd', document: twoMoveLevel(), path: 'a.level.json' });
     const bad = await api.save({ path: 'a.level.json', document: { format: 'castellan.level' }, docId: 'd' });
     expect(bad.ok).toBe(false);
-    expect((await api.recoveryList({})).ok && (await api.recoveryList({}) as { items: unknown[] }).items).toHaveLength(1);
+    expect((await api.recoveryList({})).ok && ((await api.recoveryList({})) as { items: unknown[] }).items).toHaveLength(1);
     const good = await api.save({ path: 'a.level.json', document: twoMoveLevel(), docId: 'd' });
     expect(good.ok).toBe(true);
     expect(await api.recoveryList({})).toEqual({ ok: true, items: [] });

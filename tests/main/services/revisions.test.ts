@@ -24,8 +24,7 @@ function makeApi(overrides: Partial<HostDeps> = {}): { api: HostService; dir: st
   const backups = join(dir, '.castellan', 'backups');
   const api = createHostApi({
     kind: 'serve',
-    resolvePath: (p) =>
-      /^[a-z0-9-]+\.level\.json$/.test(p) ? join(dir, p) : ({ ok: false, code: 'forbidden', message: 'no' } satisfies HostError),
+    resolvePath: (p) => (/^[a-z0-9-]+\.level\.json$/.test(p) ? join(dir, p) : ({ ok: false, code: 'forbidden', message: 'no' } satisfies HostError)),
     listFiles: async () => [],
     backupDirFor: (resolved) => join(backups, resolved.slice(dir.length + 1)),
     ...overrides,
@@ -167,8 +166,12 @@ describe('save conflicts', () => {
     const call = (req: unknown) => (api.save as (r: unknown) => Promise<{ ok: boolean; code?: string }>)(req);
     const doc = twoMoveLevel();
     expect(await call({ path: 'a.level.json', document: doc, expectedRevision: 'abc' })).toMatchObject({ code: 'bad-request' });
-    expect(await call({ path: 'a.level.json', document: doc, expectedRevision: { mtimeMs: 1, size: 1, sha256: 'sha256:xyz' } })).toMatchObject({ code: 'bad-request' });
-    expect(await call({ path: 'a.level.json', document: doc, expectedRevision: { mtimeMs: 1, size: -1, sha256: sha('') } })).toMatchObject({ code: 'bad-request' });
+    expect(await call({ path: 'a.level.json', document: doc, expectedRevision: { mtimeMs: 1, size: 1, sha256: 'sha256:xyz' } })).toMatchObject({
+      code: 'bad-request',
+    });
+    expect(await call({ path: 'a.level.json', document: doc, expectedRevision: { mtimeMs: 1, size: -1, sha256: sha('') } })).toMatchObject({
+      code: 'bad-request',
+    });
     expect(await call({ path: 'a.level.json', document: doc, overwrite: 'yes' })).toMatchObject({ code: 'bad-request' });
     expect(await call({ path: 'a.level.json', document: doc, docId: '../../x' })).toMatchObject({ code: 'bad-request' });
   });

@@ -8,7 +8,7 @@
  * namespace, an immutable file, an unprivileged uid).
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, promises as fsp, readdirSync, readFileSync, symlinkSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, promises as fsp, readdirSync, readFileSync, symlinkSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { HostError } from '../../../src-shared/host/contract.js';
@@ -165,7 +165,19 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 function canUnshareMount(): boolean {
   if (!isRoot) return false;
-  const r = spawnSync('unshare', ['--mount', '--propagation', 'private', 'sh', '-c', 'mount -t tmpfs -o size=64k tmpfs /mnt 2>/dev/null || mount -t tmpfs -o size=64k tmpfs "$0"', tempDir()], { encoding: 'utf8', timeout: 10_000 });
+  const r = spawnSync(
+    'unshare',
+    [
+      '--mount',
+      '--propagation',
+      'private',
+      'sh',
+      '-c',
+      'mount -t tmpfs -o size=64k tmpfs /mnt 2>/dev/null || mount -t tmpfs -o size=64k tmpfs "$0"',
+      tempDir(),
+    ],
+    { encoding: 'utf8', timeout: 10_000 },
+  );
   return r.status === 0;
 }
 const unshareOk = canUnshareMount();
@@ -229,13 +241,15 @@ describe('real failures (root: private mount namespace, immutable file, unprivil
     expect(out.names).toEqual(['a.level.json']);
   });
 
-  const chattrOk = isRoot && (() => {
-    const probe = join(tempDir(), 'probe');
-    writeFileSync(probe, 'x');
-    const on = spawnSync('chattr', ['+i', probe]);
-    spawnSync('chattr', ['-i', probe]);
-    return on.status === 0;
-  })();
+  const chattrOk =
+    isRoot &&
+    (() => {
+      const probe = join(tempDir(), 'probe');
+      writeFileSync(probe, 'x');
+      const on = spawnSync('chattr', ['+i', probe]);
+      spawnSync('chattr', ['-i', probe]);
+      return on.status === 0;
+    })();
 
   it.skipIf(!chattrOk)('a locked (immutable) file -> io "operation not permitted (EPERM)", the old file intact', async () => {
     const { dir, file } = withOld();

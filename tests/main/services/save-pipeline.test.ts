@@ -8,16 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { levelHash } from '../../../src-shared/format/level-hash.js';
 import type { Level } from '../../../src-shared/model/level.js';
 import { saveLevelFile } from '../../../src-main/services/save-pipeline.js';
-import {
-  TWO_MOVE_SOLUTION,
-  boxedInLevel,
-  cleanupTempDirs,
-  json,
-  packageVersion,
-  tempDir,
-  twoKingsLevel,
-  twoMoveLevel,
-} from '../helpers.js';
+import { TWO_MOVE_SOLUTION, boxedInLevel, cleanupTempDirs, json, packageVersion, tempDir, twoKingsLevel, twoMoveLevel } from '../helpers.js';
 
 afterAll(() => cleanupTempDirs());
 
@@ -200,10 +191,7 @@ describe('saveLevelFile: refusals and drafts', () => {
 
   it('concurrent saves to one path are serialized (the last one wins, both verified)', async () => {
     const p = join(tempDir(), 'race.level.json');
-    const [a, b] = await Promise.all([
-      saveLevelFile(p, twoMoveLevel({ meta: { title: 'A' } })),
-      saveLevelFile(p, twoMoveLevel({ meta: { title: 'B' } })),
-    ]);
+    const [a, b] = await Promise.all([saveLevelFile(p, twoMoveLevel({ meta: { title: 'A' } })), saveLevelFile(p, twoMoveLevel({ meta: { title: 'B' } }))]);
     expect(a.ok && b.ok).toBe(true);
     expect((readDoc(p)['meta'] as { title: string }).title).toBe('B');
   });

@@ -29,7 +29,6 @@ async function pollUntilDone(a: ReturnType<typeof api>, jobId: string) {
   throw new Error('no answer');
 }
 
-
 describe('host solve methods', () => {
   it('solveStart + solvePoll answer the optimal line (UK-4/UK-6: Ka1-b2, Kb2-c3), once', async () => {
     const a = api();

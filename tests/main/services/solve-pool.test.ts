@@ -6,13 +6,11 @@
  * "finishes".
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { UnlockTheKingLevel } from '../../../src-shared/model/level.js';
 import { SolvePool } from '../../../src-main/services/solve-pool.js';
 import { resetSolveWorkerEntry, setDefaultSolvePool, setSolveWorkerEntry, solveInWorker } from '../../../src-main/services/solve-runner.js';
 import { TWO_MOVE_SOLUTION, endlessLevel, twoMoveLevel } from '../helpers.js';
 
 const fixture = (name: string): URL => new URL(`../fixtures/workers/${name}`, import.meta.url);
-
 
 let pool: SolvePool | undefined;
 afterEach(async () => {

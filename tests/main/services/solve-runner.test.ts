@@ -3,13 +3,7 @@
  * tsx bootstrap, and stand-in workers from tests/main/fixtures/workers).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  getSolveWorkerEntry,
-  resetSolveWorkerEntry,
-  setSolveWorkerEntry,
-  solveInWorker,
-  summarizeSolve,
-} from '../../../src-main/services/solve-runner.js';
+import { getSolveWorkerEntry, resetSolveWorkerEntry, setSolveWorkerEntry, solveInWorker, summarizeSolve } from '../../../src-main/services/solve-runner.js';
 import { TWO_MOVE_SOLUTION, boxedInLevel, twoKingsLevel, twoMoveLevel } from '../helpers.js';
 
 const fixture = (name: string): URL => new URL(`../fixtures/workers/${name}`, import.meta.url);

@@ -5,12 +5,7 @@ import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostError } from '../../../src-shared/host/contract.js';
-import {
-  listLevelFiles,
-  openWorkspace,
-  resolveWorkspacePath,
-  type Workspace,
-} from '../../../src-main/services/workspace.js';
+import { listLevelFiles, openWorkspace, resolveWorkspacePath, type Workspace } from '../../../src-main/services/workspace.js';
 import { cleanupTempDirs, tempDir } from '../helpers.js';
 
 let ws: Workspace;

@@ -54,7 +54,8 @@ describe('import cycle check', () => {
   it('a cycle through a component script and a .svelte.ts module (x.svelte.js) fails', () => {
     const dir = project({
       'Panel.svelte': '<script lang="ts">\n  import { Store } from \'./store.svelte.js\';\n  let { s }: { s: Store } = $props();\n</script>\n<p>{s.n}</p>\n',
-      'store.svelte.ts': "import type { Component } from 'svelte';\nimport Panel from './Panel.svelte';\nexport class Store { n = 1; view: Component = Panel as unknown as Component; }\n",
+      'store.svelte.ts':
+        "import type { Component } from 'svelte';\nimport Panel from './Panel.svelte';\nexport class Store { n = 1; view: Component = Panel as unknown as Component; }\n",
     });
     const { code, out } = check(dir);
     expect(code).toBe(1);
@@ -66,7 +67,7 @@ describe('import cycle check', () => {
       'lib/index.ts': "export * from './x.js';\n",
       'lib/x.ts': "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
       'main.ts': "import { x } from './lib';\nimport type { Y } from './y.js';\nexport const m: Y = { x };\n",
-      'y.ts': "export interface Y { x: unknown }\n",
+      'y.ts': 'export interface Y { x: unknown }\n',
     });
     const { code, out } = check(dir);
     // lib/index -> lib/x, main -> lib (its index), main -> y; node:fs is a package, not followed.

@@ -32,7 +32,15 @@ const pack = (...files: string[]): PackFile => ({
 const files = (p: PackFile): string[] => p.levels.map((e) => ('file' in e ? e.file.slice(7, -11) : '?'));
 
 function row(index: number, extra: Partial<PackRow> = {}): PackRow {
-  return { index, name: `levels/${String.fromCharCode(97 + index)}.level.json`, title: `L${index + 1}`, status: 'proved', detail: '', levelHash: `h${index}`, ...extra };
+  return {
+    index,
+    name: `levels/${String.fromCharCode(97 + index)}.level.json`,
+    title: `L${index + 1}`,
+    status: 'proved',
+    detail: '',
+    levelHash: `h${index}`,
+    ...extra,
+  };
 }
 
 describe('reorder, tier, remove', () => {
@@ -117,7 +125,14 @@ describe('labels, summary, blockers, paths', () => {
     expect(summarize([]).text).toBe('no levels yet');
   });
   it('export is blocked by invalid, stale and draft levels only (the host rule)', () => {
-    const rows = [row(0), row(1, { status: 'stale' }), row(2, { status: 'duplicate' }), row(3, { status: 'draft' }), row(4, { status: 'invalid' }), row(5, { status: 'par-mismatch' })];
+    const rows = [
+      row(0),
+      row(1, { status: 'stale' }),
+      row(2, { status: 'duplicate' }),
+      row(3, { status: 'draft' }),
+      row(4, { status: 'invalid' }),
+      row(5, { status: 'par-mismatch' }),
+    ];
     expect(exportBlockers(rows).map((r) => r.index)).toEqual([1, 3, 4]);
   });
   it('suggests paths for a new pack and its export', () => {

@@ -21,9 +21,15 @@ interface PlaySession extends Omit<GenericSession, 'view' | 'undo' | 'restart' |
   undo(): PlaySession;
   restart(): PlaySession;
 }
-const startPlaytest = (level: Parameters<typeof startPlay>[0], par: number | null): Result<PlaySession, Issue[]> => startPlay(level, par) as Result<PlaySession, Issue[]>;
+const startPlaytest = (level: Parameters<typeof startPlay>[0], par: number | null): Result<PlaySession, Issue[]> =>
+  startPlay(level, par) as Result<PlaySession, Issue[]>;
 
-function cmLevel(board: ChessMazeLevel['board'], pieces: ChessMazeLevel['pieces'], tiles: ChessMazeLevel['tiles'], objectives?: ChessMazeLevel['objectives']): ChessMazeLevel {
+function cmLevel(
+  board: ChessMazeLevel['board'],
+  pieces: ChessMazeLevel['pieces'],
+  tiles: ChessMazeLevel['tiles'],
+  objectives?: ChessMazeLevel['objectives'],
+): ChessMazeLevel {
   return { format: 'castellan.level', version: 1, ruleset: 'chess-maze', meta: { title: 't' }, board, pieces, tiles, ...(objectives ? { objectives } : {}) };
 }
 
@@ -48,7 +54,12 @@ describe('playtest (Chess Maze, CM-2..CM-13)', () => {
     let s = start(redDoor(), 3);
     expect(s.isMovable('a1')).toBe(true);
     expect(s.isMovable('e5')).toBe(false); // CM-2 enemies never move
-    expect(s.targets('a1').map((t) => t.to).sort()).toEqual(['b3', 'c2']);
+    expect(
+      s
+        .targets('a1')
+        .map((t) => t.to)
+        .sort(),
+    ).toEqual(['b3', 'c2']);
     s = play(s, 'a1', 'b3');
     expect(s.view.cm!.keys).toEqual(['red']);
     expect(s.view.lastEvents).toContain('Picked up the red key: red locks are open');
@@ -101,7 +112,11 @@ describe('playtest (Chess Maze, CM-2..CM-13)', () => {
 
   it('CM-13 dead end: after a move no player piece can move', () => {
     // 4 x 1: pawn a1 facing east, hole c1, finish d1. Pa1-b1; then c1 is a hole: no move.
-    const level = cmLevel({ width: 4, height: 1, holes: ['c1'] }, [{ role: 'pawn', square: 'a1', side: 'player', facing: 'east' }], [{ kind: 'finish', square: 'd1' }]);
+    const level = cmLevel(
+      { width: 4, height: 1, holes: ['c1'] },
+      [{ role: 'pawn', square: 'a1', side: 'player', facing: 'east' }],
+      [{ kind: 'finish', square: 'd1' }],
+    );
     let s = start(level);
     expect(s.targets('a1').map((t) => t.to)).toEqual(['b1']); // CM-3 double step blocked by the hole
     s = play(s, 'a1', 'b1');
@@ -194,7 +209,12 @@ describe('playtest (Chess Maze, CM-2..CM-13)', () => {
     expect(s.view.cm!.plates).toEqual(['blue']);
     expect(mirror(s)).toContain('lock:blue:c1:open');
     // a2 was left by the king; the lock c1 is open for the rook because the KING holds the plate.
-    expect(s.targets('a1').map((t) => t.to).sort()).toEqual(['a2', 'b1', 'c1']);
+    expect(
+      s
+        .targets('a1')
+        .map((t) => t.to)
+        .sort(),
+    ).toEqual(['a2', 'b1', 'c1']);
     // The king on the plate may not ride it onto the lock (CM-7).
     expect(s.targets('b2').map((t) => t.to)).not.toContain('c1');
   });
@@ -236,7 +256,12 @@ describe('playtest (Unlock the King, UK-3..UK-7)', () => {
 
   it('UK-6 the king reaching the portal wins; par comparison', () => {
     let s = start(level, 2);
-    expect(s.targets('a1').map((t) => t.to).sort()).toEqual(['a2', 'b1', 'b2']);
+    expect(
+      s
+        .targets('a1')
+        .map((t) => t.to)
+        .sort(),
+    ).toEqual(['a2', 'b1', 'b2']);
     s = play(play(s, 'a1', 'a2'), 'a2', 'a3');
     expect(s.view.status).toEqual({ kind: 'won' });
     expect(playStatusText(s.view)).toBe('You won in 2 moves — par 2: at par');

@@ -56,7 +56,11 @@ describe('job client (startJobOn)', () => {
     const f = fakePort();
     const progress: number[] = [];
     const job: Job = { kind: 'solve', level: sampleLevel(), caps: { maxStates: 10 } };
-    const h = startJobOn<'solve'>(() => f.port, job as Extract<Job, { kind: 'solve' }>, (p) => progress.push(p.states));
+    const h = startJobOn<'solve'>(
+      () => f.port,
+      job as Extract<Job, { kind: 'solve' }>,
+      (p) => progress.push(p.states),
+    );
     expect(f.sent).toEqual([job]);
     expect(f.sent[0]).not.toBe(job);
     f.emit({ type: 'progress', states: 500, depth: 3 });
@@ -90,20 +94,33 @@ describe('job client (startJobOn)', () => {
 
     const b = fakePort();
     const h2 = startJobOn<'engine-move'>(() => b.port, { kind: 'engine-move', level: KV_WIN_IN_1, moves: [] });
-    b.emit({ type: 'invalid', issues: [{ severity: 'error', code: 'game-over', message: 'The game is over.' }, { severity: 'error', code: 'x', message: 'Second.' }] });
+    b.emit({
+      type: 'invalid',
+      issues: [
+        { severity: 'error', code: 'game-over', message: 'The game is over.' },
+        { severity: 'error', code: 'x', message: 'Second.' },
+      ],
+    });
     expect(await h2.promise).toEqual({ kind: 'error', message: 'The game is over. Second.' });
 
-    const h3 = startJobOn<'solve'>(() => {
-      throw new Error('no workers here');
-    }, { kind: 'solve', level: sampleLevel() });
+    const h3 = startJobOn<'solve'>(
+      () => {
+        throw new Error('no workers here');
+      },
+      { kind: 'solve', level: sampleLevel() },
+    );
     expect(await h3.promise).toEqual({ kind: 'error', message: 'Cannot start the solver worker: no workers here' });
   });
 
   it('a throwing progress callback does not stop the job', async () => {
     const f = fakePort();
-    const h = startJobOn<'solve'>(() => f.port, { kind: 'solve', level: sampleLevel() }, () => {
-      throw new Error('bad callback');
-    });
+    const h = startJobOn<'solve'>(
+      () => f.port,
+      { kind: 'solve', level: sampleLevel() },
+      () => {
+        throw new Error('bad callback');
+      },
+    );
     f.emit({ type: 'progress', states: 1, depth: 1 });
     f.emit({ type: 'result', result: { status: 'unsolvable', states: 1 } as never, ms: 3 });
     expect((await h.promise).kind).toBe('result');
@@ -119,7 +136,11 @@ describe('job worker side (handleJob)', () => {
   function run(job: Job): JobMessage[] {
     const out: JobMessage[] = [];
     let t = 0;
-    handleJob(job, (m) => out.push(m), () => (t += 5));
+    handleJob(
+      job,
+      (m) => out.push(m),
+      () => (t += 5),
+    );
     return out;
   }
 

@@ -20,7 +20,12 @@ const ALL: GlyphArt[] = [
   ...ROLES.map((role) => ({ kind: 'piece', role, tone: 'light' }) as GlyphArt),
   { kind: 'piece', role: 'soldier', tone: 'dark', dot: true },
   ...TILES.map((tile) => ({ kind: 'tile', tile, color: 'red', letter: 'A', allowed: ['knight', 'queen'] }) as GlyphArt),
-  { kind: 'wall' }, { kind: 'hole' }, { kind: 'pillar' }, { kind: 'valley' }, { kind: 'portal' }, { kind: 'lock' },
+  { kind: 'wall' },
+  { kind: 'hole' },
+  { kind: 'pillar' },
+  { kind: 'valley' },
+  { kind: 'portal' },
+  { kind: 'lock' },
 ];
 
 describe('the artwork', () => {
@@ -57,18 +62,24 @@ describe('the artwork', () => {
 
   it('marks: UK-4 facing arrow (turned with the facing) and lateral arrows, CM-2 enemy badge, KV-1 dot', () => {
     const names = (art: GlyphArt): string[] => artParts(art).map((p) => p.name ?? '');
-    expect(names({ kind: 'piece', role: 'pawn', tone: 'light', facing: 'east', lateral: true })).toEqual(expect.arrayContaining(['facing facing-east', 'lateral']));
+    expect(names({ kind: 'piece', role: 'pawn', tone: 'light', facing: 'east', lateral: true })).toEqual(
+      expect.arrayContaining(['facing facing-east', 'lateral']),
+    );
     expect(names({ kind: 'piece', role: 'rook', tone: 'dark', enemy: true })).toContain('enemy');
     expect(names({ kind: 'piece', role: 'king', tone: 'dark', dot: true })).toContain('dot');
     expect(names({ kind: 'piece', role: 'king', tone: 'dark' })).not.toContain('dot');
     // The north arrow's tip is at the top of the box, the east one at the right.
-    const tip = (facing: 'north' | 'east'): string => paths(artParts({ kind: 'piece', role: 'pawn', tone: 'light', facing })).find((p) => p.name?.startsWith('facing'))!.d;
+    const tip = (facing: 'north' | 'east'): string =>
+      paths(artParts({ kind: 'piece', role: 'pawn', tone: 'light', facing })).find((p) => p.name?.startsWith('facing'))!.d;
     expect(tip('north')).toContain('L 50 1 ');
     expect(tip('east')).toContain('L 99 50 ');
   });
 
   it('CM-10 the transform tile writes its types as text; CM-9 a letter tile its letter; CM-11 the flag has black checks', () => {
-    const texts = (art: GlyphArt) => artParts(art).filter((p) => p.type === 'text').map((p) => (p as { text: string }).text);
+    const texts = (art: GlyphArt) =>
+      artParts(art)
+        .filter((p) => p.type === 'text')
+        .map((p) => (p as { text: string }).text);
     expect(texts({ kind: 'tile', tile: 'transform', allowed: ['knight', 'queen'] })).toEqual(['NQ']);
     expect(texts({ kind: 'tile', tile: 'letter', letter: 'W' })).toEqual(['W']);
     const checks = artParts({ kind: 'tile', tile: 'finish' }).find((p) => p.name === 'checks') as PathPart;

@@ -8,7 +8,7 @@ describe('chess-style move lists', () => {
     expect(numberedMoves(['Qc1-c8', 'Ka8-b8'])).toEqual([{ number: 1, white: { index: 0, text: 'Qc1-c8' }, black: { index: 1, text: 'Ka8-b8' } }]);
   });
 
-  it('White first, odd length: the last pair has only White\'s move', () => {
+  it("White first, odd length: the last pair has only White's move", () => {
     // King's Valley sample 04 main line: the key, a defence, the valley (3 plies).
     expect(moveListText(['Sc2-c4', 'Kc5-a3', 'Kc1-c3'], 'white')).toBe('1. Sc2-c4 Kc5-a3 2. Kc1-c3');
     const pairs = numberedMoves(['Sc2-c4', 'Kc5-a3', 'Kc1-c3']);

@@ -7,23 +7,8 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  CM_COLORS,
-  CM_SIDES,
-  FACINGS,
-  KV_SIDES,
-  ROLES,
-  RULESETS,
-  TRANSFORM_TYPES,
-  UK_COLORS,
-} from '../../../src-shared/model/level.js';
-import {
-  LETTER_PATTERN,
-  LEVEL_HASH_PATTERN,
-  PACK_FILE_PATTERN,
-  SPELL_PATTERN,
-  SQUARE_PATTERN,
-} from '../../../src-shared/format/schema-issues.js';
+import { CM_COLORS, CM_SIDES, FACINGS, KV_SIDES, ROLES, RULESETS, TRANSFORM_TYPES, UK_COLORS } from '../../../src-shared/model/level.js';
+import { LETTER_PATTERN, LEVEL_HASH_PATTERN, PACK_FILE_PATTERN, SPELL_PATTERN, SQUARE_PATTERN } from '../../../src-shared/format/schema-issues.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const genModuleUrl = pathToFileURL(path.join(root, 'scripts/gen-format.mjs')).href;
@@ -36,6 +21,7 @@ interface GenModule {
 }
 const loadGen = async (): Promise<GenModule> => (await import(genModuleUrl)) as GenModule;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- schema JSON is navigated untyped by the assertions
 const readJson = async (rel: string): Promise<any> => JSON.parse(await readFile(path.join(root, rel), 'utf8'));
 
 describe('generated files', () => {

@@ -6,13 +6,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, levelHash, solutionIsCurrent } from '../../../src-shared/format/level-hash.js';
-import type {
-  ChessMazeLevel,
-  KingsValleyLevel,
-  Level,
-  LockingChessLevel,
-  UnlockTheKingLevel,
-} from '../../../src-shared/model/level.js';
+import type { ChessMazeLevel, KingsValleyLevel, Level, LockingChessLevel, UnlockTheKingLevel } from '../../../src-shared/model/level.js';
 import { fixtureJson } from './helpers.js';
 
 const sha = (s: string): string => `sha256:${createHash('sha256').update(s, 'utf8').digest('hex')}`;
@@ -115,7 +109,16 @@ describe('equal for equivalent documents', () => {
 
   it('reordered object keys', () => {
     const uk = ukExample();
-    const uk2 = { pieces: uk.pieces, portal: uk.portal, walls: uk.walls, board: { height: 8, width: 8 }, meta: uk.meta, ruleset: uk.ruleset, version: 1, format: 'castellan.level' } as UnlockTheKingLevel;
+    const uk2 = {
+      pieces: uk.pieces,
+      portal: uk.portal,
+      walls: uk.walls,
+      board: { height: 8, width: 8 },
+      meta: uk.meta,
+      ruleset: uk.ruleset,
+      version: 1,
+      format: 'castellan.level',
+    } as UnlockTheKingLevel;
     same(uk, uk2);
   });
 
@@ -132,7 +135,10 @@ describe('equal for equivalent documents', () => {
 
   it('defaults: pawn facing north == omitted, lateral false == omitted (UK-4, CM-3)', () => {
     const a = ukExample();
-    a.pieces = [{ role: 'king', square: 'e1' }, { role: 'pawn', square: 'b2' }];
+    a.pieces = [
+      { role: 'king', square: 'e1' },
+      { role: 'pawn', square: 'b2' },
+    ];
     const b = clone(a);
     b.pieces[1] = { role: 'pawn', square: 'b2', facing: 'north', lateral: false };
     same(a, b);

@@ -5,26 +5,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  checkLevelObject,
-  checkPackObject,
-  packRulesetIssue,
-  parseLevelText,
-  parsePackText,
-} from '../../../src-shared/format/load.js';
+import { checkLevelObject, checkPackObject, packRulesetIssue, parseLevelText, parsePackText } from '../../../src-shared/format/load.js';
 import { MAX_DEPTH, MAX_TEXT_LENGTH } from '../../../src-shared/format/json-value.js';
 import type { Issue } from '../../../src-shared/validation/issue.js';
-import {
-  LEVEL_FIXTURES,
-  cmDoc,
-  errorsOf,
-  fixtureJson,
-  fixtureText,
-  kvDoc,
-  lcDoc,
-  ukDoc,
-  valueOf,
-} from './helpers.js';
+import { LEVEL_FIXTURES, cmDoc, errorsOf, fixtureJson, fixtureText, kvDoc, lcDoc, ukDoc, valueOf } from './helpers.js';
 
 const text = (v: unknown): string => JSON.stringify(v);
 /** [code, pointer] pairs of the issues, for compact assertions. */
@@ -138,10 +122,21 @@ describe('malformed levels are rejected with code + pointer', () => {
     [
       '6 transform types (CM-10)',
       text(cmDoc({ tiles: [{ kind: 'transform', square: 'b2', allowed: ['knight', 'bishop', 'rook', 'queen', 'king', 'knight'] }] })),
-      [['schema-array-length', '/tiles/0/allowed'], ['schema-duplicate', '/tiles/0/allowed']],
+      [
+        ['schema-array-length', '/tiles/0/allowed'],
+        ['schema-duplicate', '/tiles/0/allowed'],
+      ],
     ],
-    ['transform with no types (CM-10)', text(cmDoc({ tiles: [{ kind: 'transform', square: 'b2', allowed: [] }] })), [['schema-array-length', '/tiles/0/allowed']]],
-    ['transform listing rook twice (CM-10)', text(cmDoc({ tiles: [{ kind: 'transform', square: 'b2', allowed: ['rook', 'rook'] }] })), [['schema-duplicate', '/tiles/0/allowed']]],
+    [
+      'transform with no types (CM-10)',
+      text(cmDoc({ tiles: [{ kind: 'transform', square: 'b2', allowed: [] }] })),
+      [['schema-array-length', '/tiles/0/allowed']],
+    ],
+    [
+      'transform listing rook twice (CM-10)',
+      text(cmDoc({ tiles: [{ kind: 'transform', square: 'b2', allowed: ['rook', 'rook'] }] })),
+      [['schema-duplicate', '/tiles/0/allowed']],
+    ],
     ['letter "ab"', text(cmDoc({ tiles: [{ kind: 'letter', square: 'b2', letter: 'ab' }] })), [['schema-pattern', '/tiles/0/letter']]],
     ['letter "a"', text(cmDoc({ tiles: [{ kind: 'letter', square: 'b2', letter: 'a' }] })), [['schema-pattern', '/tiles/0/letter']]],
     ['spell "go"', text(cmDoc({ objectives: { spell: 'go' } })), [['schema-pattern', '/objectives/spell']]],
@@ -178,9 +173,7 @@ describe('malformed levels are rejected with code + pointer', () => {
   });
 
   it('several errors are all reported, in document order', () => {
-    const issues = errorsOf(
-      checkLevelObject(ukDoc({ meta: {}, board: { width: 20, height: 8 }, pieces: [{ role: 'wizard', square: 'e1' }] })),
-    );
+    const issues = errorsOf(checkLevelObject(ukDoc({ meta: {}, board: { width: 20, height: 8 }, pieces: [{ role: 'wizard', square: 'e1' }] })));
     expect(codes(issues)).toEqual([
       ['schema-required', '/meta/title'],
       ['schema-range', '/board/width'],

@@ -3,13 +3,7 @@
  * schema check; newer versions are refused, never half-loaded.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  CURRENT_VERSION,
-  LEVEL_MIGRATIONS,
-  PACK_MIGRATIONS,
-  migrateDocument,
-  type Migration,
-} from '../../../src-shared/format/migrate.js';
+import { CURRENT_VERSION, LEVEL_MIGRATIONS, PACK_MIGRATIONS, migrateDocument, type Migration } from '../../../src-shared/format/migrate.js';
 import { errorsOf, valueOf } from './helpers.js';
 
 describe('current state', () => {

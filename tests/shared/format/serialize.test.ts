@@ -119,7 +119,18 @@ describe('key order', () => {
   });
 
   it('ruleset fields in contract order (UK walls, portal; KV pillars, sideToMove, startingSetup, options, goal; LC position, goal)', () => {
-    const uk = JSON.parse(serializeLevel({ pieces: [], portal: 'e8', walls: [], board: { width: 8, height: 8 }, meta: { title: 't' }, ruleset: 'unlock-the-king', version: 1, format: 'castellan.level' }));
+    const uk = JSON.parse(
+      serializeLevel({
+        pieces: [],
+        portal: 'e8',
+        walls: [],
+        board: { width: 8, height: 8 },
+        meta: { title: 't' },
+        ruleset: 'unlock-the-king',
+        version: 1,
+        format: 'castellan.level',
+      }),
+    );
     expect(Object.keys(uk)).toEqual(['format', 'version', 'ruleset', 'meta', 'board', 'walls', 'portal', 'pieces']);
     const kv = JSON.parse(
       serializeLevel({
@@ -140,7 +151,16 @@ describe('key order', () => {
     expect(Object.keys(kv.goal)).toEqual(['type', 'moves']);
     expect(Object.keys(kv.pieces[0])).toEqual(['role', 'square', 'side']);
     const lc = JSON.parse(
-      serializeLevel({ goal: { moves: 1, type: 'mate-in' }, pieces: [], position: '8/8/8/8/8/8/8/8 w - - 0 1', board: { width: 8, height: 8 }, meta: { title: 't' }, ruleset: 'locking-chess', version: 1, format: 'castellan.level' }),
+      serializeLevel({
+        goal: { moves: 1, type: 'mate-in' },
+        pieces: [],
+        position: '8/8/8/8/8/8/8/8 w - - 0 1',
+        board: { width: 8, height: 8 },
+        meta: { title: 't' },
+        ruleset: 'locking-chess',
+        version: 1,
+        format: 'castellan.level',
+      }),
     );
     expect(Object.keys(lc)).toEqual(['format', 'version', 'ruleset', 'meta', 'board', 'position', 'goal', 'pieces']);
   });
@@ -197,9 +217,7 @@ describe('round trip: parse(serialize(x)) deep-equals x', () => {
   });
 
   it('property: random valid levels of every ruleset round-trip (fast-check)', () => {
-    const square = fc
-      .tuple(fc.integer({ min: 0, max: 7 }), fc.integer({ min: 1, max: 8 }))
-      .map(([f, r]) => String.fromCharCode(97 + f) + r);
+    const square = fc.tuple(fc.integer({ min: 0, max: 7 }), fc.integer({ min: 1, max: 8 })).map(([f, r]) => String.fromCharCode(97 + f) + r);
     const text = fc.string({ maxLength: 30 });
     const meta = fc.record({ title: text, author: text, tags: fc.array(text, { maxLength: 3 }) }, { requiredKeys: ['title'] });
     const role = fc.constantFrom('king', 'queen', 'rook', 'bishop', 'knight', 'pawn');
@@ -246,7 +264,11 @@ describe('round trip: parse(serialize(x)) deep-equals x', () => {
         tiles: fc.array(
           fc.oneof(
             fc.record({ kind: fc.constantFrom('lock', 'plate', 'key'), square, color: fc.constantFrom('blue', 'red', 'yellow', 'green') }),
-            fc.record({ kind: fc.constant('transform'), square, allowed: fc.uniqueArray(fc.constantFrom('knight', 'bishop', 'rook', 'queen', 'king'), { minLength: 1, maxLength: 5 }) }),
+            fc.record({
+              kind: fc.constant('transform'),
+              square,
+              allowed: fc.uniqueArray(fc.constantFrom('knight', 'bishop', 'rook', 'queen', 'king'), { minLength: 1, maxLength: 5 }),
+            }),
             fc.record({ kind: fc.constantFrom('coin', 'gem', 'finish'), square }),
             fc.record({ kind: fc.constant('letter'), square, letter: fc.constantFrom('A', 'B', 'Z') }),
           ),

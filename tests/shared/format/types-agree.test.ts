@@ -102,8 +102,8 @@ export type MustFail2 = Assert<Mutual<KingsValleyLevel, GenOf<'unlock-the-king'>
 
 // ------------------------------------------------------------ run-time checks
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const readSchema = async (name: string): Promise<any> =>
-  JSON.parse(await readFile(path.join(root, 'schemas', name), 'utf8'));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- schema JSON is navigated untyped by the assertions
+const readSchema = async (name: string): Promise<any> => JSON.parse(await readFile(path.join(root, 'schemas', name), 'utf8'));
 
 /** Complete key lists of the hand types: `satisfies` makes a missing or extra key a compile error. */
 const KEYS = {
@@ -222,9 +222,7 @@ describe('hand-written types and schemas have the same fields', () => {
 
   it('every other ruleset-specific field is forbidden in each branch', async () => {
     const s = await readSchema('level.schema.json');
-    const specific = new Set(
-      [KEYS.uk, KEYS.cm, KEYS.kv, KEYS.lc].flatMap((k) => Object.keys(k)).filter((k) => !(k in KEYS.common)),
-    );
+    const specific = new Set([KEYS.uk, KEYS.cm, KEYS.kv, KEYS.lc].flatMap((k) => Object.keys(k)).filter((k) => !(k in KEYS.common)));
     for (const name of ['unlockTheKingLevel', 'chessMazeLevel', 'kingsValleyLevel', 'lockingChessLevel']) {
       const props = s.$defs[name].properties as Record<string, unknown>;
       for (const k of specific) expect(k in props, `${name}.${k} must be allowed or forbidden`).toBe(true);
@@ -321,7 +319,14 @@ const samples: Level[] = [
     pieces: [{ role: 'queen', square: 'd1' }],
     goal: { type: 'mate-in', moves: 2 },
   },
-  { format: 'castellan.level', version: 1, meta: { title: 'l' }, ruleset: 'locking-chess', board: { width: 8, height: 8 }, position: '8/8/8/8/8/8/8/8 w - - 0 1' },
+  {
+    format: 'castellan.level',
+    version: 1,
+    meta: { title: 'l' },
+    ruleset: 'locking-chess',
+    board: { width: 8, height: 8 },
+    position: '8/8/8/8/8/8/8/8 w - - 0 1',
+  },
 ];
 
 describe('samples of the hand types pass the schema validators', () => {
@@ -339,7 +344,10 @@ describe('samples of the hand types pass the schema validators', () => {
       ruleset: 'unlock-the-king',
       author: 'A',
       description: 'D',
-      levels: [{ file: 'levels/01.level.json', tier: 'Novice', title: 'One' }, { level: samples[0]!, tier: 'Novice' }],
+      levels: [
+        { file: 'levels/01.level.json', tier: 'Novice', title: 'One' },
+        { level: samples[0]!, tier: 'Novice' },
+      ],
     };
     expect(validatePack(pack)).toBe(true);
   });

@@ -12,13 +12,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseLevelText, parsePackText } from '../../../src-shared/format/load.js';
-import {
-  CURRENT_VERSION,
-  LEVEL_MIGRATIONS,
-  PACK_MIGRATIONS,
-  migrateDocument,
-  type Migration,
-} from '../../../src-shared/format/migrate.js';
+import { CURRENT_VERSION, LEVEL_MIGRATIONS, PACK_MIGRATIONS, migrateDocument, type Migration } from '../../../src-shared/format/migrate.js';
 import { RULESETS } from '../../../src-shared/model/level.js';
 import type { Issue, Result } from '../../../src-shared/validation/issue.js';
 import { errorsOf, valueOf } from './helpers.js';
@@ -112,7 +106,10 @@ describe('the migration list', () => {
   });
 
   it('every real step is pure on every fixture of its version: frozen input, same output twice, version + 1', () => {
-    for (const [kind, list] of [['level', LEVEL_MIGRATIONS], ['pack', PACK_MIGRATIONS]] as const) {
+    for (const [kind, list] of [
+      ['level', LEVEL_MIGRATIONS],
+      ['pack', PACK_MIGRATIONS],
+    ] as const) {
       list.forEach((step, i) => {
         const from = i + 1;
         const dir = path.join(ROOT, `v${from}`);
@@ -129,21 +126,30 @@ describe('the migration list', () => {
 
   it('the runner, with generated chains: every step from the file version up, in order, input untouched', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 8 }), fc.integer({ min: 0, max: 8 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.integer()), (n, startOffset, extra) => {
-        // Steps v -> v+1 append their own mark, so order and coverage are visible.
-        const steps: Migration[] = Array.from({ length: n }, (_, i) => (d) => ({ ...d, version: i + 2, trail: [...((d['trail'] as number[]) ?? []), i + 1] }));
-        const start = 1 + (startOffset % (n + 1));
-        const doc = deepFreeze({ ...extra, version: start });
-        const r = migrateDocument(doc, 'level', steps);
-        expect(r.ok).toBe(true);
-        if (!r.ok) return;
-        expect(r.value['version']).toBe(n + 1);
-        const expectedTrail = Array.from({ length: n + 1 - start }, (_, i) => start + i);
-        expect(r.value['trail'] ?? []).toEqual(expectedTrail);
-        expect(doc['version']).toBe(start);
-        // One version past the end of the chain is refused.
-        expect(migrateDocument({ version: n + 2 }, 'level', steps).ok).toBe(false);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.dictionary(fc.string({ maxLength: 5 }), fc.integer()),
+        (n, startOffset, extra) => {
+          // Steps v -> v+1 append their own mark, so order and coverage are visible.
+          const steps: Migration[] = Array.from({ length: n }, (_, i) => (d) => ({
+            ...d,
+            version: i + 2,
+            trail: [...((d['trail'] as number[]) ?? []), i + 1],
+          }));
+          const start = 1 + (startOffset % (n + 1));
+          const doc = deepFreeze({ ...extra, version: start });
+          const r = migrateDocument(doc, 'level', steps);
+          expect(r.ok).toBe(true);
+          if (!r.ok) return;
+          expect(r.value['version']).toBe(n + 1);
+          const expectedTrail = Array.from({ length: n + 1 - start }, (_, i) => start + i);
+          expect(r.value['trail'] ?? []).toEqual(expectedTrail);
+          expect(doc['version']).toBe(start);
+          // One version past the end of the chain is refused.
+          expect(migrateDocument({ version: n + 2 }, 'level', steps).ok).toBe(false);
+        },
+      ),
       { numRuns: 300 },
     );
   });

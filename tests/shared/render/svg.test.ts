@@ -8,9 +8,14 @@ import type { ChessMazeLevel, LockingChessLevel, UnlockTheKingLevel } from '../.
 import { renderLevelSvg } from '../../../src-shared/render/svg.js';
 
 const level: UnlockTheKingLevel = {
-  format: 'castellan.level', version: 1, ruleset: 'unlock-the-king',
-  meta: { title: 'Tiny <Test> & Co' }, board: { width: 4, height: 3 },
-  walls: ['b2', 'c2'], portal: 'd3', par: 5,
+  format: 'castellan.level',
+  version: 1,
+  ruleset: 'unlock-the-king',
+  meta: { title: 'Tiny <Test> & Co' },
+  board: { width: 4, height: 3 },
+  walls: ['b2', 'c2'],
+  portal: 'd3',
+  par: 5,
   pieces: [
     { role: 'king', square: 'a1', color: 'ivory' },
     { role: 'rook', square: 'd1', color: 'obsidian' },
@@ -61,10 +66,16 @@ describe('renderLevelSvg', () => {
 
   it('draws Chess Maze holes and tiles', () => {
     const cm: ChessMazeLevel = {
-      format: 'castellan.level', version: 1, ruleset: 'chess-maze', meta: { title: 'CM' },
+      format: 'castellan.level',
+      version: 1,
+      ruleset: 'chess-maze',
+      meta: { title: 'CM' },
       board: { width: 3, height: 3, holes: ['b2'] },
       pieces: [{ role: 'knight', square: 'a1', side: 'player' }],
-      tiles: [{ kind: 'key', square: 'c1', color: 'red' }, { kind: 'finish', square: 'c3' }],
+      tiles: [
+        { kind: 'key', square: 'c1', color: 'red' },
+        { kind: 'finish', square: 'c3' },
+      ],
     };
     const s = renderLevelSvg(cm);
     expect(count(s, /class="hole"/g)).toBe(1);
@@ -82,13 +93,24 @@ describe('renderLevelSvg', () => {
  */
 describe('renderLevelSvg draws the display with the one artwork', () => {
   const cm: ChessMazeLevel = {
-    format: 'castellan.level', version: 1, ruleset: 'chess-maze', meta: { title: 'All tiles' },
+    format: 'castellan.level',
+    version: 1,
+    ruleset: 'chess-maze',
+    meta: { title: 'All tiles' },
     board: { width: 4, height: 3, holes: ['c1'] },
-    pieces: [{ role: 'knight', square: 'a1', side: 'player' }, { role: 'rook', square: 'd1', side: 'enemy' }],
+    pieces: [
+      { role: 'knight', square: 'a1', side: 'player' },
+      { role: 'rook', square: 'd1', side: 'enemy' },
+    ],
     tiles: [
-      { kind: 'finish', square: 'a3' }, { kind: 'transform', square: 'b3', allowed: ['knight', 'queen'] }, { kind: 'lock', square: 'c3', color: 'red' },
-      { kind: 'letter', square: 'd3', letter: 'W' }, { kind: 'key', square: 'a2', color: 'red' }, { kind: 'plate', square: 'b2', color: 'green' },
-      { kind: 'coin', square: 'c2' }, { kind: 'gem', square: 'd2' },
+      { kind: 'finish', square: 'a3' },
+      { kind: 'transform', square: 'b3', allowed: ['knight', 'queen'] },
+      { kind: 'lock', square: 'c3', color: 'red' },
+      { kind: 'letter', square: 'd3', letter: 'W' },
+      { kind: 'key', square: 'a2', color: 'red' },
+      { kind: 'plate', square: 'b2', color: 'green' },
+      { kind: 'coin', square: 'c2' },
+      { kind: 'gem', square: 'd2' },
     ],
   };
   const s = renderLevelSvg(cm, { cell: 50 });
@@ -111,7 +133,17 @@ describe('renderLevelSvg draws the display with the one artwork', () => {
   });
 
   it('every tile kind, the hole, both sides, the letter, the subtitle with the ruleset name', () => {
-    for (const [k, sq] of [['finish', 'a3'], ['transform', 'b3'], ['lock', 'c3'], ['letter', 'd3'], ['key', 'a2'], ['plate', 'b2'], ['coin', 'c2'], ['gem', 'd2']] as const) group(`tile tile-${k}`, sq);
+    for (const [k, sq] of [
+      ['finish', 'a3'],
+      ['transform', 'b3'],
+      ['lock', 'c3'],
+      ['letter', 'd3'],
+      ['key', 'a2'],
+      ['plate', 'b2'],
+      ['coin', 'c2'],
+      ['gem', 'd2'],
+    ] as const)
+      group(`tile tile-${k}`, sq);
     expect(group('tile tile-letter', 'd3')).toMatch(/>W<\/text>/);
     group('hole', 'c1');
     expect(group('piece piece-rook', 'd1')).toContain('class="enemy"');
@@ -121,14 +153,30 @@ describe('renderLevelSvg draws the display with the one artwork', () => {
   it('a legend with one entry per kind shown', () => {
     const legend = s.slice(s.indexOf('<g class="legend">'));
     expect(count(legend, /class="legend-entry"/g)).toBe(cm.tiles!.length + 3);
-    for (const label of ['Finish flag (CM-11)', 'Transform: N Q (CM-10)', 'Red lock (CM-7)', 'Letter (CM-9)', 'Red key: opens its locks (CM-5)', 'Green plate: open while held (CM-6)', 'Coin (CM-8)', 'Gem (CM-8)', 'Hole (CM-1)', 'Player piece (CM-2)', 'Enemy piece ×: capture it (CM-2)']) {
+    for (const label of [
+      'Finish flag (CM-11)',
+      'Transform: N Q (CM-10)',
+      'Red lock (CM-7)',
+      'Letter (CM-9)',
+      'Red key: opens its locks (CM-5)',
+      'Green plate: open while held (CM-6)',
+      'Coin (CM-8)',
+      'Gem (CM-8)',
+      'Hole (CM-1)',
+      'Player piece (CM-2)',
+      'Enemy piece ×: capture it (CM-2)',
+    ]) {
       expect(legend).toContain(`>${label}</text>`);
     }
   });
 
   it('LC-13 Locking Chess is drawn from the LFEN: a stack shows both pieces and the lock mark', () => {
     const lc = renderLevelSvg({
-      format: 'castellan.level', version: 1, ruleset: 'locking-chess', meta: { title: 'Stack' }, board: { width: 8, height: 8 },
+      format: 'castellan.level',
+      version: 1,
+      ruleset: 'locking-chess',
+      meta: { title: 'Stack' },
+      board: { width: 8, height: 8 },
       position: '4k3/8/8/8/4(Pn)3/8/8/4K3 w - - 0 1',
       pieces: [{ role: 'queen', square: 'a1' }],
     } as LockingChessLevel);

@@ -82,7 +82,7 @@ describe('validateRules', () => {
     noFlag.tiles = noFlag.tiles!.filter((t) => t.kind !== 'finish');
     expect(validateRules(noFlag).map((i) => i.code)).toEqual(['cm-finish-count']);
   });
-  it('dispatches King\'s Valley to its builder rules (KV-9)', () => {
+  it("dispatches King's Valley to its builder rules (KV-9)", () => {
     expect(validateRules(valley())).toEqual([]);
   });
   it('dispatches Locking Chess to its builder rules (LC-13 LFEN)', () => {
@@ -283,10 +283,7 @@ describe('replayMoves', () => {
 
   it('replays Locking Chess moves as LFEN frames; nothing after the mate', () => {
     const r = replayMoves(lockingChess(), ['Ke4-d5*']);
-    expect(r.ok && r.value.map((f) => (f as LockingChessLevel).position)).toEqual([
-      '8/8/8/3k4/4(PK)3/8/8/8 w - - 0 1',
-      '8/8/8/3(kK)4/4P3/8/8/8 b - - 1 1',
-    ]);
+    expect(r.ok && r.value.map((f) => (f as LockingChessLevel).position)).toEqual(['8/8/8/3k4/4(PK)3/8/8/8 w - - 0 1', '8/8/8/3(kK)4/4P3/8/8/8 b - - 1 1']);
     const after = replayMoves(lockingChess(), ['Ke4-d5*', 'Kd5-d4']);
     expect(!after.ok && after.error[0]).toMatchObject({ code: 'move-after-game-over', pointer: '/moves/1' });
     const illegal = replayMoves(lockingChess(), ['Ke4-e5']);

@@ -212,7 +212,12 @@ describe('UK canonicalisation of identical pieces', () => {
     const sizes = new Set<string>();
     for (let s = 1; s < 16; s++) sizes.add(`${layout.groupStart[s]}-${layout.groupEnd[s]}`);
     // queen(1) rook(4) bishop(1) knight(4) pawn N(3) pawn N lateral(1) pawn E(1)
-    expect([...sizes].map((x) => x.split('-').map(Number)).map(([a, b]) => b! - a!).sort((x, y) => x - y)).toEqual([1, 1, 1, 1, 3, 4, 4]);
+    expect(
+      [...sizes]
+        .map((x) => x.split('-').map(Number))
+        .map(([a, b]) => b! - a!)
+        .sort((x, y) => x - y),
+    ).toEqual([1, 1, 1, 1, 3, 4, 4]);
   });
 });
 
@@ -392,16 +397,18 @@ describe('solveLevel dispatch', () => {
 
 describe('UK blocker-aware route bound (strongHeuristic)', () => {
   it('UK-5 counts pieces standing on every king route: king a1 -> c1 through b1 (rook) with a2 b2 walled = 2 steps + 1', () => {
-    const p = ukSearchProblem(ukPos({
-      width: 3,
-      height: 3,
-      walls: ['a2', 'b2'],
-      portal: 'c1',
-      pieces: [
-        { role: 'king', square: 'a1' },
-        { role: 'rook', square: 'b1' },
-      ],
-    }));
+    const p = ukSearchProblem(
+      ukPos({
+        width: 3,
+        height: 3,
+        walls: ['a2', 'b2'],
+        portal: 'c1',
+        pieces: [
+          { role: 'king', square: 'a1' },
+          { role: 'rook', square: 'b1' },
+        ],
+      }),
+    );
     const out = new Int32Array(p.stateWords);
     p.writeInitial(out);
     expect(p.heuristic!(out, 0)).toBe(2);

@@ -73,8 +73,7 @@ export function randomUkLevel(rand: () => number): UnlockTheKingLevel {
     const rest = squares.slice(k);
     if (rest.length === 0) continue;
     const king = pieces[0]!.square;
-    const dist = (x: string): number =>
-      Math.max(Math.abs(x.charCodeAt(0) - king.charCodeAt(0)), Math.abs(Number(x.slice(1)) - Number(king.slice(1))));
+    const dist = (x: string): number => Math.max(Math.abs(x.charCodeAt(0) - king.charCodeAt(0)), Math.abs(Number(x.slice(1)) - Number(king.slice(1))));
     const portal = rand() < 0.8 ? rest.reduce((a, x) => (dist(x) > dist(a) ? x : a), rest[0]!) : pick([...rest, ...pieces.slice(1).map((p) => p.square)]);
     if (rand() < 0.5) pieces.push(pieces.shift()!);
     const level: UnlockTheKingLevel = {

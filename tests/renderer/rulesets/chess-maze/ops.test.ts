@@ -14,7 +14,10 @@ function run(doc: ChessMazeLevel, fn: (tx: Tx<ChessMazeLevel>) => void): { after
   return { after, undone: applyDiff(after, invertDiff(d)) };
 }
 
-const errorCodes = (l: ChessMazeLevel): string[] => validateChessMaze(l).filter((i) => i.severity === 'error').map((i) => i.code);
+const errorCodes = (l: ChessMazeLevel): string[] =>
+  validateChessMaze(l)
+    .filter((i) => i.severity === 'error')
+    .map((i) => i.code);
 
 describe('cm-ops: Chess Maze structural edits and exact undo', () => {
   it('the fixture is a valid level (no CM-14 errors)', () => {
@@ -46,7 +49,12 @@ describe('cm-ops: Chess Maze structural edits and exact undo', () => {
     const a = run(redDoor(), (tx) => expect(cm.placeTile(tx, 'c5', { kind: 'key', color: 'blue' })).toEqual(['coin on c5']));
     expect(cm.tilesAt(a.after, 'c5')).toEqual([{ kind: 'key', square: 'c5', color: 'blue' }]);
     const b = run(redDoor(), (tx) => expect(cm.placeTile(tx, 'd4', { kind: 'key', color: 'blue' })).toEqual([]));
-    expect(cm.tilesAt(b.after, 'd4').map((t) => t.kind).sort()).toEqual(['key', 'lock']);
+    expect(
+      cm
+        .tilesAt(b.after, 'd4')
+        .map((t) => t.kind)
+        .sort(),
+    ).toEqual(['key', 'lock']);
     expect(errorCodes(b.after)).toEqual([]);
     const c = run(redDoor(), (tx) => expect(cm.placeTile(tx, 'd4', { kind: 'key', color: 'red' })).toEqual(['red lock on d4']));
     expect(cm.tilesAt(c.after, 'd4').map((t) => t.kind)).toEqual(['key']);

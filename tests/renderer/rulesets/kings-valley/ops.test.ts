@@ -38,7 +38,10 @@ function run<T>(doc: KingsValleyLevel, fn: (tx: kv.KvTx) => T): { doc: KingsVall
 }
 
 const text = (d: KingsValleyLevel): string => displayLevel(d).mirror.state;
-const codes = (d: unknown): string[] => validateDocument(d).issues.map((i) => i.code).sort();
+const codes = (d: unknown): string[] =>
+  validateDocument(d)
+    .issues.map((i) => i.code)
+    .sort();
 
 describe("King's Valley editing operations (KV-1, KV-9)", () => {
   it('KV-1 the valley is the centre square of an odd board', () => {

@@ -53,7 +53,9 @@ describe('King’s Valley engine notes', () => {
     expect(kvEngineHorizon(level('Kc1 ka5', { goal: 9 }))).toBe(6);
     const s = session(level('Kc1 ka5'), 'white');
     const note = (a: Parameters<KvSession['engineNote']>[0]): string => s.engineNote(a);
-    expect(note({ lan: 'Ka4-a1', kind: 'defend', lossIn: 2, horizon: 4, nodes: 1 })).toBe('Engine played Ka4-a1: its longest defence; you can force a win in 2.');
+    expect(note({ lan: 'Ka4-a1', kind: 'defend', lossIn: 2, horizon: 4, nodes: 1 })).toBe(
+      'Engine played Ka4-a1: its longest defence; you can force a win in 2.',
+    );
     expect(note({ lan: 'Kc1-c3', kind: 'win', winIn: 1, horizon: 4, nodes: 1 })).toContain('forces a win in 1');
   });
 });
@@ -65,7 +67,12 @@ describe('King’s Valley play sessions (KV-2..KV-7)', () => {
     expect(s.isMovable('c5')).toBe(false); // Black: the engine's side
     // Sc2 slides: N over the valley to c4 (KV-3: it may pass), NE d3-e4, E d2 (e2 Black), SE d1,
     // S blocked by the king, SW b1, W b2-a2, NW b3-a4.
-    expect(s.targets('c2').map((t) => t.to).sort()).toEqual(['a2', 'a4', 'b1', 'c4', 'd1', 'd2', 'e4']);
+    expect(
+      s
+        .targets('c2')
+        .map((t) => t.to)
+        .sort(),
+    ).toEqual(['a2', 'a4', 'b1', 'c4', 'd1', 'd2', 'e4']);
     expect(s.view.kv?.engineToMove).toBe(false);
     expect(kvStatusText(s.view)).toBe('White to move: your move');
   });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { Tx } from '../../../../src-renderer/editor/doc-ops.js';
 import { toggleColor, type LcTx } from '../../../../src-renderer/rulesets/locking-chess/ops.js';
-import { lcCastlingOptions, lcEnPassantChoice, lcPieceValue, lcSideToMove, lcSquareInfo, parseLcPieceValue } from '../../../../src-renderer/rulesets/locking-chess/inspector.js';
+import {
+  lcCastlingOptions,
+  lcEnPassantChoice,
+  lcPieceValue,
+  lcSideToMove,
+  lcSquareInfo,
+  parseLcPieceValue,
+} from '../../../../src-renderer/rulesets/locking-chess/inspector.js';
 import { lockingChessUi } from '../../../../src-renderer/rulesets/locking-chess/ui.js';
 import type { LockingChessLevel } from '../../../../src-shared/model/level.js';
 import { editorOn } from '../../fixtures.js';
@@ -91,7 +98,13 @@ describe('Locking Chess colour toggle (C)', () => {
     const e = editorOn(doc('4k3/8/8/8/4(Pn)3/8/8/4K3 w - - 0 1'));
     const c = lockingChessUi.actions.find((a) => a.id === 'toggle-color')!;
     expect(c.key).toBe('C');
-    const ctx = () => ({ doc: e.doc as LockingChessLevel, selection: e.state.selection, placement: e.state.placement, setPlacement: (p: Record<string, unknown>) => e.setPlacement(p), edit: e.edit.bind(e) });
+    const ctx = () => ({
+      doc: e.doc as LockingChessLevel,
+      selection: e.state.selection,
+      placement: e.state.placement,
+      setPlacement: (p: Record<string, unknown>) => e.setPlacement(p),
+      edit: e.edit.bind(e),
+    });
     e.select('e4');
     c.run(ctx());
     expect((e.doc as LockingChessLevel).position).toBe('4k3/8/8/8/4(PN)3/8/8/4K3 w - - 0 1');

@@ -22,7 +22,9 @@ describe('Locking Chess stack edits (LC-2, LC-13)', () => {
   });
   it('LC-2 on an empty square the drop lands at board level; on a full stack it replaces the top', () => {
     expect(run('4k3/8/8/8/8/8/8/4K3 w - - 0 1', (tx) => lc.dropPiece(tx, 'b1', { color: 'white', role: 'knight' }))).toBe('4k3/8/8/8/8/8/8/1N2K3 w - - 0 1');
-    expect(run('4k3/8/8/8/4(Pn)3/8/8/4K3 w - - 0 1', (tx) => lc.dropPiece(tx, 'e4', { color: 'white', role: 'queen' }))).toBe('4k3/8/8/8/4(PQ)3/8/8/4K3 w - - 0 1');
+    expect(run('4k3/8/8/8/4(Pn)3/8/8/4K3 w - - 0 1', (tx) => lc.dropPiece(tx, 'e4', { color: 'white', role: 'queen' }))).toBe(
+      '4k3/8/8/8/4(PQ)3/8/8/4K3 w - - 0 1',
+    );
   });
   it('LC-2 removing the top frees the lower piece; removing the board level lets the top settle', () => {
     expect(run('4k3/8/8/8/4(Pn)3/8/8/4K3 w - - 0 1', (tx) => lc.eraseTop(tx, 'e4'))).toBe('4k3/8/8/8/4P3/8/8/4K3 w - - 0 1');

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { LcSession, lcStatusText, startLcEnginePlay, startLcPlay } from '../../../../src-renderer/rulesets/locking-chess/play.js';
 import type { LockingChessLevel } from '../../../../src-shared/model/level.js';
 
-const doc = (position: string): LockingChessLevel => ({ format: 'castellan.level', version: 1, ruleset: 'locking-chess', meta: { title: 't' }, board: { width: 8, height: 8 }, position });
+const doc = (position: string): LockingChessLevel => ({
+  format: 'castellan.level',
+  version: 1,
+  ruleset: 'locking-chess',
+  meta: { title: 't' },
+  board: { width: 8, height: 8 },
+  position,
+});
 // Hand-worked (tests/e2e/locking-chess.spec.ts): Bh3-g2 locks nothing but checks the locked king a8: lockmate.
 const LOCKMATE_IN_1 = '(kr)7/8/1K6/8/8/7B/8/8 w - - 0 1';
 
@@ -28,7 +35,7 @@ describe('Locking Chess play sessions', () => {
     expect(after.outcome).toEqual({ status: 'draw', reason: 'stalemate' });
     expect(lcStatusText(after)).toContain('stalemate');
   });
-  it('LC-1 the generic play contract: a promotion asks for the piece, the engine side moves next, undo goes back to the person\'s turn', () => {
+  it("LC-1 the generic play contract: a promotion asks for the piece, the engine side moves next, undo goes back to the person's turn", () => {
     // White Ke1, Pa7; Black Ke8. The pawn reaches a8 (empty): four promotions (orthodox chess, LC-1), one square.
     const d = doc('4k3/P7/8/8/8/8/8/4K3 w - - 0 1');
     const r = startLcEnginePlay(d, 'white');

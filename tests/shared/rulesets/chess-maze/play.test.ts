@@ -287,10 +287,7 @@ describe('CM-13 resolution order', () => {
 
   it('CM-13 the last letter on the flag wins; a wrong letter on the flag fails before the finish check', () => {
     const right = setup({ width: 3, height: 1, pieces: [P('Ra1')], tiles: [letter('c1', 'A')], finish: 'c1', objectives: { spell: 'A' } });
-    expect(play(right.pos, right.state, 'Ra1-c1').events).toEqual([
-      { type: 'picked-letter', letter: 'A', square: 'c1', spelled: 1 },
-      { type: 'won' },
-    ]);
+    expect(play(right.pos, right.state, 'Ra1-c1').events).toEqual([{ type: 'picked-letter', letter: 'A', square: 'c1', spelled: 1 }, { type: 'won' }]);
     const wrong = setup({
       width: 3,
       height: 1,

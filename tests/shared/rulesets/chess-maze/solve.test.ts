@@ -292,7 +292,7 @@ interface Features {
 }
 
 function randomLevel(rand: () => number): { level: ChessMazeLevel; f: Features } {
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   for (;;) {
     const w = pick([3, 4]);
     const h = pick([3, 4]);

@@ -62,7 +62,13 @@ describe('CM-14 builder errors', () => {
   });
 
   it('CM-14 at most one collectible per square', () => {
-    const issues = check({ tiles: [{ kind: 'letter', square: 'c3', letter: 'A' }, { kind: 'gem', square: 'c3' }], objectives: { spell: 'A' } });
+    const issues = check({
+      tiles: [
+        { kind: 'letter', square: 'c3', letter: 'A' },
+        { kind: 'gem', square: 'c3' },
+      ],
+      objectives: { spell: 'A' },
+    });
     expect(codes(issues)).toEqual(['cm-collectible-overlap']);
     expect(issues[0]!.square).toBe('c3');
   });
@@ -172,7 +178,12 @@ describe('CM-14 builder errors', () => {
   it('CM-14 exactly one finish', () => {
     const none = check({ finish: null });
     expect(codes(none)).toEqual(['cm-finish-count']);
-    const two = check({ tiles: [{ kind: 'finish', square: 'e5' }, { kind: 'finish', square: 'd5' }] });
+    const two = check({
+      tiles: [
+        { kind: 'finish', square: 'e5' },
+        { kind: 'finish', square: 'd5' },
+      ],
+    });
     expect(codes(two)).toEqual(['cm-finish-count']);
     expect(two[0]!.squares).toEqual(['e5', 'd5']);
   });
@@ -226,12 +237,16 @@ describe('CM-14 builder errors', () => {
         { kind: 'letter', square: 'd2', letter: 'ab' } as unknown as CmTile,
       ],
     });
-    expect(codes(validateChessMaze(level))).toEqual(['cm-letter-invalid', 'cm-letters-without-spell', 'cm-pawn-facing', 'cm-piece-role', 'cm-piece-side', 'cm-tile-color', 'cm-tile-kind']);
-    expect(codes(validateChessMaze({ ruleset: 'chess-maze' } as unknown as ChessMazeLevel))).toEqual([
-      'cm-board-size',
-      'cm-finish-count',
-      'cm-player-missing',
+    expect(codes(validateChessMaze(level))).toEqual([
+      'cm-letter-invalid',
+      'cm-letters-without-spell',
+      'cm-pawn-facing',
+      'cm-piece-role',
+      'cm-piece-side',
+      'cm-tile-color',
+      'cm-tile-kind',
     ]);
+    expect(codes(validateChessMaze({ ruleset: 'chess-maze' } as unknown as ChessMazeLevel))).toEqual(['cm-board-size', 'cm-finish-count', 'cm-player-missing']);
   });
 
   it('CM-14 a level with errors does not compile; warnings do not stop it', () => {
@@ -244,7 +259,12 @@ describe('CM-14 builder errors', () => {
 
 describe('CM-15 builder warnings', () => {
   it('CM-15 a lock colour with neither key nor plate is closed for ever', () => {
-    const issues = check({ tiles: [{ kind: 'lock', square: 'c3', color: 'yellow' }, { kind: 'lock', square: 'd3', color: 'yellow' }] });
+    const issues = check({
+      tiles: [
+        { kind: 'lock', square: 'c3', color: 'yellow' },
+        { kind: 'lock', square: 'd3', color: 'yellow' },
+      ],
+    });
     expect(codes(issues)).toEqual(['cm-lock-never-opens']);
     expect(issues[0]).toMatchObject({ severity: 'warning', ruling: 'CM-15', squares: ['c3', 'd3'] });
   });

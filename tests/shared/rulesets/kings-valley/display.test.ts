@@ -15,14 +15,19 @@ import { describeSquare, itemAt } from '../../../../src-shared/display/board-dis
 
 function small(): KingsValleyLevel {
   return {
-    format: 'castellan.level', version: 1, ruleset: 'kings-valley', meta: { title: 'small' },
-    board: { width: 5, height: 5 }, pillars: ['b4'],
+    format: 'castellan.level',
+    version: 1,
+    ruleset: 'kings-valley',
+    meta: { title: 'small' },
+    board: { width: 5, height: 5 },
+    pillars: ['b4'],
     pieces: [
       { role: 'king', square: 'c1', side: 'white' },
       { role: 'soldier', square: 'c4', side: 'white' },
       { role: 'king', square: 'a5', side: 'black' },
     ],
-    sideToMove: 'white', goal: { type: 'win-in', moves: 1 },
+    sideToMove: 'white',
+    goal: { type: 'win-in', moves: 1 },
   };
 }
 
@@ -36,7 +41,13 @@ describe("King's Valley display", () => {
 
   it('glyphs: valley and pillar terrain, kings and soldiers; Black dark with its dot; the valley is a mark', () => {
     const d = kvDisplay(small());
-    expect(d.glyphs.map((g) => `${g.layer}:${g.square}:${g.art.kind}`)).toEqual(['terrain:c3:valley', 'terrain:b4:pillar', 'piece:c1:piece', 'piece:c4:piece', 'piece:a5:piece']);
+    expect(d.glyphs.map((g) => `${g.layer}:${g.square}:${g.art.kind}`)).toEqual([
+      'terrain:c3:valley',
+      'terrain:b4:pillar',
+      'piece:c1:piece',
+      'piece:c4:piece',
+      'piece:a5:piece',
+    ]);
     expect(d.glyphs.find((g) => g.square === 'a5')!.art).toEqual({ kind: 'piece', role: 'king', tone: 'dark', dot: true });
     expect(d.glyphs.find((g) => g.square === 'c4')!.art).toEqual({ kind: 'piece', role: 'soldier', tone: 'light' });
     expect(d.marks).toEqual({ valley: 'c3' });
@@ -67,7 +78,11 @@ describe("King's Valley display", () => {
 
   it('legend: the valley, the pillar and each side and role shown', () => {
     expect(kvDisplay(small()).legend.map((e) => e.label)).toEqual([
-      'The valley: a king that stops here wins (KV-5)', 'Pillar: blocks like a piece (KV-1)', 'White king', 'White soldier', 'Black king (dashed, dot)',
+      'The valley: a king that stops here wins (KV-5)',
+      'Pillar: blocks like a piece (KV-1)',
+      'White king',
+      'White soldier',
+      'Black king (dashed, dot)',
     ]);
   });
 });

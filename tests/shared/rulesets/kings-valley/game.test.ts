@@ -68,7 +68,9 @@ describe('KvGame agrees with the rules API', () => {
         const term = g.terminal();
         expect(term).toBe(expectedTerminal(pos));
         if (term !== TERMINAL_NONE) break;
-        const lans = kvLegalMoves(pos).map((m) => kvMoveToLan(pos, m)).sort();
+        const lans = kvLegalMoves(pos)
+          .map((m) => kvMoveToLan(pos, m))
+          .sort();
         expect(gameLans(g)).toEqual(lans);
         const iw = bruteImmediateWin(pos);
         if (iw) wins++;

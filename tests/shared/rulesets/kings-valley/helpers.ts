@@ -3,12 +3,7 @@
  * lists. Positions in tests are written as `W: Kc1 Sa1` / `B: Ke5` strings.
  */
 import type { KingsValleyLevel, KvPiece, KvSide } from '../../../../src-shared/model/level.js';
-import {
-  compileKingsValley,
-  kvLegalMoves,
-  kvMoveToLan,
-  type KvPosition,
-} from '../../../../src-shared/rulesets/kings-valley/index.js';
+import { compileKingsValley, kvLegalMoves, kvMoveToLan, type KvPosition } from '../../../../src-shared/rulesets/kings-valley/index.js';
 
 export interface KvSpec {
   /** e.g. 'Kc1 Sa1 Sb1' */
@@ -85,10 +80,7 @@ export function lcg(seed: number): () => number {
  * A random level (may break builder rules only by chance of nothing: squares
  * are distinct, kings and soldiers never on the valley unless allowed).
  */
-export function randomKvLevel(
-  rnd: () => number,
-  opts: { size?: number; perSide?: number; pillars?: number; n?: number } = {},
-): KingsValleyLevel {
+export function randomKvLevel(rnd: () => number, opts: { size?: number; perSide?: number; pillars?: number; n?: number } = {}): KingsValleyLevel {
   const size = opts.size ?? 5;
   const cells = size * size;
   const valley = (cells - 1) / 2;

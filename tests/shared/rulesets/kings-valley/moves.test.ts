@@ -1,13 +1,6 @@
 /** KV-2 sliding moves, KV-3 the valley, KV-4 the first move, LAN (RULINGS "Common"). */
 import { describe, expect, it } from 'vitest';
-import {
-  kvLegalMoves,
-  kvMoveToLan,
-  kvParseLan,
-  kvPlay,
-  kvSetupCopy,
-  KV_STANDARD_SETUP,
-} from '../../../../src-shared/rulesets/kings-valley/index.js';
+import { kvLegalMoves, kvMoveToLan, kvParseLan, kvPlay, kvSetupCopy, KV_STANDARD_SETUP } from '../../../../src-shared/rulesets/kings-valley/index.js';
 import { allLan, kvPos, targetsOf } from './helpers.js';
 
 describe('KV-2 sliding moves', () => {
@@ -69,18 +62,7 @@ describe('KV-4 the first move', () => {
     // Sa1: N a2-a4 (a5 occupied), NE b2 c3 d4 (e5 occupied) -> d4. Sb1: N -> b4, NE c2 d3 e4 -> e4, NW a2.
     // Sd1: N -> d4, NE e2, NW c2 b3 a4. Se1: N -> e4, NW d2 c3 b4 (a5 occupied) -> b4. Kc1 may not move.
     const pos = kvPos(kvSetupCopy(KV_STANDARD_SETUP));
-    expect(allLan(pos)).toEqual([
-      'Sa1-a4',
-      'Sa1-d4',
-      'Sb1-a2',
-      'Sb1-b4',
-      'Sb1-e4',
-      'Sd1-a4',
-      'Sd1-d4',
-      'Sd1-e2',
-      'Se1-b4',
-      'Se1-e4',
-    ]);
+    expect(allLan(pos)).toEqual(['Sa1-a4', 'Sa1-d4', 'Sb1-a2', 'Sb1-b4', 'Sb1-e4', 'Sd1-a4', 'Sd1-d4', 'Sd1-e2', 'Se1-b4', 'Se1-e4']);
   });
 
   it('KV-4 without the starting-setup flag the king may move first', () => {

@@ -10,23 +10,18 @@ import {
 } from '../../../../src-shared/rulesets/kings-valley/index.js';
 import { checkLevelObject } from '../../../../src-shared/format/load.js';
 
-const placement = (l: Readonly<KingsValleyLevel>): string[] =>
-  l.pieces.map((p) => `${p.side[0]}${p.role === 'king' ? 'K' : 'S'}${p.square}`).sort();
+const placement = (l: Readonly<KingsValleyLevel>): string[] => l.pieces.map((p) => `${p.side[0]}${p.role === 'king' ? 'K' : 'S'}${p.square}`).sort();
 
 describe('starting setups', () => {
   it('KV-1 standard: five pieces each on the first row, kings in the middle, White to move', () => {
     expect(KV_STANDARD_SETUP.board).toEqual({ width: 5, height: 5 });
-    expect(placement(KV_STANDARD_SETUP)).toEqual(
-      ['wSa1', 'wSb1', 'wKc1', 'wSd1', 'wSe1', 'bSa5', 'bSb5', 'bKc5', 'bSd5', 'bSe5'].sort(),
-    );
+    expect(placement(KV_STANDARD_SETUP)).toEqual(['wSa1', 'wSb1', 'wKc1', 'wSd1', 'wSe1', 'bSa5', 'bSb5', 'bKc5', 'bSd5', 'bSe5'].sort());
     expect(KV_STANDARD_SETUP).toMatchObject({ sideToMove: 'white', startingSetup: true });
     expect(KV_STANDARD_SETUP.pillars).toBeUndefined();
   });
 
   it('KV-1 "Retrieve the King": soldiers as standard, kings swapped to the middle of the opposing row', () => {
-    expect(placement(KV_RETRIEVE_THE_KING_SETUP)).toEqual(
-      ['wSa1', 'wSb1', 'bKc1', 'wSd1', 'wSe1', 'bSa5', 'bSb5', 'wKc5', 'bSd5', 'bSe5'].sort(),
-    );
+    expect(placement(KV_RETRIEVE_THE_KING_SETUP)).toEqual(['wSa1', 'wSb1', 'bKc1', 'wSd1', 'wSe1', 'bSa5', 'bSb5', 'wKc5', 'bSd5', 'bSe5'].sort());
     expect(KV_RETRIEVE_THE_KING_SETUP).toMatchObject({ sideToMove: 'white', startingSetup: true });
   });
 

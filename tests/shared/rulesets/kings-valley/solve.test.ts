@@ -128,8 +128,7 @@ describe('KV-7 repetition in the proof', () => {
 describe('KV-4 in the proof', () => {
   // The LEVEL-FORMAT fixture "Straight to the valley": Kc1 N c2 c3 | c4 -> c3.
   // Black Kc5 keeps two free neighbours (b4, d4), so no single White move traps it.
-  const straight = (startingSetup: boolean) =>
-    kvLevel({ white: 'Kc1 Sa1 Sb1 Sd1 Se1', black: 'Kc5 Sa5 Sb5 Sc4 Sd5', startingSetup, n: 1 });
+  const straight = (startingSetup: boolean) => kvLevel({ white: 'Kc1 Sa1 Sb1 Sd1 Se1', black: 'Kc5 Sa5 Sb5 Sc4 Sd5', startingSetup, n: 1 });
 
   it('KV-4 without the starting-setup flag the king wins at once', () => {
     expect(solved(straight(false))).toMatchObject({ length: 1, keys: ['Kc1-c3'] });
@@ -251,7 +250,10 @@ function reference(level: KingsValleyLevel, n: number): { length: number; keys: 
   const length = Math.min(...dist.values());
   return {
     length,
-    keys: [...dist].filter(([, d]) => d === length).map(([l]) => l).sort(),
+    keys: [...dist]
+      .filter(([, d]) => d === length)
+      .map(([l]) => l)
+      .sort(),
     within: [...dist.keys()].sort(),
   };
 }

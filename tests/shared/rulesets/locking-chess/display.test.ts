@@ -10,7 +10,13 @@ import { LC_STACK_BOXES, lcDisplay } from '../../../../src-shared/rulesets/locki
 import { describeSquare, itemAt } from '../../../../src-shared/display/board-display.js';
 
 const doc = (position: string, pieces?: LockingChessLevel['pieces']): LockingChessLevel => ({
-  format: 'castellan.level', version: 1, ruleset: 'locking-chess', meta: { title: 't' }, board: { width: 8, height: 8 }, position, ...(pieces ? { pieces } : {}),
+  format: 'castellan.level',
+  version: 1,
+  ruleset: 'locking-chess',
+  meta: { title: 't' },
+  board: { width: 8, height: 8 },
+  position,
+  ...(pieces ? { pieces } : {}),
 });
 const STACK = '4k3/8/8/8/4(Pn)3/8/8/3RK3 w - - 0 1';
 
@@ -51,6 +57,10 @@ describe('Locking Chess display', () => {
   });
 
   it('legend: each side shown and the lock mark', () => {
-    expect(lcDisplay(doc(STACK)).legend.map((e) => e.label)).toEqual(['White piece', 'Black piece (dashed outline)', 'Stack: the lower piece is locked under the top one (LC-2)']);
+    expect(lcDisplay(doc(STACK)).legend.map((e) => e.label)).toEqual([
+      'White piece',
+      'Black piece (dashed outline)',
+      'Stack: the lower piece is locked under the top one (LC-2)',
+    ]);
   });
 });

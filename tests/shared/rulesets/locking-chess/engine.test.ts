@@ -4,7 +4,14 @@ import type { LockingChessLevel } from '../../../../src-shared/model/level.js';
 import { chooseLcEngineMove, lcReplayPosition } from '../../../../src-shared/rulesets/locking-chess/engine.js';
 import { lockingChess } from '../../../../src-shared/rulesets/locking-chess/def.js';
 
-const doc = (position: string): LockingChessLevel => ({ format: 'castellan.level', version: 1, ruleset: 'locking-chess', meta: { title: 't' }, board: { width: 8, height: 8 }, position });
+const doc = (position: string): LockingChessLevel => ({
+  format: 'castellan.level',
+  version: 1,
+  ruleset: 'locking-chess',
+  meta: { title: 't' },
+  board: { width: 8, height: 8 },
+  position,
+});
 // Hand-worked (tests/e2e/locking-chess.spec.ts): Bh3-g2 locks nothing but checks the locked king a8: lockmate.
 const LOCKMATE_IN_1 = '(kr)7/8/1K6/8/8/7B/8/8 w - - 0 1';
 

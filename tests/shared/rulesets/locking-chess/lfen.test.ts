@@ -23,9 +23,7 @@ describe('LC-13 LFEN', () => {
   });
 
   it('LC-13 syntax errors name the character position', () => {
-    expect(errors('4k3/8/8/8/4(Pn3/8/8/4K3 w - - 0 1')).toEqual([
-      { code: 'lc-lfen-syntax', message: 'LFEN character 15: expected ")" closing the stack.' },
-    ]);
+    expect(errors('4k3/8/8/8/4(Pn3/8/8/4K3 w - - 0 1')).toEqual([{ code: 'lc-lfen-syntax', message: 'LFEN character 15: expected ")" closing the stack.' }]);
     expect(errors('(P)7/8/8/8/8/8/8/K6k w - - 0 1')[0]!.message).toBe('LFEN character 3: expected the top piece letter of the stack (PNBRQKpnbrqk).');
     expect(errors('4k3/8/8/8/8/8/8/4K2X w - - 0 1')[0]!.message).toMatch(/^LFEN character 20: unexpected "X"/);
     expect(errors('4k3/8/8/8/8/8/8/4K3 white - - 0 1')[0]!.message).toMatch(/^LFEN character 21: the side to move/);
@@ -33,9 +31,7 @@ describe('LC-13 LFEN', () => {
   });
 
   it('LC-13 playability errors with codes and squares', () => {
-    expect(errors('8/8/8/8/8/8/8/K7 w - - 0 1')).toEqual([
-      { code: 'lc-king-count', message: 'Black must have exactly one king (found 0).' },
-    ]);
+    expect(errors('8/8/8/8/8/8/8/K7 w - - 0 1')).toEqual([{ code: 'lc-king-count', message: 'Black must have exactly one king (found 0).' }]);
     expect(errors('k7/8/8/8/8/8/8/K(kK)6 w - - 0 1').map((e) => [e.code, e.squares])).toEqual([
       ['lc-king-count', ['a1', 'b1']],
       ['lc-king-count', ['b1', 'a8']],

@@ -245,8 +245,10 @@ export function refPseudoMoves(s: RefState, withCastling = true): RefMove[] {
     }
     const bottomMine = c.bottom!.colour === me;
     const topMine = c.top.colour === me;
-    if (!bottomMine && !topMine) add(f, r, false, tf, tr, takeAll); // enemy EQUAL stack
-    else if (!bottomMine && topMine) add(f, r, false, tf, tr, takeBottom); // 5b
+    if (!bottomMine && !topMine)
+      add(f, r, false, tf, tr, takeAll); // enemy EQUAL stack
+    else if (!bottomMine && topMine)
+      add(f, r, false, tf, tr, takeBottom); // 5b
     else if (bottomMine && !topMine && isKnight) add(f, r, false, tf, tr, takeTop); // 5c
   };
 
@@ -263,7 +265,8 @@ export function refPseudoMoves(s: RefState, withCastling = true): RefMove[] {
       return false;
     }
     if (c.top.colour !== me) {
-      if (c.bottom.colour !== me) add(f, r, true, tf, tr, takeAll); // 5d
+      if (c.bottom.colour !== me)
+        add(f, r, true, tf, tr, takeAll); // 5d
       else add(f, r, true, tf, tr, takeTop); // 5c
     }
     return true;

@@ -13,13 +13,32 @@ describe('LC-1 orthodox chess applies', () => {
     const p = lc('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
     expect(lans(p)).toEqual(
       [
-        'Nb1-a3', 'Nb1-c3', 'Ng1-f3', 'Ng1-h3',
+        'Nb1-a3',
+        'Nb1-c3',
+        'Ng1-f3',
+        'Ng1-h3',
         ...'abcdefgh'.split('').flatMap((f) => [`P${f}2-${f}3`, `P${f}2-${f}4`]),
         // LC-3: onto own free pieces by the capture pattern
-        'Nb1-d2*', 'Ng1-e2*', 'Bc1-b2*', 'Bc1-d2*', 'Bf1-e2*', 'Bf1-g2*',
-        'Ra1-a2*', 'Ra1-b1*', 'Rh1-g1*', 'Rh1-h2*',
-        'Qd1-c1*', 'Qd1-c2*', 'Qd1-d2*', 'Qd1-e2*', 'Qd1-e1*', // LC-6: a side may lock its own king
-        'Ke1-d1*', 'Ke1-d2*', 'Ke1-e2*', 'Ke1-f2*', 'Ke1-f1*',
+        'Nb1-d2*',
+        'Ng1-e2*',
+        'Bc1-b2*',
+        'Bc1-d2*',
+        'Bf1-e2*',
+        'Bf1-g2*',
+        'Ra1-a2*',
+        'Ra1-b1*',
+        'Rh1-g1*',
+        'Rh1-h2*',
+        'Qd1-c1*',
+        'Qd1-c2*',
+        'Qd1-d2*',
+        'Qd1-e2*',
+        'Qd1-e1*', // LC-6: a side may lock its own king
+        'Ke1-d1*',
+        'Ke1-d2*',
+        'Ke1-e2*',
+        'Ke1-f2*',
+        'Ke1-f1*',
       ].sort(),
     );
   });
@@ -115,11 +134,26 @@ describe('LC-5 captures', () => {
   it('LC-5e only a top knight standing on its own piece captures an enemy free piece', () => {
     // Knight on a white pawn d4: black bishop e6 can be captured or superimposed.
     expect(movesFrom(lc('4k3/8/4b3/8/3(PN)4/8/8/4K3 w - - 0 1'), 'd4')).toEqual([
-      'Nd4-b3', 'Nd4-b5', 'Nd4-c2', 'Nd4-c6', 'Nd4-e2', 'Nd4-e6*', 'Nd4-f3', 'Nd4-f5', 'Nd4xe6',
+      'Nd4-b3',
+      'Nd4-b5',
+      'Nd4-c2',
+      'Nd4-c6',
+      'Nd4-e2',
+      'Nd4-e6*',
+      'Nd4-f3',
+      'Nd4-f5',
+      'Nd4xe6',
     ]);
     // Knight on a black pawn d4 (OPPOSITE): superimpose only.
     expect(movesFrom(lc('4k3/8/4b3/8/3(pN)4/8/8/4K3 w - - 0 1'), 'd4')).toEqual([
-      'Nd4-b3', 'Nd4-b5', 'Nd4-c2', 'Nd4-c6', 'Nd4-e2', 'Nd4-e6*', 'Nd4-f3', 'Nd4-f5',
+      'Nd4-b3',
+      'Nd4-b5',
+      'Nd4-c2',
+      'Nd4-c6',
+      'Nd4-e2',
+      'Nd4-e6*',
+      'Nd4-f3',
+      'Nd4-f5',
     ]);
   });
 
@@ -248,9 +282,7 @@ describe('LC-9 draws', () => {
 describe('LC-10 promotion', () => {
   it('LC-10 a top pawn promotes stepping down, superimposing (the piece below stays locked) or capturing', () => {
     const p = lc('3r1(nb)1k/4(NP)3/8/8/8/8/8/K7 w - - 0 1');
-    expect(movesFrom(p, 'e7')).toEqual(
-      ['Q', 'R', 'B', 'N'].flatMap((x) => [`Pe7-e8=${x}`, `Pe7-d8=${x}*`, `Pe7xf8=${x}`]).sort(),
-    );
+    expect(movesFrom(p, 'e7')).toEqual(['Q', 'R', 'B', 'N'].flatMap((x) => [`Pe7-e8=${x}`, `Pe7-d8=${x}*`, `Pe7xf8=${x}`]).sort());
     expect(placement(play(p, 'Pe7-d8=Q*'))).toBe('3(rQ)1(nb)1k/4N3/8/8/8/8/8/K7');
   });
 

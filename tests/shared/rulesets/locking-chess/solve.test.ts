@@ -32,7 +32,12 @@ describe('Locking Chess mate in N', () => {
   });
 
   it('LC-8 a mate in 1 is found when N is larger (shortest win reported)', () => {
-    expect(solveLockingChess(level('8/8/8/3k4/2(BK)5/8/8/8 w - - 0 1', 3))).toMatchObject({ status: 'solved', length: 1, keys: ['Kc4-d5*'], mateType: 'lockmate' });
+    expect(solveLockingChess(level('8/8/8/3k4/2(BK)5/8/8/8 w - - 0 1', 3))).toMatchObject({
+      status: 'solved',
+      length: 1,
+      keys: ['Kc4-d5*'],
+      mateType: 'lockmate',
+    });
   });
 
   it('LC-8 checkmate in 2 with two rooks: 1.Ra7 (or Rb7) Kg8 2.R-8#; no mate in 1', () => {
@@ -75,18 +80,16 @@ describe('validateLockingChess', () => {
     const i = validateLockingChess(level('4k3/8/8/8/8/8/8/4R1K1 w - - 0 1', 1));
     expect(i).toMatchObject([{ severity: 'error', code: 'lc-opponent-in-check', pointer: '/position', square: 'e8', ruling: 'LC-7' }]);
     expect(validateLockingChess(level('4k3/8/8/8/8/8/8/R3K3 w - - 0 1', 0)).map((x) => x.code)).toEqual(['lc-goal-moves']);
-    expect(validateLockingChess(level('4k3/8/8/8/8/8/8/R3K3 w - - 0 1', 1, { board: { width: 7, height: 8 } })).map((x) => x.code)).toEqual([
-      'lc-board-size',
-    ]);
+    expect(validateLockingChess(level('4k3/8/8/8/8/8/8/R3K3 w - - 0 1', 1, { board: { width: 7, height: 8 } })).map((x) => x.code)).toEqual(['lc-board-size']);
   });
 
   it('warnings: the game is already over; the pieces list disagrees', () => {
     expect(validateLockingChess(level('7k/6Q1/5K2/8/8/8/8/8 b - - 0 1', 1))).toMatchObject([
       { severity: 'warning', code: 'lc-game-over', ruling: 'LC-8', square: 'h8' },
     ]);
-    expect(
-      validateLockingChess(level('8/8/8/3k4/4(PK)3/8/8/8 w - - 0 1', 1, { pieces: [{ role: 'king', square: 'e4' }] })).map((x) => x.code),
-    ).toEqual(['lc-pieces-mismatch']);
+    expect(validateLockingChess(level('8/8/8/3k4/4(PK)3/8/8/8 w - - 0 1', 1, { pieces: [{ role: 'king', square: 'e4' }] })).map((x) => x.code)).toEqual([
+      'lc-pieces-mismatch',
+    ]);
     expect(
       validateLockingChess(
         level('8/8/8/3k4/4(PK)3/8/8/8 w - - 0 1', 1, {

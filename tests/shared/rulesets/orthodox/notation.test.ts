@@ -21,12 +21,8 @@ describe('orthodox notation', () => {
     const c = Chess.start();
     const moves = c.legalMoves();
     const lans = moves.map((m) => moveToLan(c, m)).sort();
-    expect(lans).toEqual(
-      ['Nb1-a3', 'Nb1-c3', 'Ng1-f3', 'Ng1-h3', ...'abcdefgh'.split('').flatMap((f) => [`P${f}2-${f}3`, `P${f}2-${f}4`])].sort(),
-    );
-    expect(sanList(c, moves).sort()).toEqual(
-      ['Na3', 'Nc3', 'Nf3', 'Nh3', ...'abcdefgh'.split('').flatMap((f) => [`${f}3`, `${f}4`])].sort(),
-    );
+    expect(lans).toEqual(['Nb1-a3', 'Nb1-c3', 'Ng1-f3', 'Ng1-h3', ...'abcdefgh'.split('').flatMap((f) => [`P${f}2-${f}3`, `P${f}2-${f}4`])].sort());
+    expect(sanList(c, moves).sort()).toEqual(['Na3', 'Nc3', 'Nf3', 'Nh3', ...'abcdefgh'.split('').flatMap((f) => [`${f}3`, `${f}4`])].sort());
   });
 
   it('parses LAN and SAN alike', () => {
@@ -58,7 +54,11 @@ describe('orthodox notation', () => {
     expect(parseMove(c, 'Pe5xd6 e.p.')).toBe(ep);
 
     const p = pos('8/4P3/8/8/8/8/k7/4K3 w - - 0 1');
-    expect(sanList(p, p.legalMoves()).filter((s) => s.startsWith('e8')).sort()).toEqual(['e8=B', 'e8=N', 'e8=Q', 'e8=R']);
+    expect(
+      sanList(p, p.legalMoves())
+        .filter((s) => s.startsWith('e8'))
+        .sort(),
+    ).toEqual(['e8=B', 'e8=N', 'e8=Q', 'e8=R']);
     expect(moveToLan(p, parseMove(p, 'e8=N')!)).toBe('Pe7-e8=N');
 
     const k = pos('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1');

@@ -17,8 +17,13 @@ import { describeSquare, itemAt } from '../../../../src-shared/display/board-dis
 import { displayLevel } from '../../../../src-shared/rulesets/index.js';
 
 const tiny = (): UnlockTheKingLevel => ({
-  format: 'castellan.level', version: 1, ruleset: 'unlock-the-king', meta: { title: 'tiny' },
-  board: { width: 4, height: 3 }, walls: ['b2', 'c2'], portal: 'd3',
+  format: 'castellan.level',
+  version: 1,
+  ruleset: 'unlock-the-king',
+  meta: { title: 'tiny' },
+  board: { width: 4, height: 3 },
+  walls: ['b2', 'c2'],
+  portal: 'd3',
   pieces: [
     { role: 'king', square: 'a1', color: 'ivory' },
     { role: 'pawn', square: 'c1', facing: 'east', lateral: true },
@@ -28,8 +33,13 @@ const tiny = (): UnlockTheKingLevel => ({
 
 /** The sample blueprint of the editor tests: 8 x 8, wall d4, portal e8, king e1, rook e4, pawn e2 facing east. */
 const sample = (): UnlockTheKingLevel => ({
-  format: 'castellan.level', version: 1, ruleset: 'unlock-the-king', meta: { title: 'Novice 1' },
-  board: { width: 8, height: 8 }, walls: ['d4'], portal: 'e8',
+  format: 'castellan.level',
+  version: 1,
+  ruleset: 'unlock-the-king',
+  meta: { title: 'Novice 1' },
+  board: { width: 8, height: 8 },
+  walls: ['d4'],
+  portal: 'e8',
   pieces: [
     { role: 'king', square: 'e1' },
     { role: 'rook', square: 'e4' },
@@ -43,7 +53,12 @@ describe('Unlock the King display', () => {
     expect(d.width).toBe(4);
     expect(d.height).toBe(3);
     expect(d.glyphs.map((g) => `${g.layer}:${g.square}:${g.art.kind}`)).toEqual([
-      'terrain:b2:wall', 'terrain:c2:wall', 'mark:d3:portal', 'piece:a1:piece', 'piece:c1:piece', 'piece:d1:piece',
+      'terrain:b2:wall',
+      'terrain:c2:wall',
+      'mark:d3:portal',
+      'piece:a1:piece',
+      'piece:c1:piece',
+      'piece:d1:piece',
     ]);
     const at = (sq: string) => d.glyphs.find((g) => g.square === sq && g.layer === 'piece')!;
     expect(at('a1').art).toEqual({ kind: 'piece', role: 'king', tone: 'light' });
@@ -89,8 +104,18 @@ describe('Unlock the King display', () => {
 
   it('legend: one entry per kind shown (each tone, pawn facing, lateral, wall, portal)', () => {
     expect(ukDisplay(tiny()).legend.map((e) => e.label)).toEqual([
-      'Ivory piece', 'Pawn: the arrow is its facing (UK-4)', 'Lateral pawn: also moves sideways (UK-4)', 'Obsidian piece (dashed outline)', 'Wall (UK-1)', 'Portal: bring the king here (UK-6)',
+      'Ivory piece',
+      'Pawn: the arrow is its facing (UK-4)',
+      'Lateral pawn: also moves sideways (UK-4)',
+      'Obsidian piece (dashed outline)',
+      'Wall (UK-1)',
+      'Portal: bring the king here (UK-6)',
     ]);
-    expect(ukDisplay(sample()).legend.map((e) => e.label)).toEqual(['Ivory piece', 'Pawn: the arrow is its facing (UK-4)', 'Wall (UK-1)', 'Portal: bring the king here (UK-6)']);
+    expect(ukDisplay(sample()).legend.map((e) => e.label)).toEqual([
+      'Ivory piece',
+      'Pawn: the arrow is its facing (UK-4)',
+      'Wall (UK-1)',
+      'Portal: bring the king here (UK-6)',
+    ]);
   });
 });

@@ -1,11 +1,6 @@
 /** Test helpers: build Unlock the King blueprints and compiled positions tersely. */
 import type { UkPiece, UnlockTheKingLevel } from '../../../../src-shared/model/level.js';
-import {
-  compileUnlockTheKing,
-  legalMoves,
-  moveToLan,
-  type UkPosition,
-} from '../../../../src-shared/rulesets/unlock-the-king/index.js';
+import { compileUnlockTheKing, legalMoves, moveToLan, type UkPosition } from '../../../../src-shared/rulesets/unlock-the-king/index.js';
 
 export interface LevelSpec {
   width?: number;

@@ -4,14 +4,7 @@
  * square (comments show the reasoning).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  applyMove,
-  compileUnlockTheKing,
-  isSolved,
-  legalMoves,
-  moveToLan,
-  parseLan,
-} from '../../../../src-shared/rulesets/unlock-the-king/index.js';
+import { applyMove, compileUnlockTheKing, isSolved, legalMoves, moveToLan, parseLan } from '../../../../src-shared/rulesets/unlock-the-king/index.js';
 import type { Facing } from '../../../../src-shared/model/level.js';
 import { allLan, targetsOf, ukLevel, ukPos } from './helpers.js';
 

@@ -167,7 +167,16 @@ describe('UK solver, hand-worked optima', () => {
   });
 
   it('cancellation via signal answers cancelled', () => {
-    const { r } = solve({ portal: 'h8', pieces: [{ role: 'king', square: 'a1' }, { role: 'queen', square: 'd4' }] }, { signal: { aborted: true } });
+    const { r } = solve(
+      {
+        portal: 'h8',
+        pieces: [
+          { role: 'king', square: 'a1' },
+          { role: 'queen', square: 'd4' },
+        ],
+      },
+      { signal: { aborted: true } },
+    );
     expect(r).toMatchObject({ status: 'cancelled', states: 1 });
   });
 });
@@ -199,8 +208,18 @@ function refMoves(b: RefBoard, ps: RefPiece[]): { i: number; f: number; r: numbe
   const out: { i: number; f: number; r: number; lan: string }[] = [];
   ps.forEach((p, i) => {
     const add = (f: number, r: number) => out.push({ i, f, r, lan: `${LETTERS[p.role]}${nameOf(p.f, p.r)}-${nameOf(f, r)}` });
-    const orth = [[1, 0], [-1, 0], [0, 1], [0, -1]];
-    const diag = [[1, 1], [1, -1], [-1, 1], [-1, -1]];
+    const orth = [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ];
+    const diag = [
+      [1, 1],
+      [1, -1],
+      [-1, 1],
+      [-1, -1],
+    ];
     const slide = (dirs: number[][]) => {
       for (const [df, dr] of dirs) {
         let f = p.f + df!;
@@ -219,7 +238,17 @@ function refMoves(b: RefBoard, ps: RefPiece[]): { i: number; f: number; r: numbe
     if (p.role === 'rook') slide(orth);
     if (p.role === 'bishop') slide(diag);
     if (p.role === 'queen') slide([...orth, ...diag]);
-    if (p.role === 'knight') jumps([[1, 2], [2, 1], [-1, 2], [-2, 1], [1, -2], [2, -1], [-1, -2], [-2, -1]]);
+    if (p.role === 'knight')
+      jumps([
+        [1, 2],
+        [2, 1],
+        [-1, 2],
+        [-2, 1],
+        [1, -2],
+        [2, -1],
+        [-1, -2],
+        [-2, -1],
+      ]);
     if (p.role === 'pawn') {
       const fwd = { north: [0, 1], south: [0, -1], east: [1, 0], west: [-1, 0] }[p.facing];
       const ds = [fwd];
@@ -329,8 +358,7 @@ function randomLevel(rand: () => number): UnlockTheKingLevel {
   // Portal: any non-wall square other than the king's (may hold another piece);
   // mostly one of the farthest from the king, so that solutions are not trivial.
   const candidates = squares.filter((s, i) => i !== 0 && !walls.includes(s));
-  const dist = (s: string) =>
-    Math.max(Math.abs(s.charCodeAt(0) - squares[0]!.charCodeAt(0)), Math.abs(Number(s.slice(1)) - Number(squares[0]!.slice(1))));
+  const dist = (s: string) => Math.max(Math.abs(s.charCodeAt(0) - squares[0]!.charCodeAt(0)), Math.abs(Number(s.slice(1)) - Number(squares[0]!.slice(1))));
   const far = Math.max(...candidates.map(dist));
   const portal = rand() < 0.8 ? pick(candidates.filter((s) => dist(s) === far)) : pick(candidates);
   // The king is not always first in the document.
@@ -341,7 +369,12 @@ function randomLevel(rand: () => number): UnlockTheKingLevel {
 function refBoard(level: UnlockTheKingLevel): { b: RefBoard; ps: RefPiece[] } {
   const coord = (s: string) => ({ f: s.charCodeAt(0) - 97, r: Number(s.slice(1)) - 1 });
   const ps = level.pieces.map((p) => ({ role: p.role, ...coord(p.square), facing: p.facing ?? 'north', lateral: p.lateral ?? false }));
-  const walls = new Set((level.walls ?? []).map((s) => { const c = coord(s); return key(c.f, c.r); }));
+  const walls = new Set(
+    (level.walls ?? []).map((s) => {
+      const c = coord(s);
+      return key(c.f, c.r);
+    }),
+  );
   return {
     b: { w: level.board.width, h: level.board.height, walls, portal: level.portal, king: level.pieces.findIndex((p) => p.role === 'king') },
     ps,
@@ -357,7 +390,9 @@ describe('UK solver cross-checked against an independent brute force', () => {
       let pos = ukPos({ width: level.board.width, height: level.board.height, walls: level.walls ?? [], portal: level.portal, pieces: level.pieces });
       let { b, ps } = refBoard(level);
       for (let step = 0; step < 12; step++) {
-        const mine = legalMoves(pos).map((m) => moveToLan(pos, m)).sort();
+        const mine = legalMoves(pos)
+          .map((m) => moveToLan(pos, m))
+          .sort();
         const ref = refMoves(b, ps);
         expect(mine).toEqual(ref.map((m) => m.lan).sort());
         if (ref.length === 0) break;
@@ -432,8 +467,7 @@ describe('UK solver cross-checked against an independent brute force', () => {
       }
       const walls = [...fixedWalls, ...free.slice(nPieces, nPieces + nWalls)];
       const rest = free.slice(nPieces + nWalls);
-      const kd = (x: string) =>
-        Math.max(Math.abs(x.charCodeAt(0) - free[0]!.charCodeAt(0)), Math.abs(Number(x[1]) - Number(free[0]![1])));
+      const kd = (x: string) => Math.max(Math.abs(x.charCodeAt(0) - free[0]!.charCodeAt(0)), Math.abs(Number(x[1]) - Number(free[0]![1])));
       const portal = closed ? 'd4' : rest.reduce((a, x) => (kd(x) > kd(a) ? x : a), rest[0]!);
       const level = ukLevel({ width: 4, height: 4, walls, portal, pieces });
       const pos = ukPos({ width: 4, height: 4, walls, portal, pieces });

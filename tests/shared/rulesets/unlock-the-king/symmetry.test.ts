@@ -7,8 +7,13 @@ import type { UnlockTheKingLevel } from '../../../../src-shared/model/level.js';
 import { SYMMETRIES, blueprintKey, canonicalKey, findDuplicates, transformLevel } from '../../../../src-shared/rulesets/unlock-the-king/symmetry.js';
 
 const base: UnlockTheKingLevel = {
-  format: 'castellan.level', version: 1, ruleset: 'unlock-the-king', meta: { title: 'base' },
-  board: { width: 8, height: 8 }, walls: ['c3'], portal: 'h8',
+  format: 'castellan.level',
+  version: 1,
+  ruleset: 'unlock-the-king',
+  meta: { title: 'base' },
+  board: { width: 8, height: 8 },
+  walls: ['c3'],
+  portal: 'h8',
   pieces: [
     { role: 'king', square: 'a1' },
     { role: 'pawn', square: 'b1', facing: 'north' },
@@ -64,8 +69,14 @@ describe('canonicalKey / findDuplicates', () => {
 
   it('a pawn facing differently is a different blueprint (the hand-made rot90 with the pawn still north is not alike)', () => {
     const wrongFacing: UnlockTheKingLevel = {
-      ...base, walls: ['c6'], portal: 'h1',
-      pieces: [{ role: 'king', square: 'a8' }, { role: 'pawn', square: 'a7', facing: 'north' }, { role: 'rook', square: 'b8' }],
+      ...base,
+      walls: ['c6'],
+      portal: 'h1',
+      pieces: [
+        { role: 'king', square: 'a8' },
+        { role: 'pawn', square: 'a7', facing: 'north' },
+        { role: 'rook', square: 'b8' },
+      ],
     };
     const rightFacing = { ...wrongFacing, pieces: wrongFacing.pieces.map((p) => (p.role === 'pawn' ? { ...p, facing: 'east' as const } : p)) };
     expect(canonicalKey(wrongFacing)).not.toBe(canonicalKey(base));
@@ -79,8 +90,14 @@ describe('canonicalKey / findDuplicates', () => {
 
   it('finds the mirrored copy (hand-written flipV: a1 -> a8, b1 -> b8 facing south, a2 -> a7, c3 -> c6, h8 -> h1)', () => {
     const mirrored: UnlockTheKingLevel = {
-      ...base, walls: ['c6'], portal: 'h1',
-      pieces: [{ role: 'king', square: 'a8' }, { role: 'pawn', square: 'b8', facing: 'south' }, { role: 'rook', square: 'a7' }],
+      ...base,
+      walls: ['c6'],
+      portal: 'h1',
+      pieces: [
+        { role: 'king', square: 'a8' },
+        { role: 'pawn', square: 'b8', facing: 'south' },
+        { role: 'rook', square: 'a7' },
+      ],
     };
     const other = { ...base, portal: 'g8' };
     const d = findDuplicates([base, other, mirrored]);

@@ -85,7 +85,15 @@ describe('validateUnlockTheKing', () => {
     const king: UkPiece = { role: 'king', square: 'h1' };
     const within = ukLevel({
       walls: many('rook', 16, 5).map((p) => p.square), // 16 walls on ranks 5-6
-      pieces: [king, ...many('rook', 4, 1).map((p, i) => ({ ...p, square: 'abcd'[i] + '1' })), ...many('pawn', 8), ...many('knight', 4, 3), ...many('bishop', 4, 4), { role: 'queen', square: 'f3' }, { role: 'queen', square: 'g3' }],
+      pieces: [
+        king,
+        ...many('rook', 4, 1).map((p, i) => ({ ...p, square: 'abcd'[i] + '1' })),
+        ...many('pawn', 8),
+        ...many('knight', 4, 3),
+        ...many('bishop', 4, 4),
+        { role: 'queen', square: 'f3' },
+        { role: 'queen', square: 'g3' },
+      ],
     });
     expect(validateUnlockTheKing(within)).toEqual([]);
 
@@ -153,7 +161,12 @@ describe('validateUnlockTheKing', () => {
 
   it('UK-1 a role Unlock the King does not have is an error', () => {
     const issues = validateUnlockTheKing(
-      ukLevel({ pieces: [{ role: 'king', square: 'a1' }, { role: 'soldier' as never, square: 'b1' }] }),
+      ukLevel({
+        pieces: [
+          { role: 'king', square: 'a1' },
+          { role: 'soldier' as never, square: 'b1' },
+        ],
+      }),
     );
     expect(codes(issues)).toEqual(['uk-piece-role']);
   });
@@ -194,7 +207,13 @@ describe('validateUnlockTheKing', () => {
 
   it('UK-6 another piece may start on the portal', () => {
     const issues = validateUnlockTheKing(
-      ukLevel({ portal: 'e8', pieces: [{ role: 'king', square: 'e1' }, { role: 'rook', square: 'e8' }] }),
+      ukLevel({
+        portal: 'e8',
+        pieces: [
+          { role: 'king', square: 'e1' },
+          { role: 'rook', square: 'e8' },
+        ],
+      }),
     );
     expect(issues).toEqual([]);
   });

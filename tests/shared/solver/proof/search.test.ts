@@ -9,14 +9,7 @@
  * (a start position with a first-move restriction, like KV-4).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  proveWinIn,
-  TERMINAL_DRAW,
-  TERMINAL_LOSS,
-  TERMINAL_NONE,
-  TERMINAL_WIN,
-  type ProofGame,
-} from '../../../../src-shared/solver/proof/index.js';
+import { proveWinIn, TERMINAL_DRAW, TERMINAL_LOSS, TERMINAL_NONE, TERMINAL_WIN, type ProofGame } from '../../../../src-shared/solver/proof/index.js';
 
 interface GNode {
   moves?: [string, string][];
@@ -108,11 +101,29 @@ describe('proveWinIn on hand-drawn graphs', () => {
   // D2: x -> A3: n -> D4: d -> A5: k wins: b wins in 3.
   // D3: e -> A6 whose only move m leads to D6, whose only move f leaves the attacker lost: c never wins.
   const g1: Record<string, GNode> = {
-    S: { moves: [['a', 'D1'], ['a2', 'D1'], ['b', 'D2'], ['c', 'D3'], ['w', 'Draw']] },
+    S: {
+      moves: [
+        ['a', 'D1'],
+        ['a2', 'D1'],
+        ['b', 'D2'],
+        ['c', 'D3'],
+        ['w', 'Draw'],
+      ],
+    },
     Draw: { terminal: TERMINAL_DRAW },
-    D1: { moves: [['x', 'A1'], ['y', 'A2']] },
+    D1: {
+      moves: [
+        ['x', 'A1'],
+        ['y', 'A2'],
+      ],
+    },
     A1: { moves: [['k1', 'T']] },
-    A2: { moves: [['z', 'D9'], ['k2', 'T']] },
+    A2: {
+      moves: [
+        ['z', 'D9'],
+        ['k2', 'T'],
+      ],
+    },
     D9: { moves: [['q', 'A9']] },
     A9: { moves: [['o', 'D9b']] },
     D9b: { moves: [['p', 'A9']] },
@@ -155,7 +166,12 @@ describe('proveWinIn on hand-drawn graphs', () => {
     const g = new GraphGame(
       {
         S: { moves: [['a', 'D1']] },
-        D1: { moves: [['x', 'A1'], ['y', 'A2']] },
+        D1: {
+          moves: [
+            ['x', 'A1'],
+            ['y', 'A2'],
+          ],
+        },
         A1: { moves: [['k', 'T']] },
         A2: { moves: [['m', 'D3']] },
         D3: { moves: [['z', 'A4']] },
@@ -178,18 +194,38 @@ describe('proveWinIn on hand-drawn graphs', () => {
 
   it('a defence that wins for the defender, or leaves a draw, escapes; one that loses at once does not', () => {
     const nodes: Record<string, GNode> = {
-      S: { moves: [['a', 'D1'], ['b', 'D2']] },
+      S: {
+        moves: [
+          ['a', 'D1'],
+          ['b', 'D2'],
+        ],
+      },
       // After a, the defender's e reaches a position where the attacker to move has lost: escape.
-      D1: { moves: [['e', 'Lost'], ['x', 'A1']] },
+      D1: {
+        moves: [
+          ['e', 'Lost'],
+          ['x', 'A1'],
+        ],
+      },
       Lost: { terminal: TERMINAL_LOSS },
       A1: { moves: [['k', 'T']] },
       // After b, the defender's only moves: one where the attacker to move has already won, one losing next move.
-      D2: { moves: [['u', 'Won'], ['x', 'A1']] },
+      D2: {
+        moves: [
+          ['u', 'Won'],
+          ['x', 'A1'],
+        ],
+      },
       Won: { terminal: TERMINAL_WIN },
       T,
     };
     expect(proveWinIn(new GraphGame(nodes, 'S'), 2)).toMatchObject({ status: 'solved', length: 2, keys: ['b'], keysWithinN: ['b'] });
-    nodes['D2'] = { moves: [['v', 'Drawn'], ['x', 'A1']] };
+    nodes['D2'] = {
+      moves: [
+        ['v', 'Drawn'],
+        ['x', 'A1'],
+      ],
+    };
     nodes['Drawn'] = { terminal: TERMINAL_DRAW };
     expect(proveWinIn(new GraphGame(nodes, 'S'), 2)).toMatchObject({ status: 'unsolvable' });
   });
@@ -202,7 +238,13 @@ describe('KV-7 repetition in the proof search', () => {
     // Without the rule s would win in 2 (P -> S -> k); with it only k and s2 count.
     const g = new GraphGame(
       {
-        S: { moves: [['k', 'T'], ['s', 'P'], ['s2', 'Q']] },
+        S: {
+          moves: [
+            ['k', 'T'],
+            ['s', 'P'],
+            ['s2', 'Q'],
+          ],
+        },
         P: { moves: [['back', 'S']] },
         Q: { moves: [['q', 'R']] },
         R: { moves: [['k', 'T']] },
@@ -218,7 +260,12 @@ describe('KV-7 repetition in the proof search', () => {
     // Without the rule s wins in 3 (s z t r k); with it, the defender's r repeats S.
     const g = new GraphGame(
       {
-        S: { moves: [['k', 'T'], ['s', 'Ds']] },
+        S: {
+          moves: [
+            ['k', 'T'],
+            ['s', 'Ds'],
+          ],
+        },
         Ds: { moves: [['z', 'As']] },
         As: { moves: [['t', 'Dt']] },
         Dt: { moves: [['r', 'S']] },
@@ -234,8 +281,19 @@ describe('KV-7 repetition in the proof search', () => {
     // s -> P -> back to S (plain, k available): the position recurs, so s does not win;
     // s2 -> Q -> R (new) -> k wins in 2.
     const nodes: Record<string, GNode> = {
-      Sf: { rep: 'S', moves: [['s', 'P'], ['s2', 'Q']] },
-      S: { moves: [['k', 'T'], ['s', 'P']] },
+      Sf: {
+        rep: 'S',
+        moves: [
+          ['s', 'P'],
+          ['s2', 'Q'],
+        ],
+      },
+      S: {
+        moves: [
+          ['k', 'T'],
+          ['s', 'P'],
+        ],
+      },
       P: { moves: [['back', 'S']] },
       Q: { moves: [['q', 'R']] },
       R: { moves: [['k', 'T']] },
@@ -249,9 +307,24 @@ describe('KV-7 repetition in the proof search', () => {
 
 describe('limits and contract', () => {
   const chain: Record<string, GNode> = {
-    S: { moves: [['a', 'D1'], ['b', 'D1']] },
-    D1: { moves: [['x', 'A1'], ['y', 'A1']] },
-    A1: { moves: [['m', 'D2'], ['n', 'D2']] },
+    S: {
+      moves: [
+        ['a', 'D1'],
+        ['b', 'D1'],
+      ],
+    },
+    D1: {
+      moves: [
+        ['x', 'A1'],
+        ['y', 'A1'],
+      ],
+    },
+    A1: {
+      moves: [
+        ['m', 'D2'],
+        ['n', 'D2'],
+      ],
+    },
     D2: { moves: [['x', 'A2']] },
     A2: { moves: [['k', 'T']] },
     T,
