@@ -1,5 +1,5 @@
 /**
- * King's Valley proof-search bench (issue 6 item 3).
+ * King's Valley proof-search bench.
  *
  *   npx tsx bench/kings-valley.bench.ts [positions] [seed]
  *

@@ -1,6 +1,5 @@
 /**
- * Locking Chess (and orthodox) move generation and "mate in N" bench
- * (issue 7 item 3).
+ * Locking Chess (and orthodox) move generation and "mate in N" bench.
  *
  *   npx tsx bench/locking-chess.bench.ts [--deep]
  *

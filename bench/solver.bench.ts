@@ -1,5 +1,5 @@
 /**
- * Solver bench (issue 4): `npm run bench` (a table) or `npm run bench -- --json`.
+ * Solver bench: `npm run bench` (a table) or `npm run bench -- --json`.
  * Options: `--only SUBSTRING` (puzzles whose file name contains it),
  * `--no-baseline`, `--modes astar,bfs,baseline`, `--cap N` (state cap of the
  * `bfs` and `baseline` runs, default 16,000,000), `--out FILE` (also write
@@ -124,7 +124,7 @@ for (const f of files) {
   results.push({ file: f, rows });
 }
 
-// ---- targets (issue 4 item 2) -------------------------------------------------
+// ---- targets -------------------------------------------------
 interface Check {
   target: string;
   puzzle: string;

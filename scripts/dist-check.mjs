@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Offline packaging check (issue 9 item 5): builds the unpacked Linux app
+// Offline packaging check: builds the unpacked Linux app
 // (electron-builder `--dir`) from electron-builder.yml with a stand-in
 // Electron distribution (a folder with a fake `electron` executable, via the
 // `electronDist` option, so nothing is downloaded), then checks that the

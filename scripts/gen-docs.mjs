@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Generates the reference docs (issue 9 item 6):
+// Generates the reference docs:
 //   docs/reference/format.md  from schemas/level.schema.json and schemas/pack.schema.json
 //                             (every definition, field, type, required flag, enum values, description);
 //   docs/reference/cli.md     from the commander program of src-main/cli/main.ts

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Electron security scan (issue 8): runs Electronegativity
+ * Electron security scan: runs Electronegativity
  * (@doyensec/electronegativity, Doyensec's Electron misconfiguration and
  * anti-pattern scanner) over the Electron shell and the editor's HTML, and
  * fails on any finding.

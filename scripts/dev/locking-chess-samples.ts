@@ -1,6 +1,6 @@
 /**
  * Dev tool for the Locking Chess sample problems
- * (resources/levels/locking-chess/, issue 7 item 5).
+ * (resources/levels/locking-chess/).
  *
  *   npx tsx scripts/dev/locking-chess-samples.ts [--only 03,07] [--write]
  *

@@ -1,6 +1,6 @@
 /**
  * Dev tool: candidate search and inspection for the Locking Chess sample
- * problems (resources/levels/locking-chess/, issue 7 item 5).
+ * problems (resources/levels/locking-chess/).
  *
  *   npx tsx scripts/dev/locking-chess-search.ts inspect 'LFEN' N
  *   npx tsx scripts/dev/locking-chess-search.ts search --n 2 --type lockmate [--tries 20000] [--seed 1]

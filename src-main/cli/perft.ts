@@ -1,6 +1,6 @@
 /**
- * `castellan perft --rules orthodox|locking --depth N [--fen STRING] [--divide]`
- * (issue 7): the number of leaf nodes of the legal move tree N plies deep
+ * `castellan perft --rules orthodox|locking --depth N [--fen STRING] [--divide]`:
+ * the number of leaf nodes of the legal move tree N plies deep
  * from the start position or `--fen` (FEN for orthodox chess, LFEN for
  * Locking Chess, LC-13).
  *

@@ -1,5 +1,5 @@
 /**
- * `castellan render FILE -o OUT.svg|OUT.png [--cell N]` (issue 5 item 6):
+ * `castellan render FILE -o OUT.svg|OUT.png [--cell N]`:
  * one level as a picture. SVG from src-shared/render/svg.ts (pure); PNG by
  * rasterising that SVG with @resvg/resvg-js 2.6.2 (prebuilt native binary
  * from the npm registry; loaded lazily). Written through writeFileVerified;

@@ -1,5 +1,5 @@
 /**
- * Files the OS asks the app to open (issue 9 item 2: file associations and
+ * Files the OS asks the app to open (file associations and
  * a second launch), as pure functions.
  *
  * Windows and Linux pass them on the command line (`castellan a.level.json`,

@@ -3,7 +3,7 @@
  * (src-main/services). All logic lives in plain Node modules that are tested
  * without Electron; this file only wires Electron's hooks to them.
  *
- * Desktop session (issue 9): native menu from the renderer's MenuSpec
+ * Desktop session: native menu from the renderer's MenuSpec
  * (menu-template.ts), one instance (a second launch hands its files to the
  * running one), files from the command line / macOS `open-file` (file
  * associations, launch-files.ts), window bounds remembered

@@ -1,5 +1,5 @@
 /**
- * The native application menu (issue 9 item 1) as pure functions over the
+ * The native application menu as pure functions over the
  * renderer's MenuSpec (src-shared/host/menu.ts), unit-tested without
  * Electron; main.ts hands the template to `Menu.buildFromTemplate`.
  *

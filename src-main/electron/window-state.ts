@@ -1,5 +1,5 @@
 /**
- * Window size and position remembered between runs (issue 9 item 2), as
+ * Window size and position remembered between runs, as
  * plain functions: `restoreBounds` keeps a saved window on a display that
  * is still there; `readWindowState` / `writeWindowStateSync` store it as
  * `<userData>/window-state.json` (atomic: temp file + rename). Units: DIP

@@ -14,7 +14,7 @@
  *   GET/HEAD only, `index.html` for `/`, no directory listing, no escape from
  *   the folder (also via `%2e%2e` or symlinks), content types by extension.
  *   Without a build, `/` answers a page saying to run `npm run build`.
- * - Never losing work (issue 8): autosaves go to `<workspace>/.castellan/recovery/`,
+ * - Never losing work: autosaves go to `<workspace>/.castellan/recovery/`,
  *   backups of replaced files to `<workspace>/.castellan/backups/<relative path>/`
  *   (services/recovery.ts, services/backups.ts); nothing under `.castellan` can
  *   be saved over through the API, and `list` skips dot folders. Writes follow

@@ -1,5 +1,5 @@
 /**
- * Backups on save (issue 8): before a save replaces a file, the replaced
+ * Backups on save: before a save replaces a file, the replaced
  * bytes are copied into the file's backup folder as
  * `<timestamp>[-<n>].level.json` (timestamp: UTC, `2024-05-01T10-00-00-123Z`,
  * portable on every OS), and only the newest N (default 10) are kept: a ring

@@ -1,6 +1,6 @@
 /**
  * File revisions: how the host notices that a file changed on disk while the
- * editor had it open (issue 8, "nothing is silently overwritten").
+ * editor had it open ("nothing is silently overwritten").
  *
  * A revision is `{mtimeMs, size, sha256}` of the file's bytes
  * (contract.ts `FileRevision`). Two revisions are the same file content when

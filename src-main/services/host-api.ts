@@ -9,7 +9,7 @@
  * before any I/O. Methods never throw or reject: unexpected failures answer
  * `internal`.
  *
- * Never losing work (issue 8):
+ * Never losing work:
  * - `open` and `save` answer the file's `revision`; `save` with
  *   `expectedRevision` answers `conflict` (nothing written) when the file on
  *   disk is not that revision, checked before the proof and again right
@@ -24,7 +24,7 @@
  *   then hands it to `deps.grantPath` (Electron: the path grant is renewed
  *   after a restart).
  *
- * How the renderer uses these: see docs in the report of issue 8 and the
+ * How the renderer uses these: see docs/dev/never-lose-work.md and the
  * contract (src-shared/host/contract.ts, HostRequests).
  */
 import type {

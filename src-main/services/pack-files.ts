@@ -1,7 +1,7 @@
 /**
  * Loading and writing packs on disk (LEVEL-FORMAT-v1 "Pack"): a folder
  * holding `pack.json` and the level files it names, or one exported
- * `*.pack.json` with the levels embedded (issue 5 items 2-3).
+ * `*.pack.json` with the levels embedded.
  */
 import { promises as fs } from 'node:fs';
 import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Autosave and crash recovery (issue 8).
+ * Autosave and crash recovery.
  *
  * The editor autosaves its current document (debounced, see the renderer
  * notes in host-api.ts) under a `docId`; each autosave atomically replaces

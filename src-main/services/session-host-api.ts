@@ -1,5 +1,5 @@
 /**
- * The host session methods (src-shared/host/session-contract.ts, issue 9).
+ * The host session methods (src-shared/host/session-contract.ts).
  *
  * - `menuSet` here answers `native: false` (no native menu: the serve
  *   host); the Electron adapter (src-main/electron/main.ts) overrides it

@@ -1,5 +1,5 @@
 /**
- * Session state of a host (issue 9 item 2): the recent files and the last
+ * Session state of a host: the recent files and the last
  * session (the file that was open), as one JSON file
  * `<stateDir>/session.json` written atomically (atomic-file.ts).
  * Electron: `stateDir` = userData; serve: `<workspace>/.castellan`.

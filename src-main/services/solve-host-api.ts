@@ -1,5 +1,5 @@
 /**
- * The host solve methods (src-shared/host/solve-contract.ts, issue 4 item 4)
+ * The host solve methods (src-shared/host/solve-contract.ts)
  * over the shared worker_threads pool: the editor's background solve and its
  * Solve panel run here, never in the renderer.
  *

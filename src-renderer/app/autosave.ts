@@ -1,5 +1,5 @@
 /**
- * Autosave timing (issue 8, docs/dev/never-lose-work.md): a debounce with a
+ * Autosave timing (docs/dev/never-lose-work.md): a debounce with a
  * maximum wait, and runs serialized in call order.
  *
  * - `touch()` after every edit: the run fires `idleMs` after the last touch,

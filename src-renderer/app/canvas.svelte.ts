@@ -1,6 +1,6 @@
 /**
- * Canvas view state shared by the board, the minimap and the canvas actions
- * (issue 9 item 3): zoom / pan (`view`, viewport.ts), the selected board
+ * Canvas view state shared by the board, the minimap and the canvas actions:
+ * zoom / pan (`view`, viewport.ts), the selected board
  * region, the square a paste goes to, and the region clipboard.
  *
  * A module singleton (one board per window) so the clipboard outlives

@@ -1,5 +1,5 @@
 /**
- * Zoom and pan of the board (issue 9 item 3): pure functions from a view
+ * Zoom and pan of the board: pure functions from a view
  * to a `BoardLayout` (geometry.ts), so pointer -> square mapping
  * (`squareAtPoint`) stays exact at every zoom and pan. The view is view
  * state: not history, not saved.

@@ -6,7 +6,7 @@
  * pipeline with the same outcomes (schema/rules -> invalid, solve ->
  * unsolvable / limit, `allowDraft` -> `draft: true`, proof -> `solution`).
  *
- * Never-lose-work methods (issue 8) as the real hosts answer them: file
+ * Never-lose-work methods as the real hosts answer them: file
  * revisions (sha256 of the stored text) with `expectedRevision` /
  * `overwrite` conflicts, backups of replaced versions (newest 10),
  * autosave / recovery. Levels live in memory; autosaves are kept in the

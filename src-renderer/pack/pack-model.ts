@@ -1,5 +1,5 @@
 /**
- * Pack manager state logic (issue 5 item 1), pure: reordering, tiers,
+ * Pack manager state logic, pure: reordering, tiers,
  * removal, the view sort and "apply order", merging a verification's rows
  * into the pack's rows, status labels, the summary, export blockers, and
  * the manager's own undo history of manifests. No DOM, no host calls.

@@ -1,5 +1,5 @@
 /**
- * Keeps Tab / Shift+Tab inside a dialog (issue 9 item 4: dialogs are
+ * Keeps Tab / Shift+Tab inside a dialog (dialogs are
  * focus-trapped; Esc is handled by each dialog's owner).
  */
 

@@ -1,6 +1,6 @@
 /**
- * Keeps the host's native menu in step with the action registry (issue 9
- * item 1): `push(menus)` after every change; the first push is sent at
+ * Keeps the host's native menu in step with the action registry:
+ * `push(menus)` after every change; the first push is sent at
  * once, later ones debounced (`delayMs`) and only when the menus differ
  * from the last ones sent. The host's first answer decides: `native: true`
  * (Electron drew the menu) keeps syncing; `native: false`, an error answer

@@ -1,5 +1,5 @@
 /**
- * Light and dark themes (issue 9 item 3): the page follows the OS
+ * Light and dark themes: the page follows the OS
  * (`prefers-color-scheme`) unless View > Theme picks Light or Dark; the
  * choice is kept in localStorage. The CSS side is custom properties on
  * `:root[data-theme=...]` (app.css, shell/shell.css); the Konva board reads

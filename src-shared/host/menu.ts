@@ -1,5 +1,5 @@
 /**
- * The application menu as data (issue 9 item 1): the renderer builds it from
+ * The application menu as data: the renderer builds it from
  * its action registry (src-renderer/editor/actions.ts, `Action.menu`) and
  * either draws it as an in-app menu bar (browser, `castellan serve`) or
  * hands it to the Electron host (`menuSet`, session-contract.ts), which

@@ -1,5 +1,5 @@
 /**
- * Per-level status in a pack (issue 5 items 1-2): what `castellan pack
+ * Per-level status in a pack: what `castellan pack
  * verify` and the pack manager show for each level. Pure.
  *
  * Statuses and their CLI exit codes (LEVEL-FORMAT-v1 "Command line

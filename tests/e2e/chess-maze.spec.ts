@@ -1,5 +1,5 @@
 /**
- * Chess Maze end to end (issue 3), as a user against `castellan serve`:
+ * Chess Maze end to end, as a user against `castellan serve`:
  * build a small level from scratch (New → Chess Maze, size, a player rook,
  * a red key, a red lock, a coin, the finish, the collect objective), solve
  * it (par = the hand-worked optimum), playtest it to a win by clicking

@@ -1,5 +1,5 @@
 /**
- * King's Valley end to end (issue 6 items 4 and 5), as a user against
+ * King's Valley end to end, as a user against
  * `castellan serve`: build a win-in-2 from scratch (New → King's Valley →
  * empty board, the pieces of sample 04 "Change Sides", White to move, goal
  * 2), solve it (win in 2, the hand-worked key, every defence refuted by the

@@ -1,5 +1,5 @@
 /**
- * The live badge (issue 4 item 4): the editor re-solves in the background a
+ * The live badge: the editor re-solves in the background a
  * moment after each edit and shows the answer in the toolbar, without the
  * Solve button. Open a sample: `par N` equal to its stored (proved) solution;
  * wall the king in with one paint stroke: `unsolvable`; undo: `par N` again.
@@ -41,7 +41,7 @@ test('live badge: par of the opened sample, unsolvable after walling the king in
     'h2 holds a piece (the stroke passes over it)',
   ).toBe(true);
 
-  // Issue 4 item 4: the background solve runs in the host's worker pool (solveStart/solvePoll over HTTP).
+  // The live badge: the background solve runs in the host's worker pool (solveStart/solvePoll over HTTP).
   const hostSolves: string[] = [];
   page.on('request', (r) => {
     const m = /\/api\/(solveStart|solvePoll)$/.exec(new URL(r.url()).pathname);

@@ -1,6 +1,5 @@
 /**
- * Menus, command palette, shortcuts, themes and accessibility (issue 9
- * items 1, 3, 4) against `castellan serve` (the in-app menu bar: serve's
+ * Menus, command palette, shortcuts, themes and accessibility against `castellan serve` (the in-app menu bar: serve's
  * `menuSet` answers native: false).
  *
  * Expected values come from the issue text: Edit > Undo undoes the last

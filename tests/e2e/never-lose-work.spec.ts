@@ -1,5 +1,5 @@
 /**
- * Never lose work (issue 8 item 1), end to end with a real `castellan serve`:
+ * Never lose work, end to end with a real `castellan serve`:
  * (a) an edit is autosaved; the tab is closed without saving and the host
  *     killed; a new host on the same workspace offers the work at start, and
  *     Recover restores exactly the edited board (dirty, saved on request);

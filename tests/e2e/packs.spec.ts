@@ -1,5 +1,5 @@
 /**
- * The pack manager (issue 5), end to end with a real `castellan serve` on a
+ * The pack manager, end to end with a real `castellan serve` on a
  * temp copy of resources/levels:
  * (a) create a pack, add workspace levels (one of them stale: its walls were
  *     edited after the proof), reorder by drag and by Alt+Down (pack.json on

@@ -1,5 +1,5 @@
 /**
- * The desktop session in the browser host (issue 9 item 2): recent files in
+ * The desktop session in the browser host: recent files in
  * the Open dialog, the last session reopened (reload and a new tab), and
  * opening a level by dropping its file on the window.
  */

@@ -1,5 +1,5 @@
 /**
- * Fuzzing (issue 8, item 4), part of the normal test run: generated
+ * Fuzzing, part of the normal test run: generated
  * malformed or hostile level files, pack files, IPC calls (through the real
  * Electron handlers with a mocked `electron`, and the serve HostApi) and
  * serve HTTP requests (raw TCP). Each case must end without a crash, within

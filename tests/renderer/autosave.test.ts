@@ -11,7 +11,7 @@ function recorder(opts = AUTOSAVE_TIMING) {
   return { d, runs };
 }
 
-describe('autosave debounce (issue 8: ~1.5 s after the last edit, at least every 5 s while editing)', () => {
+describe('autosave debounce (~1.5 s after the last edit, at least every 5 s while editing)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(0);

@@ -1,5 +1,5 @@
 /**
- * Drag and drop (issue 9 item 2), file-drop.ts without a browser: Electron
+ * Drag and drop, file-drop.ts without a browser: Electron
  * opens the dropped file by its granted path; a browser parses the text as
  * `open` does and opens it unsaved; non-levels are refused with a message.
  */

@@ -1,5 +1,5 @@
 /**
- * host-solve-client.ts: the renderer side of the host solve (issue 4 item 4)
+ * host-solve-client.ts: the renderer side of the host solve
  * against a scripted host: progress from polls, the result, cancel calling
  * solveCancel, invalid and error answers.
  */

@@ -36,7 +36,7 @@ function setup(precheck: (l: Level) => LiveStatus | null = () => null, opts: { t
   return { ...w, seen, live };
 }
 
-describe('live badge background solve (issue 4 item 4)', () => {
+describe('live badge background solve', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

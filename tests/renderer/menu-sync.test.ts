@@ -6,7 +6,7 @@ const menus = (undoEnabled: boolean): MenuSpec[] => [
   { id: 'edit', label: 'Edit', items: [{ id: 'undo', label: 'Undo', accelerator: 'Mod+Z', enabled: undoEnabled }] },
 ];
 
-describe('MenuSync (native menu kept in step with the registry, issue 9 item 1)', () => {
+describe('MenuSync (native menu kept in step with the registry)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -21,7 +21,7 @@ describe('per-ruleset editor descriptions', () => {
     }
   });
 
-  it('Chess Maze keys (issue 9): B brush, R rectangle, F fill; pieces on the digits so P can playtest', () => {
+  it('Chess Maze keys: B brush, R rectangle, F fill; pieces on the digits so P can playtest', () => {
     const k = toolKeys(RULESET_UIS['chess-maze']);
     expect([k['brush'], k['rect'], k['fill']]).toEqual(['B', 'R', 'F']);
     expect([k['king'], k['queen'], k['rook'], k['bishop'], k['knight'], k['pawn']]).toEqual(['1', '2', '3', '4', '5', '6']);

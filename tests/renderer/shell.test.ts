@@ -14,7 +14,7 @@ import type { EditableRuleset } from '../../src-renderer/editor/default-doc.js';
 const noop = (): void => undefined;
 const act = (a: Partial<Action> & { id: string }): Action => ({ label: a.id, run: noop, ...a });
 
-describe('menuSpecs (issue 9 item 1: the menu is built from the action registry)', () => {
+describe('menuSpecs (the menu is built from the action registry)', () => {
   it('groups by menu in File, Edit, View, Level, Pack, Help order; sorts by group; separators between groups; first shortcut as accelerator', () => {
     const r = new ActionRegistry();
     let canUndo = false;
@@ -184,7 +184,7 @@ describe('shortcuts sheet', () => {
   });
 });
 
-describe('tool shortcuts (issue 9 item 1)', () => {
+describe('tool shortcuts', () => {
   const RULESETS = Object.keys(RULESET_UIS) as EditableRuleset[];
   /** Bare keys the shell and the controller use in every ruleset besides tools and the modules' bare action keys (bareActionKeys). */
   const GLOBAL_BARE = ['Delete', 'Backspace', 'Escape', '?', 'F1'];
@@ -230,7 +230,7 @@ describe('tool shortcuts (issue 9 item 1)', () => {
   });
 });
 
-describe('themes (issue 9 item 3)', () => {
+describe('themes', () => {
   const mem = () => {
     const m = new Map<string, string>();
     return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k), m };
@@ -279,7 +279,7 @@ describe('themes (issue 9 item 3)', () => {
   });
 });
 
-describe('colour-blind-safe glyphs (issue 9 item 4)', () => {
+describe('colour-blind-safe glyphs', () => {
   it('the four CM colours have four different glyph shapes and symbols (CM-5, CM-6)', () => {
     expect(new Set(Object.values(CM_GLYPH)).size).toBe(4);
     expect(new Set(Object.values(CM_GLYPH_SYMBOL)).size).toBe(4);

@@ -1,5 +1,5 @@
 /**
- * The shipped Chess Maze sample levels (issue 3 item 6, "Real input"): at
+ * The shipped Chess Maze sample levels ("Real input"): at
  * least 15, each valid (CM-14), not a draft, carrying a stored solution
  * that is current (levelHash), legal, wins (CM-11) and is optimal (the
  * solver re-proves the same length); together they cover every mechanic of

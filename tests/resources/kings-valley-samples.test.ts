@@ -1,5 +1,5 @@
 /**
- * The shipped King's Valley samples (issue 6 item 6, "Real input"):
+ * The shipped King's Valley samples ("Real input"):
  * - at least 10 "win in N" problems (N = 1..5: at least two each of 1, 2
  *   and 3, at least one each of 4 and 5), each valid (KV-9), not a draft,
  *   carrying a current stored proof (levelHash) whose main line replays to

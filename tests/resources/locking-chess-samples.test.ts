@@ -1,5 +1,5 @@
 /**
- * The shipped Locking Chess sample problems (issue 7 item 5, "Real input"):
+ * The shipped Locking Chess sample problems ("Real input"):
  * - at least 8 "mate in N" problems (N = 1, 2 and 3 each present), each
  *   valid (no builder errors or warnings), not a draft, carrying a current
  *   stored proof (levelHash) whose main line replays (replayMoves) to the

@@ -1,6 +1,6 @@
 /**
- * Symmetry-aware duplicate detection for Unlock the King blueprints (issue 5
- * item 1/5: "no two alike, rotations and reflections included").
+ * Symmetry-aware duplicate detection for Unlock the King blueprints (the
+ * pack rule "no two alike, rotations and reflections included").
  *
  * A square board has the 8 symmetries of the dihedral group D4 (4 rotations,
  * 4 reflections); a non-square board only the 4 that keep its shape

@@ -1,4 +1,4 @@
-/** `castellan generate` (issue 5 item 4): writes proved levels through the save pipeline; reproducible for a seed. */
+/** `castellan generate`: writes proved levels through the save pipeline; reproducible for a seed. */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,5 @@
 /**
- * `castellan pack verify` and `castellan pack export` (issue 5 items 2-3,
- * LEVEL-FORMAT-v1 "Pack" and "Command line contract") on small hand-made
+ * `castellan pack verify` and `castellan pack export` (* LEVEL-FORMAT-v1 "Pack" and "Command line contract") on small hand-made
  * packs: one proved, one stale, one draft, one invalid (UK-2 two kings), one
  * proved unsolvable (UK-4 king boxed in by walls).
  */

@@ -1,5 +1,5 @@
 /**
- * `castellan perft` (issue 7): node counts from the published orthodox
+ * `castellan perft`: node counts from the published orthodox
  * perft suite and hand-counted Locking Chess positions, `--divide`, and
  * exit 1 with a clear message on bad input.
  */

@@ -1,4 +1,4 @@
-/** `castellan render FILE -o OUT.svg|png` (issue 5 item 6). */
+/** `castellan render FILE -o OUT.svg|png`. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Installers (issue 9 item 5): electron-builder.yml validated offline with
+ * Installers: electron-builder.yml validated offline with
  * electron-builder's own loader and schema validation (app-builder-lib
  * getConfig + validateConfiguration: no network), the targets/associations
  * the issue asks for, and the icon files (real ICO/ICNS/PNG containers,

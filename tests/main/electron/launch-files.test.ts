@@ -1,4 +1,4 @@
-/** Files from the command line (file associations, second launch; issue 9 item 2). */
+/** Files from the command line (file associations, second launch). */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { filesFromArgv, isCastellanFile } from '../../../src-main/electron/launch-files.js';

@@ -1,5 +1,5 @@
 /**
- * The native menu from the renderer's MenuSpec (issue 9 item 1):
+ * The native menu from the renderer's MenuSpec:
  * accelerator conversion, separators, enabled/checked, the macOS app and
  * Window menus, and validation of hostile menuSet requests.
  */

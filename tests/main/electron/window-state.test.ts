@@ -1,4 +1,4 @@
-/** Window bounds remembered between runs (issue 9 item 2): restoreBounds keeps the window on a connected display. */
+/** Window bounds remembered between runs: restoreBounds keeps the window on a connected display. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The host survives a crashed solver worker (issue 8, item 7, host side):
+ * The host survives a crashed solver worker (host side):
  * a save whose proof worker throws, exits or dies answers a coded error
  * (code `internal`, solve status `error` naming the crash), writes nothing,
  * offers no silent success, and the next save with a healthy worker works.

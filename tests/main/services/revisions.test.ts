@@ -1,5 +1,5 @@
 /**
- * File revisions, save conflicts and backups (issue 8): a file changed on
+ * File revisions, save conflicts and backups: a file changed on
  * disk while open is never silently overwritten, and every save keeps the
  * replaced version in a ring of the last N backups.
  */

@@ -1,6 +1,6 @@
 /**
  * Failed saves are surfaced with a clear error code and the document on
- * disk stays intact (issue 8, item 2): a full disk (ENOSPC), a read-only
+ * disk stays intact: a full disk (ENOSPC), a read-only
  * folder or file system (EACCES/EROFS), a locked file (EBUSY/EPERM), a
  * folder swapped for a link while saving. Each failure is shown twice: with
  * an injected error (always runs) and, where this machine allows it, for

@@ -1,5 +1,5 @@
 /**
- * Recent files and the last session (issue 9 item 2): session-store.ts
+ * Recent files and the last session: session-store.ts
  * (pure list rules, the JSON file) and the session host methods over it.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
- * solve-host-api.ts: the editor's background solve in the host pool (issue 4
- * item 4) — start, poll to the optimal answer, cancel, invalid documents,
+ * solve-host-api.ts: the editor's background solve in the host pool (the
+ * live badge) — start, poll to the optimal answer, cancel, invalid documents,
  * hostile requests, and the per-host job cap.
  */
 import { afterEach, describe, expect, it } from 'vitest';

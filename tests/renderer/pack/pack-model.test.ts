@@ -1,5 +1,5 @@
 /**
- * pack-model.ts (issue 5 item 1): reorder, tiers, removal, view sort and
+ * pack-model.ts: reorder, tiers, removal, view sort and
  * "apply order", merging verification rows, labels, summary, export
  * blockers, the manager's undo history. Expected values worked by hand.
  */

@@ -1,5 +1,5 @@
 /**
- * Format versions (issue 8, item 3): fixtures for every version the build
+ * Format versions: fixtures for every version the build
  * reads (tests/fixtures/format/v<N>/), each loading to the current version;
  * files from unknown future versions (tests/fixtures/format/future/) refused
  * with a clear message, never half-loaded; the migration list made of pure

@@ -1,5 +1,5 @@
 /**
- * The Citadel Codex (resources/packs/citadel-codex, issue 5 item 5): 50
+ * The Citadel Codex (resources/packs/citadel-codex): 50
  * Unlock the King blueprints on 8x8, UK-1 buildable with one physical set
  * (no rules issues at all), UK-9 tiers by number, rising difficulty (par,
  * then states explored), stored solutions current, no two alike under the 8

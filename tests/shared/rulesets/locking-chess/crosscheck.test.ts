@@ -1,5 +1,5 @@
 /**
- * Locking perft cross-check (issue 7 item 2). No published Locking Chess
+ * Locking perft cross-check. No published Locking Chess
  * perft numbers exist, so the engine (src-shared/rulesets/locking-chess) is
  * compared with reference-movegen.ts, an independent, deliberately simple
  * generator written only for these tests: its own LFEN reader, an 8x8 array

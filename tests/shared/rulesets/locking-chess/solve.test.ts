@@ -1,5 +1,5 @@
 /**
- * "Mate in N" for Locking Chess (issue 7 item 3; any LC-8 win counts as
+ * "Mate in N" for Locking Chess (any LC-8 win counts as
  * mate), level validation and replay. Positions and lines are hand-worked.
  */
 import { describe, expect, it } from 'vitest';

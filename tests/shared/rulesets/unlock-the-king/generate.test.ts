@@ -1,6 +1,6 @@
 /**
- * The Unlock the King generator (src-shared/pack/generate.ts, issue 5 item
- * 4): reproducible for a seed, every level within the par range, solvable
+ * The Unlock the King generator (src-shared/rulesets/unlock-the-king/generate.ts):
+ * reproducible for a seed, every level within the par range, solvable
  * with that optimum, within one physical set (UK-1: no rules warnings) and
  * no two alike (symmetry included).
  */
