@@ -1,7 +1,7 @@
 /**
  * Board symmetries (the dihedral group D4) and how directions turn with
  * them. Generic: rulesets decide which symmetries keep their puzzles legal
- * (`RulesetDef.symmetryAvailability`), pack/symmetry.ts uses them for
+ * (`RulesetDef.symmetryAvailability`), pack/duplicates.ts uses them for
  * duplicate detection, the editor for rotate / mirror.
  *
  * Coordinates are 0-based (file 0 = `a`, rank 0 = `1`), RULINGS "Common".

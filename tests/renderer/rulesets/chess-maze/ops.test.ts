@@ -19,7 +19,7 @@ const errorCodes = (l: ChessMazeLevel): string[] =>
     .filter((i) => i.severity === 'error')
     .map((i) => i.code);
 
-describe('cm-ops: Chess Maze structural edits and exact undo', () => {
+describe('Chess Maze ops: Chess Maze structural edits and exact undo', () => {
   it('the fixture is a valid level (no CM-14 errors)', () => {
     expect(errorCodes(redDoor())).toEqual([]);
   });

@@ -13,7 +13,7 @@ function run(doc: UnlockTheKingLevel, fn: (tx: Tx<UnlockTheKingLevel>) => void):
   return { after, undone: applyDiff(after, invertDiff(d)) };
 }
 
-describe('uk-ops: structural edits (no rules) and exact undo', () => {
+describe('Unlock the King ops: structural edits (no rules) and exact undo', () => {
   it('placing a piece on an empty square appends it with UK-4 pawn defaults', () => {
     const { after, undone } = run(sampleLevel(), (tx) => ops.placePiece(tx, 'a2', { role: 'pawn', color: 'obsidian' }));
     expect(after.pieces[3]).toEqual({ role: 'pawn', square: 'a2', color: 'obsidian', facing: 'north', lateral: false });

@@ -1,5 +1,5 @@
 /**
- * Symmetry-aware duplicate detection (src-shared/pack/symmetry.ts), hand
+ * Symmetry-aware duplicate detection (src-shared/rulesets/unlock-the-king/symmetry.ts), hand
  * worked on 8x8 and 4x3 boards. Pawn facings turn with the board (UK-4).
  */
 import { describe, expect, it } from 'vitest';
