@@ -1,19 +1,19 @@
 /**
- * Play entries: lookups of the document's ruleset in the play module table
- * (rulesets/play-modules.ts); nothing here branches on a ruleset id. An
+ * Play entries: lookups of the document's ruleset module (`RulesetUi.play`,
+ * src-renderer/rulesets/index.ts); nothing here branches on a ruleset id. An
  * unknown ruleset answers `ruleset-unsupported`.
  */
 import type { MoveSide } from '../../src-shared/display/move-list.js';
 import { unsupported } from '../../src-shared/rulesets/index.js';
 import { issue, type Issue, type Result } from '../../src-shared/validation/issue.js';
 import type { EditableLevel } from '../editor/default-doc.js';
-import { PLAY_MODULES } from '../rulesets/play-modules.js';
+import { rulesetUi } from '../rulesets/index.js';
 import type { PlayModule } from './module.js';
 import type { PlaySession, PlayView } from './session.js';
 
 /** The play module of the document's ruleset, or undefined for a ruleset without one. */
 export function playModuleOf(doc: { ruleset: string }): PlayModule | undefined {
-  return Object.hasOwn(PLAY_MODULES, doc.ruleset) ? (PLAY_MODULES[doc.ruleset as EditableLevel['ruleset']] as unknown as PlayModule) : undefined;
+  return rulesetUi(doc.ruleset)?.play;
 }
 
 /**

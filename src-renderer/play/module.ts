@@ -1,13 +1,13 @@
 /**
  * What one ruleset offers for play (its `src-renderer/rulesets/<id>/play.ts`
- * plus its panels), listed once per ruleset in rulesets/play-modules.ts, and
+ * plus its panels), the `play` of its RulesetUi (rulesets/<id>/ui.ts), and
  * the UI state of a running game that the play controller
  * (app/play-controller.svelte.ts) keeps and the play panels read
  * (`PlaytestUi`, through the narrow `PlayPanelContext`).
  */
 import type { Component } from 'svelte';
 import type { MoveSide } from '../../src-shared/display/move-list.js';
-import type { EngineAnswer } from '../../src-shared/ruleset.js';
+import type { EngineAnswer, LevelBase } from '../../src-shared/ruleset.js';
 import type { Issue, Result } from '../../src-shared/validation/issue.js';
 import type { EditableLevel } from '../editor/default-doc.js';
 import type { PlaySession, PlaySide, PlayTarget, PlayView } from './session.js';
@@ -44,7 +44,7 @@ export interface PlayPanelContext {
 }
 
 /** One ruleset's play: how a game starts, how a solution line is previewed, and its panels. */
-export interface PlayModule<L extends EditableLevel = EditableLevel> {
+export interface PlayModule<L extends LevelBase = EditableLevel> {
   /**
    * A playtest on a copy of `doc` (both sides by hand in two-player
    * rulesets). `par`: the par a win is compared with (null: unknown).

@@ -21,6 +21,7 @@ import { parseSquare, squareName } from '../../src-shared/model/square.js';
 import type { BoardRule, LevelBase, RulesetDef } from '../../src-shared/ruleset.js';
 import type { Tx } from '../editor/doc-ops.js';
 import type { PushOptions } from '../editor/history.js';
+import type { PlayModule } from '../play/module.js';
 
 /** Placement options of new items (colour, side, pawn facing, paint mode ...): plain JSON, keys owned by the ruleset. */
 export type Placement = Readonly<Record<string, unknown>>;
@@ -183,6 +184,8 @@ export interface RulesetUi<L extends LevelBase = LevelBase> {
   /** The shared play panel offers a game against the engine (the vs Engine button). */
   readonly playAgainstEngine?: boolean;
   readonly components: RulesetComponents<L>;
+  /** Playtest and play against the engine (play/module.ts); absent: the ruleset cannot be played in the editor. */
+  readonly play?: PlayModule<L>;
 }
 
 /** Finds the module of a document (the Editor's resolver); undefined for a ruleset without one. */

@@ -21,6 +21,8 @@ import CmSquare from './CmSquare.svelte';
 import CmObjectives from './CmObjectives.svelte';
 import CmLegend from './CmLegend.svelte';
 import CmEmblem from './CmEmblem.svelte';
+import { cmReplayViews, startCmPlay } from './play.js';
+import CmPlayStats from './CmPlayStats.svelte';
 
 export type { CmPlacement } from './placement.js';
 
@@ -144,4 +146,5 @@ export const chessMazeUi: RulesetUi<L> = {
     return `${players} player · ${doc.pieces.length - players} enemy · ${(doc.tiles ?? []).length} tiles · ${(doc.board.holes ?? []).length} holes`;
   },
   components: { ToolIcon: CmToolIcon, PaletteOptions: CmPaletteOptions, SquareInspector: CmSquare, Settings: CmObjectives, Legend: CmLegend, Emblem: CmEmblem },
+  play: { start: startCmPlay, replayViews: cmReplayViews, Stats: CmPlayStats },
 };
