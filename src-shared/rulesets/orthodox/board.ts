@@ -1,6 +1,6 @@
 /**
- * Shared 0x88 board constants for the orthodox chess engine (position.ts)
- * and the Locking Chess engine (../locking-chess/position.ts).
+ * Shared 0x88 board constants for the 0x88 positions (position-base.ts), the
+ * orthodox chess engine (position.ts) and Locking Chess (../locking-chess).
  *
  * Squares: 0x88 index `rank * 16 + file` (a1 = 0, h1 = 7, a2 = 16, h8 = 119);
  * `sq & 0x88` is non-zero off the board. The public model index
@@ -96,4 +96,18 @@ export const CASTLE_MASK: Uint8Array = (() => {
   m[0x77] = 15 & ~CASTLE_BK; // h8
   m[0x70] = 15 & ~CASTLE_BQ; // a8
   return m;
+})();
+
+/** 1 where 0x88 squares a and b are a king step apart: index `a - b + 119` (239 entries). */
+export const ADJACENT: Uint8Array = (() => {
+  const t = new Uint8Array(239);
+  for (const d of KING_OFFSETS) t[d + 119] = 1;
+  return t;
+})();
+
+/** 1 where 0x88 squares a and b share a rank, file or diagonal (a != b): index `a - b + 119` (239 entries). */
+export const ALIGNED: Uint8Array = (() => {
+  const t = new Uint8Array(239);
+  for (const d of KING_OFFSETS) for (let k = 1; k < 8; k++) t[d * k + 119] = 1;
+  return t;
 })();
