@@ -11,7 +11,9 @@
  * the type.
  */
 
+/** Piece code of an empty square. */
 export const EMPTY = 0;
+/** Piece types (`code & 7`): pawn 1, knight 2, bishop 3, rook 4, queen 5, king 6. */
 export const PAWN = 1;
 export const KNIGHT = 2;
 export const BISHOP = 3;
@@ -19,8 +21,10 @@ export const ROOK = 4;
 export const QUEEN = 5;
 export const KING = 6;
 
+/** Colours (`code >> 3`, side to move): White 0, Black 1. */
 export const WHITE = 0;
 export const BLACK = 1;
+/** Colour bit of a Black piece code. */
 export const BLACK_BIT = 8;
 
 /** Castling right bits: White short, White long, Black short, Black long. */
@@ -29,6 +33,7 @@ export const CASTLE_WQ = 2;
 export const CASTLE_BK = 4;
 export const CASTLE_BQ = 8;
 
+/** 0x88 square steps of a knight (8), a king / queen (8: also the queen's directions), a bishop (4), a rook (4). */
 export const KNIGHT_OFFSETS: readonly number[] = [33, 31, 18, 14, -14, -18, -31, -33];
 export const KING_OFFSETS: readonly number[] = [1, -1, 16, -16, 15, 17, -15, -17];
 export const BISHOP_DIRS: readonly number[] = [15, 17, -15, -17];

@@ -15,6 +15,7 @@
  * Hot path: typed arrays only; module-local constants.
  */
 import { issue, type Issue, type Result } from '../../validation/issue.js';
+import { attackedOn } from './attacks.js';
 import * as B from './board.js';
 import { name88, splitmix32 } from './board.js';
 import { parseFenFields, type FenFields } from './fen.js';
@@ -148,56 +149,9 @@ export class Chess extends Position0x88<ChessNoMove> {
 
   // ---------------------------------------------------------------- attacks
 
-  /** True when a piece of colour `by` attacks `sq` (0x88). */
+  /** True when a piece of colour `by` attacks `sq` (0x88); attacks.ts `attackedOn` over the board. */
   attacked(sq: number, by: number): boolean {
-    const b = this.board;
-    const bb = by << 3;
-    // Pawns.
-    if (by === 0) {
-      if (((sq - 15) & 0x88) === 0 && b[sq - 15] === PAWN) return true;
-      if (((sq - 17) & 0x88) === 0 && b[sq - 17] === PAWN) return true;
-    } else {
-      if (((sq + 15) & 0x88) === 0 && b[sq + 15] === (PAWN | BLACK_BIT)) return true;
-      if (((sq + 17) & 0x88) === 0 && b[sq + 17] === (PAWN | BLACK_BIT)) return true;
-    }
-    const kn = KNIGHT | bb;
-    for (let i = 0; i < 8; i++) {
-      const t = sq + KNIGHT_OFFSETS[i]!;
-      if ((t & 0x88) === 0 && b[t] === kn) return true;
-    }
-    const kg = KING | bb;
-    for (let i = 0; i < 8; i++) {
-      const t = sq + KING_OFFSETS[i]!;
-      if ((t & 0x88) === 0 && b[t] === kg) return true;
-    }
-    const q = QUEEN | bb;
-    const bi = BISHOP | bb;
-    for (let i = 0; i < 4; i++) {
-      const d = BISHOP_DIRS[i]!;
-      let t = sq + d;
-      while ((t & 0x88) === 0) {
-        const p = b[t]!;
-        if (p !== 0) {
-          if (p === bi || p === q) return true;
-          break;
-        }
-        t += d;
-      }
-    }
-    const r = ROOK | bb;
-    for (let i = 0; i < 4; i++) {
-      const d = ROOK_DIRS[i]!;
-      let t = sq + d;
-      while ((t & 0x88) === 0) {
-        const p = b[t]!;
-        if (p !== 0) {
-          if (p === r || p === q) return true;
-          break;
-        }
-        t += d;
-      }
-    }
-    return false;
+    return attackedOn(this.board, sq, by);
   }
 
   /** True when the king of `side` is attacked by the other colour. */
