@@ -39,19 +39,18 @@ export function attackedOn(b: Uint8Array, sq: number, by: number): boolean {
     if (((sq + 17) & 0x88) === 0 && b[sq + 17] === (PAWN | BLACK_BIT)) return true;
   }
   const kn = KNIGHT | bb;
-  for (let i = 0; i < 8; i++) {
-    const t = sq + KNIGHT_OFFSETS[i]!;
-    if ((t & 0x88) === 0 && b[t] === kn) return true;
-  }
   const kg = KING | bb;
   for (let i = 0; i < 8; i++) {
-    const t = sq + KING_OFFSETS[i]!;
+    let t = sq + KNIGHT_OFFSETS[i]!;
+    if ((t & 0x88) === 0 && b[t] === kn) return true;
+    t = sq + KING_OFFSETS[i]!;
     if ((t & 0x88) === 0 && b[t] === kg) return true;
   }
   const q = QUEEN | bb;
   const bi = BISHOP | bb;
+  const r = ROOK | bb;
   for (let i = 0; i < 4; i++) {
-    const d = BISHOP_DIRS[i]!;
+    let d = BISHOP_DIRS[i]!;
     let t = sq + d;
     while ((t & 0x88) === 0) {
       const p = b[t]!;
@@ -61,11 +60,8 @@ export function attackedOn(b: Uint8Array, sq: number, by: number): boolean {
       }
       t += d;
     }
-  }
-  const r = ROOK | bb;
-  for (let i = 0; i < 4; i++) {
-    const d = ROOK_DIRS[i]!;
-    let t = sq + d;
+    d = ROOK_DIRS[i]!;
+    t = sq + d;
     while ((t & 0x88) === 0) {
       const p = b[t]!;
       if (p !== 0) {
