@@ -14,7 +14,6 @@
  * mates). Hot path: typed arrays only; module-local constants.
  */
 import * as B from '../orthodox/board.js';
-import { attackedOn } from '../orthodox/attacks.js';
 import { Position0x88 } from '../orthodox/position-base.js';
 
 // Module-local copies of board.ts constants: no cross-module binding lookups on the hot path.
@@ -107,11 +106,56 @@ export abstract class LcStackBoard<Terminal> extends Position0x88<Terminal> {
   /**
    * True when a top piece of colour `a` has a capture pattern onto `s` over
    * board-level pieces, stopped only by top pieces (LC-4; pawns diagonally
-   * forward): the orthodox attack test on the top level. These are the
-   * captures of LC-5c/d.
+   * forward). These are the captures of LC-5c/d.
    */
   topAttacks(s: number, a: number): boolean {
-    return attackedOn(this.top, s, a);
+    const top = this.top;
+    const ab = a << 3;
+    if (a === 0) {
+      let x = s - 15;
+      if ((x & 0x88) === 0 && top[x] === PAWN) return true;
+      x = s - 17;
+      if ((x & 0x88) === 0 && top[x] === PAWN) return true;
+    } else {
+      let x = s + 15;
+      if ((x & 0x88) === 0 && top[x] === (PAWN | BLACK_BIT)) return true;
+      x = s + 17;
+      if ((x & 0x88) === 0 && top[x] === (PAWN | BLACK_BIT)) return true;
+    }
+    const kn = KNIGHT | ab;
+    const kg = KING | ab;
+    for (let i = 0; i < 8; i++) {
+      let x = s + KNIGHT_OFFSETS[i]!;
+      if ((x & 0x88) === 0 && top[x] === kn) return true;
+      x = s + KING_OFFSETS[i]!;
+      if ((x & 0x88) === 0 && top[x] === kg) return true;
+    }
+    const q = QUEEN | ab;
+    const bi = BISHOP | ab;
+    const r = ROOK | ab;
+    for (let i = 0; i < 4; i++) {
+      let d = BISHOP_DIRS[i]!;
+      let x = s + d;
+      while ((x & 0x88) === 0) {
+        const p = top[x]!;
+        if (p !== 0) {
+          if (p === bi || p === q) return true;
+          break;
+        }
+        x += d;
+      }
+      d = ROOK_DIRS[i]!;
+      x = s + d;
+      while ((x & 0x88) === 0) {
+        const p = top[x]!;
+        if (p !== 0) {
+          if (p === r || p === q) return true;
+          break;
+        }
+        x += d;
+      }
+    }
+    return false;
   }
 
   /** LC-5e: a top knight of colour `a` standing on its own piece has a knight jump onto `s`. */

@@ -6,8 +6,7 @@
  *   `perft(depth)`, `outcome()` (checkmate, stalemate, fifty-move,
  *   repetition, insufficient material), Zobrist `hashLo` / `hashHi`.
  * - The shared 0x88 base (position-base.ts): `Position0x88`, which `Chess`
- *   and Locking Chess's `LcPosition` extend through hooks; `attackedOn`
- *   (attacks.ts), the attack test on one level of piece codes.
+ *   and Locking Chess's `LcPosition` extend through hooks.
  * - Notation (notation.ts): `moveToLan`, `moveToSan`, `sanList`, `parseMove`.
  * - `perftDivide(pos, depth)`: node count per legal move (LAN, sorted).
  * - FEN fields (fen.ts): `parseFenFields`, `fenFromFields` (shared with LFEN).
@@ -20,7 +19,6 @@ export { Chess, MAX_MOVES, FLAG_QUIET, FLAG_DOUBLE, FLAG_CAPTURE, FLAG_EP, FLAG_
 export type { ChessOutcome, ChessNoMove } from './position.js';
 export { Position0x88 } from './position-base.js';
 export type { ZobristKeys, SharedDraw, Ongoing } from './position-base.js';
-export { attackedOn } from './attacks.js';
 export { moveToLan, moveToSan, sanList, parseMove } from './notation.js';
 export { parseFenFields, fenFromFields } from './fen.js';
 export type { FenFields, FenSyntax } from './fen.js';

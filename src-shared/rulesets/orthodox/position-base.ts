@@ -15,7 +15,9 @@
  *   passant, side, hash);
  * - legality (`generateLegal`, `hasLegalMove`, `legalMoves`: pseudo-legal
  *   moves filtered by make / check test / unmake, skipped for moves the
- *   variant proves safe), `perft`;
+ *   variant proves safe; orthodox `Chess` overrides `generateLegal` with
+ *   its own copy of the loop so that this one serves Locking Chess alone,
+ *   see README.md "Speed"), `perft`;
  * - the draws both variants share (fifty-move rule, repetition within the
  *   moves made) and the `outcome()` plumbing.
  *
