@@ -1,10 +1,12 @@
 /**
  * Locking Chess (RULINGS LC-1..LC-13) public API.
- * - `LcPosition` (position.ts): mutable 0x88 position of stacks; make /
+ * - `LcPosition` (position.ts): mutable 0x88 position of stacks, extending
+ *   the orthodox base `Position0x88` through attacks.ts (`LcStackBoard`) and
+ *   movegen.ts (`LcMoveGen`); make /
  *   unmake, `generateLegal`, `legalMoves`, `inCheck`, `isInCheck(side)`,
  *   `kingState`, `perft`, `outcome()` (LC-8 mates named, LC-9 draws),
  *   `lfen()`; move-code helpers `lcFrom`, `lcTo`, `lcAction`, `lcFromTop`,
- *   `lcPromo` and the A_* actions.
+ *   `lcPromo` and the A_* actions (move-code.ts).
  * - LFEN (lfen.ts, LC-13): `parseLfen(text)` (syntax + playability, `lc-*`
  *   codes), `parseLfenFields`, `lcPositionIssues`, `LC_START_LFEN`.
  * - Notation (notation.ts): `lcMoveToLan`, `lcMoveToSan`, `lcSanList`,
@@ -36,7 +38,7 @@ export {
   A_CASTLE,
   A_CASTLOCK,
 } from './position.js';
-export type { LcKingState, LcMateKind, LcOutcome } from './position.js';
+export type { LcKingState, LcMateKind, LcOutcome, LcNoMove } from './position.js';
 export { parseLfen, parseLfenFields, lcPositionIssues, LC_START_LFEN } from './lfen.js';
 export { lcMoveToLan, lcMoveToSan, lcSanList, lcParseMove, lcPerftDivide, lcIsCapture, lcEndsOnTop } from './notation.js';
 export { validateLockingChess, compileLockingChess, lcPiecesOf } from './validate.js';

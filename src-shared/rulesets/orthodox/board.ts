@@ -1,6 +1,6 @@
 /**
- * Shared 0x88 board constants for the orthodox chess engine (position.ts)
- * and the Locking Chess engine (../locking-chess/position.ts).
+ * Shared 0x88 board constants for the 0x88 positions (position-base.ts), the
+ * orthodox chess engine (position.ts) and Locking Chess (../locking-chess).
  *
  * Squares: 0x88 index `rank * 16 + file` (a1 = 0, h1 = 7, a2 = 16, h8 = 119);
  * `sq & 0x88` is non-zero off the board. The public model index
@@ -11,7 +11,9 @@
  * the type.
  */
 
+/** Piece code of an empty square. */
 export const EMPTY = 0;
+/** Piece types (`code & 7`): pawn 1, knight 2, bishop 3, rook 4, queen 5, king 6. */
 export const PAWN = 1;
 export const KNIGHT = 2;
 export const BISHOP = 3;
@@ -19,8 +21,10 @@ export const ROOK = 4;
 export const QUEEN = 5;
 export const KING = 6;
 
+/** Colours (`code >> 3`, side to move): White 0, Black 1. */
 export const WHITE = 0;
 export const BLACK = 1;
+/** Colour bit of a Black piece code. */
 export const BLACK_BIT = 8;
 
 /** Castling right bits: White short, White long, Black short, Black long. */
@@ -29,6 +33,7 @@ export const CASTLE_WQ = 2;
 export const CASTLE_BK = 4;
 export const CASTLE_BQ = 8;
 
+/** 0x88 square steps of a knight (8), a king / queen (8: also the queen's directions), a bishop (4), a rook (4). */
 export const KNIGHT_OFFSETS: readonly number[] = [33, 31, 18, 14, -14, -18, -31, -33];
 export const KING_OFFSETS: readonly number[] = [1, -1, 16, -16, 15, 17, -15, -17];
 export const BISHOP_DIRS: readonly number[] = [15, 17, -15, -17];
@@ -96,4 +101,18 @@ export const CASTLE_MASK: Uint8Array = (() => {
   m[0x77] = 15 & ~CASTLE_BK; // h8
   m[0x70] = 15 & ~CASTLE_BQ; // a8
   return m;
+})();
+
+/** 1 where 0x88 squares a and b are a king step apart: index `a - b + 119` (239 entries). */
+export const ADJACENT: Uint8Array = (() => {
+  const t = new Uint8Array(239);
+  for (const d of KING_OFFSETS) t[d + 119] = 1;
+  return t;
+})();
+
+/** 1 where 0x88 squares a and b share a rank, file or diagonal (a != b): index `a - b + 119` (239 entries). */
+export const ALIGNED: Uint8Array = (() => {
+  const t = new Uint8Array(239);
+  for (const d of KING_OFFSETS) for (let k = 1; k < 8; k++) t[d * k + 119] = 1;
+  return t;
 })();

@@ -5,6 +5,8 @@
  *   `unmake()`, `generateLegal(out, offset)`, `legalMoves()`, `inCheck()`,
  *   `perft(depth)`, `outcome()` (checkmate, stalemate, fifty-move,
  *   repetition, insufficient material), Zobrist `hashLo` / `hashHi`.
+ * - The shared 0x88 base (position-base.ts): `Position0x88`, which `Chess`
+ *   and Locking Chess's `LcPosition` extend through hooks.
  * - Notation (notation.ts): `moveToLan`, `moveToSan`, `sanList`, `parseMove`.
  * - `perftDivide(pos, depth)`: node count per legal move (LAN, sorted).
  * - FEN fields (fen.ts): `parseFenFields`, `fenFromFields` (shared with LFEN).
@@ -14,7 +16,9 @@ import { moveToLan } from './notation.js';
 import type { Chess } from './position.js';
 
 export { Chess, MAX_MOVES, FLAG_QUIET, FLAG_DOUBLE, FLAG_CAPTURE, FLAG_EP, FLAG_CASTLE, moveFrom, moveTo, moveFlag, movePromo } from './position.js';
-export type { ChessOutcome } from './position.js';
+export type { ChessOutcome, ChessNoMove } from './position.js';
+export { Position0x88 } from './position-base.js';
+export type { ZobristKeys, SharedDraw, Ongoing } from './position-base.js';
 export { moveToLan, moveToSan, sanList, parseMove } from './notation.js';
 export { parseFenFields, fenFromFields } from './fen.js';
 export type { FenFields, FenSyntax } from './fen.js';
