@@ -62,7 +62,8 @@ export const lockingChess = {
     }
     const r = parseLfenFields(level.position);
     if (!r.ok) return { ok: false, reason: 'The position (LFEN, LC-13) does not parse' };
-    if (r.value.castling !== 0) return { ok: false, reason: 'Castling rights (LC-12) need the king and rooks on their home squares: a mirrored position would lose them' };
+    if (r.value.castling !== 0)
+      return { ok: false, reason: 'Castling rights (LC-12) need the king and rooks on their home squares: a mirrored position would lose them' };
     return { ok: true };
   },
 } satisfies RulesetDef<LockingChessLevel>;

@@ -76,5 +76,12 @@ export function lcDisplay(level: LockingChessLevel): BoardDisplay {
   tokens.sort();
   const side = f.side === 0 ? 'white' : 'black';
   tokens.push(`to-move:${side}`);
-  return { width, height, glyphs: b.glyphs(), legend: b.legendEntries(), mirror: { state: tokens.join(' '), detail: '' }, caption: `${side === 'white' ? 'White' : 'Black'} to move` };
+  return {
+    width,
+    height,
+    glyphs: b.glyphs(),
+    legend: b.legendEntries(),
+    mirror: { state: tokens.join(' '), detail: '' },
+    caption: `${side === 'white' ? 'White' : 'Black'} to move`,
+  };
 }

@@ -263,14 +263,7 @@ export abstract class LcMoveGen<Terminal> extends LcStackBoard<Terminal> {
         out[n++] = e | ((r0 + 6) << 7) | (A_CASTLOCK << 14);
       }
     }
-    if (
-      rights & (CASTLE_WQ | CASTLE_BQ) &&
-      bot[r0] === R &&
-      top[r0] === 0 &&
-      bot[r0 + 1] === 0 &&
-      bot[r0 + 2] === 0 &&
-      bot[r0 + 3] === 0
-    ) {
+    if (rights & (CASTLE_WQ | CASTLE_BQ) && bot[r0] === R && top[r0] === 0 && bot[r0 + 1] === 0 && bot[r0 + 2] === 0 && bot[r0 + 3] === 0) {
       if (!this.freeSquareAttacked(r0 + 3, them) && this.kingDestOk(r0 + 2, false)) {
         out[n++] = e | ((r0 + 2) << 7) | (A_CASTLE << 14);
         out[n++] = e | ((r0 + 2) << 7) | (A_CASTLOCK << 14);

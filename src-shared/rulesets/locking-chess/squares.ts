@@ -56,7 +56,9 @@ export const lcSquares: SquareFields<LockingChessLevel> = {
     const out: string[] = [];
     const lost = CASTLE_LETTERS.filter((l) => hasCastling(a, l) && !hasCastling(b, l));
     if (lost.length) {
-      out.push(`Castling right${lost.length === 1 ? '' : 's'} ${lost.join('')} cleared: the king or rook is no longer the board-level piece of its home square (LC-12)`);
+      out.push(
+        `Castling right${lost.length === 1 ? '' : 's'} ${lost.join('')} cleared: the king or rook is no longer the board-level piece of its home square (LC-12)`,
+      );
     }
     if (a.ep >= 0 && b.ep < 0) out.push(`En passant square ${name(a.ep)} cleared: no pawn has just made a two-step advance past it (LC-11)`);
     return out;

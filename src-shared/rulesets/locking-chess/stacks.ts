@@ -98,7 +98,8 @@ export function epCandidates(f: FenFields): string[] {
   const pawn = PAWN | (f.side === 0 ? BLACK_BIT : 0);
   for (let file = 0; file < 8; file++) {
     const ep = rank * 16 + file;
-    if (f.bottom[ep] === 0 && f.top[ep] === 0 && f.bottom[ep + up] === 0 && f.top[ep + up] === 0 && f.bottom[ep - up] === pawn && f.top[ep - up] === 0) out.push(name(ep));
+    if (f.bottom[ep] === 0 && f.top[ep] === 0 && f.bottom[ep + up] === 0 && f.top[ep + up] === 0 && f.bottom[ep - up] === pawn && f.top[ep - up] === 0)
+      out.push(name(ep));
   }
   return out;
 }
@@ -108,4 +109,3 @@ export function makeConsistent(f: FenFields): void {
   for (const l of CASTLE_LETTERS) if (hasCastling(f, l) && !castlingPossible(f, l)) f.castling &= ~CASTLE_BITS[l].bit;
   if (f.ep >= 0 && !epCandidates(f).includes(name(f.ep))) f.ep = -1;
 }
-

@@ -8,7 +8,7 @@
  * for `O-O`; LAN without the pawn letter; `Ke1-g1` for castling).
  */
 import { KING, PAWN, PIECE_LETTERS, name88 } from './board.js';
-import { Chess, FLAG_CASTLE, FLAG_EP, moveFlag, moveFrom, movePromo, moveTo } from './position.js';
+import { type Chess, FLAG_CASTLE, FLAG_EP, moveFlag, moveFrom, movePromo, moveTo } from './position.js';
 
 /** LAN of a move of the side to move (no check mark). */
 export function moveToLan(pos: Chess, m: number): string {

@@ -86,7 +86,16 @@ const Z = (() => {
 })();
 
 /** The same keys as the base sees them (one level). */
-const KEYS: ZobristKeys = { pieceLo: [Z.lo], pieceHi: [Z.hi], castLo: Z.castLo, castHi: Z.castHi, epLo: Z.epLo, epHi: Z.epHi, sideLo: Z.sideLo, sideHi: Z.sideHi };
+const KEYS: ZobristKeys = {
+  pieceLo: [Z.lo],
+  pieceHi: [Z.hi],
+  castLo: Z.castLo,
+  castHi: Z.castHi,
+  epLo: Z.epLo,
+  epHi: Z.epHi,
+  sideLo: Z.sideLo,
+  sideHi: Z.sideHi,
+};
 
 const PROMOS = [QUEEN, ROOK, BISHOP, KNIGHT];
 
@@ -135,7 +144,11 @@ export class Chess extends Position0x88<ChessNoMove> {
     if (c.attacked(c.king[c.side ^ 1]!, c.side)) {
       return {
         ok: false,
-        error: [issue('error', 'fen-opponent-in-check', `${c.side === 0 ? 'Black' : 'White'} is in check but it is not its move.`, { squares: [name88(c.king[c.side ^ 1]!)] })],
+        error: [
+          issue('error', 'fen-opponent-in-check', `${c.side === 0 ? 'Black' : 'White'} is in check but it is not its move.`, {
+            squares: [name88(c.king[c.side ^ 1]!)],
+          }),
+        ],
       };
     }
     return { ok: true, value: c };
@@ -483,7 +496,11 @@ function checkFields(f: FenFields): Issue[] {
   for (const [bit, ks, rs, kc, letter] of need) {
     if (!(f.castling & bit)) continue;
     if (f.bottom[ks] !== kc || f.bottom[rs] !== (ROOK | (kc & BLACK_BIT))) {
-      out.push(issue('error', 'fen-castling', `Castling right "${letter}" needs the king on ${name88(ks)} and the rook on ${name88(rs)}.`, { squares: [name88(ks), name88(rs)] }));
+      out.push(
+        issue('error', 'fen-castling', `Castling right "${letter}" needs the king on ${name88(ks)} and the rook on ${name88(rs)}.`, {
+          squares: [name88(ks), name88(rs)],
+        }),
+      );
     }
   }
   if (f.ep >= 0) {
