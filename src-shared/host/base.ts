@@ -37,6 +37,8 @@ export interface HostError {
    * since). Pass it as `expectedRevision` (or `overwrite: true`) to save anyway.
    */
   revision?: FileRevision | null;
+  /** `io` only: why. `read-only`: the user cannot write the file (it is left untouched); `disk-full`: no space left. */
+  reason?: 'read-only' | 'disk-full';
 }
 
 /**

@@ -14,11 +14,13 @@
 import type { Level } from '../model/level.js';
 import type { Issue } from '../validation/issue.js';
 import type { FileRevision, HostError, ListedFile, SolveSummary } from './base.js';
+import { FILES_HOST_METHODS, type FilesHostMethod, type FilesHostRequests, type FilesHostResponses } from './files-contract.js';
 import { PACK_HOST_METHODS, type PackHostMethod, type PackHostRequests, type PackHostResponses } from './pack-contract.js';
 import { SESSION_HOST_METHODS, type SessionHostMethod, type SessionHostRequests, type SessionHostResponses } from './session-contract.js';
 import { SOLVE_HOST_METHODS, type SolveHostMethod, type SolveHostRequests, type SolveHostResponses } from './solve-contract.js';
 
 export * from './base.js';
+export * from './files-contract.js';
 export * from './pack-contract.js';
 export * from './session-contract.js';
 export * from './solve-contract.js';
@@ -38,12 +40,18 @@ export const RECOVERY_HOST_METHODS = ['revision', 'autosave', 'recoveryList', 'r
  * (session-contract.ts). Optional in `HostApi` like the recovery
  * methods.
  */
-export const OPTIONAL_HOST_METHODS = [...RECOVERY_HOST_METHODS, ...SOLVE_HOST_METHODS, ...PACK_HOST_METHODS, ...SESSION_HOST_METHODS] as const;
+export const OPTIONAL_HOST_METHODS = [
+  ...RECOVERY_HOST_METHODS,
+  ...SOLVE_HOST_METHODS,
+  ...PACK_HOST_METHODS,
+  ...SESSION_HOST_METHODS,
+  ...FILES_HOST_METHODS,
+] as const;
 export const HOST_METHODS = [...CORE_HOST_METHODS, ...OPTIONAL_HOST_METHODS] as const;
 export type HostMethod = (typeof HOST_METHODS)[number];
 export type CoreHostMethod = (typeof CORE_HOST_METHODS)[number];
 export type RecoveryHostMethod = (typeof RECOVERY_HOST_METHODS)[number];
-export type OptionalHostMethod = RecoveryHostMethod | SolveHostMethod | PackHostMethod | SessionHostMethod;
+export type OptionalHostMethod = RecoveryHostMethod | SolveHostMethod | PackHostMethod | SessionHostMethod | FilesHostMethod;
 
 export interface StartupInfo {
   host: 'electron' | 'serve';
@@ -63,6 +71,8 @@ export interface OpenedLevel {
   issues: Issue[];
   /** The file's revision as read (pass it back as `save.expectedRevision`). Real hosts always set it. */
   revision?: FileRevision;
+  /** True when the user cannot write the file: the editor shows it read-only and Save offers Save As. */
+  readOnly?: boolean;
 }
 
 export interface SavedLevel {
@@ -122,7 +132,7 @@ export interface BackupItem {
   bytes: number;
 }
 
-export interface HostRequests extends SolveHostRequests, PackHostRequests, SessionHostRequests {
+export interface HostRequests extends SolveHostRequests, PackHostRequests, SessionHostRequests, FilesHostRequests {
   startup: Record<string, never>;
   list: Record<string, never>;
   /** `path` omitted: Electron shows an open dialog; serve answers bad-request. */
@@ -164,12 +174,18 @@ export interface HostRequests extends SolveHostRequests, PackHostRequests, Sessi
 export interface SaveRequestFields {
   document: unknown;
   allowDraft?: boolean;
+  /**
+   * With `allowDraft`: write the draft without solving (the user chose
+   * "Save as draft" after a proof hit its limit or was cancelled; the
+   * answer of that proof is reused, not computed again).
+   */
+  noProof?: boolean;
   expectedRevision?: FileRevision | null;
   overwrite?: boolean;
   docId?: string;
 }
 
-export interface HostResponses extends SolveHostResponses, PackHostResponses, SessionHostResponses {
+export interface HostResponses extends SolveHostResponses, PackHostResponses, SessionHostResponses, FilesHostResponses {
   startup: { ok: true; info: StartupInfo } | HostError;
   list: { ok: true; files: ListedFile[] } | HostError;
   open: OpenedLevel | HostError;

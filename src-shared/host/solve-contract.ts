@@ -13,8 +13,17 @@
  * - `solveCancel {jobId}` stops a queued or running job (unknown ids: fine).
  *
  * A host runs at most `SOLVE_JOBS_PER_HOST` jobs for the editor at once;
- * `solveStart` beyond it cancels the oldest (the editor only ever wants its
- * newest document solved).
+ * `solveStart` beyond it cancels the oldest job of the same `purpose` (the
+ * live badge only ever wants its newest document solved; `proof` jobs, the
+ * proof of a save started by the editor with progress and Cancel, are never
+ * evicted by live ones).
+ *
+ * Proof reuse: a host solve (any purpose) that ends `solved` with an optimal
+ * answer is remembered by the level's levelHash (the last
+ * `PROOF_CACHE_SIZE`); `save`/`saveAs` of a level with that hash write the
+ * remembered proof at once instead of solving again. A document whose own
+ * stored `solution` is current (its levelHash matches and its moves replay
+ * to the goal) is written at once too.
  */
 import type { HostError } from './base.js';
 import type { SolveResult } from '../solver/types.js';
@@ -29,12 +38,17 @@ export const SOLVE_JOBS_PER_HOST = 4;
 export const SOLVE_JOB_TTL_MS = 60_000;
 /** Largest `timeMs` a renderer may ask for (ms). */
 export const SOLVE_MAX_TIME_MS = 10 * 60_000;
+/** Proofs a host remembers for saves (see "Proof reuse"). */
+export const PROOF_CACHE_SIZE = 32;
+
+/** What a host solve is for: the live badge / Solve button, or the proof of a save. */
+export type SolvePurpose = 'live' | 'proof';
 
 /** What a host solve ends with (as the renderer's Web Worker answers). */
 export type HostSolveResult = SolveResult | { status: 'invalid'; issues: Issue[] } | { status: 'error'; message: string; states: number; depth: number };
 
 export interface SolveHostRequests {
-  solveStart: { document: unknown; maxStates?: number; maxBytes?: number; timeMs?: number; countSolutions?: number };
+  solveStart: { document: unknown; maxStates?: number; maxBytes?: number; timeMs?: number; countSolutions?: number; purpose?: SolvePurpose };
   solvePoll: { jobId: string };
   solveCancel: { jobId: string };
 }

@@ -1,0 +1,102 @@
+/**
+ * Workspace file methods: what the browser editor's own file dialogs
+ * (Open, Save As, pack export, render) and the project explorer need. The
+ * serve host answers them inside its workspace (workspace-relative paths,
+ * the same confinement as `open`/`save`: no `..`, no absolute paths, no
+ * links out); the Electron host answers them inside the folders the user
+ * granted (the samples folder, folders of files opened or saved through its
+ * native dialogs, folders added with "Open Folder…").
+ *
+ * - `browse {dir?}`: one folder's entries, folders first then files, each
+ *   sorted by name (case-insensitive). `dir` omitted or `""`: the workspace
+ *   root (Electron: the list of granted folders as `folder` entries).
+ *   Hidden entries (name starting with ".") and the host's own folders
+ *   (backups, recovery) are left out. `not-found` for a missing folder.
+ * - `makeFolder {path}`: creates one new folder (its parent must exist);
+ *   `conflict` when something of that name exists; `bad-request` for an
+ *   empty or illegal name (`/`, `\`, control characters, `.`/`..`).
+ * - `workspaceSummary {}`: every level and pack of the workspace with what
+ *   the explorer shows (ruleset, title, proof status, read-only), read from
+ *   the files only (no solving; the stored-status rules of `packOpen`).
+ *   At most `WORKSPACE_SUMMARY_MAX` files; `truncated` says when more exist.
+ *
+ * Read-only files: `open` answers `readOnly: true` when the user cannot
+ * write the file (mode, ACL, or a read-only folder); `save`, `saveAs` with
+ * `overwrite`, `prove` (CLI) and pack export refuse to replace such a file:
+ * `{code: 'io', reason: 'read-only'}`, the file untouched.
+ */
+import type { HostError } from './base.js';
+
+export const FILES_HOST_METHODS = ['browse', 'makeFolder', 'workspaceSummary'] as const;
+export type FilesHostMethod = (typeof FILES_HOST_METHODS)[number];
+
+/** Largest number of files `workspaceSummary` describes. */
+export const WORKSPACE_SUMMARY_MAX = 2000;
+
+/** What an entry of a folder is. */
+export type BrowseEntryKind = 'folder' | 'level' | 'pack' | 'other';
+
+/** One entry of a browsed folder. */
+export interface BrowseEntry {
+  /** Display name (the last path segment). */
+  name: string;
+  /** Host path: workspace-relative with `/` (serve), absolute (Electron). Pass it back to `browse`, `open`, `save`. */
+  path: string;
+  /**
+   * `level`: `*.level.json`; `pack`: a pack folder (it holds `pack.json`) or
+   * a `*.pack.json` file; `folder`: any other folder; `other`: any other file.
+   */
+  kind: BrowseEntryKind;
+  /** Bytes (files only). */
+  size?: number;
+  /** Last modification, ms since the epoch. */
+  mtimeMs?: number;
+  /** True when the user cannot write the file (or, for a folder, create files in it). */
+  readOnly?: boolean;
+}
+
+/** The proof status of a level as stored in its file (no solving). */
+export type StoredProofStatus =
+  /** A current optimal `solution` (its levelHash matches the level). */
+  | 'proved'
+  /** A `solution` whose levelHash no longer matches (edited since the proof). */
+  | 'stale'
+  /** `draft: true`, or no solution. */
+  | 'draft'
+  /** The file does not load or breaks builder rules. */
+  | 'invalid'
+  /** A two-player position without a goal (nothing to prove). */
+  | 'position';
+
+/** One level or pack of the workspace, as the explorer lists it. */
+export interface WorkspaceItem {
+  path: string;
+  name: string;
+  kind: 'level' | 'pack';
+  /** The level's ruleset (a pack: its manifest's ruleset), when readable. */
+  ruleset?: string;
+  /** `meta.title` (a pack: its title); "" when missing. */
+  title: string;
+  /** Levels only. */
+  status?: StoredProofStatus;
+  /** Levels: the proved optimum (`solution.length`) when `proved`, else the designer's `par`. */
+  par?: number;
+  /** Packs: number of levels in the manifest. */
+  levels?: number;
+  /** The first error when `invalid` (one line). */
+  detail?: string;
+  readOnly?: boolean;
+  mtimeMs?: number;
+}
+
+export interface FilesHostRequests {
+  browse: { dir?: string };
+  makeFolder: { path: string };
+  workspaceSummary: Record<string, never>;
+}
+
+export interface FilesHostResponses {
+  browse: { ok: true; dir: string; parent: string | null; entries: BrowseEntry[] } | HostError;
+  makeFolder: { ok: true; path: string } | HostError;
+  workspaceSummary: { ok: true; items: WorkspaceItem[]; truncated: boolean } | HostError;
+}
