@@ -9,19 +9,28 @@
  * associations, launch-files.ts), window bounds remembered
  * (window-state.ts), recent files and last session in userData
  * (services/session-store.ts).
+ *
+ * Folders: the explorer and the browser-style file methods (`browse`,
+ * `makeFolder`, `workspaceSummary`) see the granted folders: the samples,
+ * the folder of every file chosen in a native open/save dialog, and the
+ * folders added with File > "Open Folder…" (the renderer's menu item
+ * `OPEN_FOLDER_ACTION`, whose click this host runs itself; remembered in
+ * session.json and granted again at the next start).
  */
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, type IpcMainInvokeEvent } from 'electron';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { HOST_METHODS, ipcChannel, type HostMethod, type ListedFile } from '../../src-shared/host/contract.js';
+import { FOLDERS_CHANGED_ACTION, HOST_METHODS, OPEN_FOLDER_ACTION, ipcChannel, type HostMethod, type ListedFile } from '../../src-shared/host/contract.js';
 import { DEFAULT_RULESET } from '../../src-shared/rulesets/default.js';
+import { grantedFolders } from '../services/folder-access.js';
 import { createHostApi, type HostService } from '../services/host-api.js';
+import { readSessionSync } from '../services/session-store.js';
 import { setSolveWorkerEntry } from '../services/solve-runner.js';
 import { GRANT_DROPPED_CHANNEL, MENU_ACTION_CHANNEL, OPEN_FILE_CHANNEL } from './channels.js';
 import { filesFromArgv, isCastellanFile } from './launch-files.js';
-import { buildMenuTemplate, checkMenuSpecs } from './menu-template.js';
+import { buildMenuTemplate, checkMenuSpecs, withHostActions } from './menu-template.js';
 import { readWindowState, restoreBounds, windowStateFile, writeWindowStateSync, type Rect } from './window-state.js';
 import { CONTENT_SECURITY_POLICY, PathGrants, isAllowedNavigation, isAllowedRequest, isTrustedSender } from './security.js';
 
@@ -61,6 +70,12 @@ function listSamples(): ListedFile[] {
 
 let mainWindow: BrowserWindow | undefined;
 
+/** A file the user chose in a native open/save dialog: it and its folder are granted (the folder shows in the explorer). */
+function grantChosen(p: string): void {
+  grants.grant(p);
+  grants.grantFolder(dirname(p));
+}
+
 const userData = app.getPath('userData');
 
 /** Backups of a user file: `<userData>/backups/<name>-<16 hex of sha256(abs path)>/`. */
@@ -80,6 +95,7 @@ const coreApi: HostService = createHostApi({
   listFiles: async () => listSamples(),
   initialFile: firstSample(),
   workspaceLabel: samplesDir,
+  folders: grantedFolders(() => grants.folders()),
   dialogs: {
     async open() {
       const r = await dialog.showOpenDialog(mainWindow!, {
@@ -87,7 +103,7 @@ const coreApi: HostService = createHostApi({
         filters: [{ name: 'Castellan levels', extensions: ['level.json', 'json'] }],
       });
       const p = r.canceled ? undefined : r.filePaths[0];
-      if (p) grants.grant(p);
+      if (p) grantChosen(p);
       return p;
     },
     async saveAs(suggested: string) {
@@ -97,7 +113,7 @@ const coreApi: HostService = createHostApi({
       });
       let p = r.canceled ? undefined : r.filePath;
       if (p && !p.endsWith('.level.json')) p = p.replace(/(\.json)?$/, '.level.json');
-      if (p) grants.grant(p);
+      if (p) grantChosen(p);
       return p;
     },
     async chooseFolder(purpose: 'open-pack' | 'create-pack') {
@@ -121,7 +137,10 @@ const api: HostService = {
     const menus = checkMenuSpecs((req as { menus: unknown }).menus);
     if (!Array.isArray(menus)) return menus;
     try {
-      const template = buildMenuTemplate(menus, process.platform, (id) => mainWindow?.webContents.send(MENU_ACTION_CHANNEL, id));
+      const template = withHostActions(
+        buildMenuTemplate(menus, process.platform, (id) => mainWindow?.webContents.send(MENU_ACTION_CHANNEL, id)),
+        { [OPEN_FOLDER_ACTION]: () => void openFolder() },
+      );
       Menu.setApplicationMenu(template.length ? Menu.buildFromTemplate(template) : null);
     } catch (err) {
       return { ok: false, code: 'internal', message: `menuSet failed: ${err instanceof Error ? err.message : String(err)}` };
@@ -129,6 +148,32 @@ const api: HostService = {
     return { ok: true, native: true };
   },
 };
+
+/**
+ * File > "Open Folder…": a native folder dialog; the chosen folder is
+ * granted, remembered for the next sessions, and the renderer is told
+ * (`FOLDERS_CHANGED_ACTION`) so the explorer lists it.
+ */
+async function openFolder(): Promise<void> {
+  if (!mainWindow) return;
+  const r = await dialog.showOpenDialog(mainWindow, { title: 'Open a folder of levels', properties: ['openDirectory', 'createDirectory'] });
+  const p = r.canceled ? undefined : r.filePaths[0];
+  if (!p) return;
+  grants.grantFolder(p);
+  await coreApi.rememberFolder(p);
+  mainWindow?.webContents.send(MENU_ACTION_CHANNEL, FOLDERS_CHANGED_ACTION);
+}
+
+/** The folders opened in earlier sessions ("Open Folder…") that still exist are granted again. */
+function regrantOpenedFolders(): void {
+  for (const f of readSessionSync(userData).folders ?? []) {
+    try {
+      if (isAbsolute(f) && statSync(f).isDirectory()) grants.grantFolder(f);
+    } catch {
+      // gone: not granted
+    }
+  }
+}
 
 /** True for an existing regular level/pack file. */
 function isOpenableFile(p: string): boolean {
@@ -310,6 +355,7 @@ void app.whenReady().then(async () => {
   if (!primaryInstance) return;
   hardenSession();
   registerIpc();
+  regrantOpenedFolders();
   Menu.setApplicationMenu(process.platform === 'darwin' ? Menu.buildFromTemplate(buildMenuTemplate([], 'darwin', () => undefined)) : null);
   await adoptLaunchFiles();
   createWindow();

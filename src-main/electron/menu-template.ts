@@ -215,3 +215,25 @@ export function buildMenuTemplate(
   if (mac && !menus.some((m) => m.id === 'help' && m.items.length > 0)) out.push({ label: 'Window', role: 'windowMenu' });
   return out;
 }
+
+/**
+ * Menu items the Electron host runs itself instead of sending their id to
+ * the renderer: a renderer item whose id is a key of `hostActions` (e.g.
+ * `OPEN_FOLDER_ACTION`, File > "Open Folder…": only the host can show the
+ * native folder dialog) gets that click handler. Answers a new template
+ * (the input is not changed); the items keep their label, accelerator and
+ * enabled state.
+ */
+export function withHostActions(
+  template: readonly MenuItemConstructorOptions[],
+  hostActions: Readonly<Record<string, () => void>>,
+): MenuItemConstructorOptions[] {
+  const wire = (items: readonly MenuItemConstructorOptions[]): MenuItemConstructorOptions[] =>
+    items.map((it) => {
+      const own = it.id !== undefined && Object.hasOwn(hostActions, it.id) ? hostActions[it.id] : undefined;
+      const next: MenuItemConstructorOptions = own ? { ...it, click: () => own() } : { ...it };
+      if (Array.isArray(it.submenu)) next.submenu = wire(it.submenu as MenuItemConstructorOptions[]);
+      return next;
+    });
+  return wire(template);
+}

@@ -130,10 +130,19 @@ export class PathGrants {
     this.files.add(resolve(path));
   }
 
-  /** Records a folder the user chose in a native folder dialog (a pack folder): every level/pack file under it is granted. */
+  /**
+   * Records a folder the user chose in a native dialog (a pack folder,
+   * "Open Folder…", the folder of a file chosen in an open/save dialog):
+   * every level/pack file under it is granted.
+   */
   grantFolder(path: string): void {
     const abs = resolve(path);
     if (!this.roots.includes(abs)) this.roots.push(abs);
+  }
+
+  /** The granted folders (absolute), in the order granted; the trusted roots first. */
+  folders(): string[] {
+    return [...this.roots];
   }
 
   /**

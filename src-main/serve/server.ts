@@ -19,6 +19,9 @@
  *   (services/recovery.ts, services/backups.ts); nothing under `.castellan` can
  *   be saved over through the API, and `list` skips dot folders. Writes follow
  *   no link (the folder is re-checked right before the rename).
+ * - The workspace file methods (`browse`, `makeFolder`, `workspaceSummary`)
+ *   see the workspace folder with workspace-relative paths and never the
+ *   hidden `.castellan` folder (services/folder-access.ts).
  * - Every response carries the CSP, `X-Content-Type-Options: nosniff`,
  *   `Referrer-Policy: no-referrer`, `X-Frame-Options: DENY`; `/api`
  *   responses also `Cache-Control: no-store`.
@@ -34,6 +37,7 @@ import type { AddressInfo } from 'node:net';
 import { basename, extname, join, relative, resolve, sep } from 'node:path';
 import { HOST_METHODS, TOKEN_HEADER, type HostError, type HostMethod } from '../../src-shared/host/contract.js';
 import { CONTENT_SECURITY_POLICY } from '../electron/security.js';
+import { workspaceFolders } from '../services/folder-access.js';
 import { createHostApi } from '../services/host-api.js';
 import { isInside, listLevelFiles, openWorkspace, resolveWorkspacePath, type Workspace } from '../services/workspace.js';
 
@@ -239,6 +243,7 @@ export async function startServeHost(opts: ServeOptions): Promise<ServeHandle> {
       isInside(ws.realRoot, resolved) && resolved !== ws.realRoot ? join(state, 'backups', relative(ws.realRoot, resolved)) : undefined,
     ...(opts.backupCount !== undefined ? { backupCount: opts.backupCount } : {}),
     listFiles: () => listLevelFiles(ws),
+    folders: workspaceFolders(ws),
     ...(opts.initialFile !== undefined ? { initialFile: opts.initialFile } : {}),
     workspaceLabel: basename(ws.root) || ws.root,
     ...(opts.solveTimeMs !== undefined ? { solveTimeMs: opts.solveTimeMs } : {}),

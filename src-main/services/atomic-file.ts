@@ -23,7 +23,7 @@
  * that became a link is replaced, never written through.
  */
 import { randomBytes } from 'node:crypto';
-import { promises as fs, realpathSync } from 'node:fs';
+import { constants as fsConstants, promises as fs, realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { HostError } from '../../src-shared/host/contract.js';
@@ -54,18 +54,72 @@ export function errnoCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** Node error codes of a write the user is not allowed to make (HostError `reason: 'read-only'`). */
+const READ_ONLY_CODES = new Set(['EACCES', 'EPERM', 'EROFS']);
+/** Node error codes of a full disk or quota (HostError `reason: 'disk-full'`). */
+const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
+
 /**
  * A HostError for a failed file operation: code `io` (or `not-found` for a
  * missing file on read), message naming the action, the path and the cause.
+ * Writes also carry `reason`: `read-only` for EACCES / EPERM / EROFS,
+ * `disk-full` for ENOSPC / EDQUOT.
  */
 export function ioError(err: unknown, path: string, action: 'read' | 'write'): HostError {
   const code = errnoCode(err);
   const cause =
     action === 'read' && code === 'ENOENT' ? 'the file does not exist' : ((code && CAUSES[code]) ?? (err instanceof Error ? err.message : String(err)));
+  const reason = action === 'write' && code ? (READ_ONLY_CODES.has(code) ? 'read-only' : DISK_FULL_CODES.has(code) ? 'disk-full' : undefined) : undefined;
   return {
     ok: false,
     code: action === 'read' && code === 'ENOENT' ? 'not-found' : 'io',
     message: `Could not ${action} ${path}: ${cause}${code ? ` (${code})` : ''}.`,
+    ...(reason ? { reason } : {}),
+  };
+}
+
+/**
+ * Why the user may not replace the existing file or folder at `path`, or
+ * undefined when they may (or nothing is there): its owner write bit is
+ * clear (`chmod a-w`, mode 0444; checked first because `access(W_OK)`
+ * always succeeds for root), or `access(W_OK)` fails (ACL, another owner,
+ * an immutable file, a read-only file system: the cause names the error
+ * code). Follows links (the file a link points at is what a write
+ * replaces). Never throws.
+ */
+export async function readOnlyCause(path: string): Promise<string | undefined> {
+  let mode: number;
+  try {
+    mode = (await fs.stat(path)).mode;
+  } catch {
+    return undefined;
+  }
+  if ((mode & 0o200) === 0) return `its write permission is off (mode ${(mode & 0o777).toString(8).padStart(4, '0')})`;
+  try {
+    await fs.access(path, fsConstants.W_OK);
+    return undefined;
+  } catch (err) {
+    const code = errnoCode(err);
+    return code ? `${CAUSES[code] ?? 'it cannot be written'} (${code})` : 'it cannot be written';
+  }
+}
+
+/** True when `readOnlyCause(path)` names a cause (see there). Never throws. */
+export async function isReadOnlyPath(path: string): Promise<boolean> {
+  return (await readOnlyCause(path)) !== undefined;
+}
+
+/**
+ * The answer for a refused replacement of a read-only file: `io` with
+ * `reason: 'read-only'`; `label` names the file, `cause` says why
+ * (`readOnlyCause`).
+ */
+export function readOnlyError(label: string, cause = 'its write permission is off'): HostError {
+  return {
+    ok: false,
+    code: 'io',
+    reason: 'read-only',
+    message: `${label} is read-only: ${cause}. It was left unchanged; save it under another name, or make it writable first.`,
   };
 }
 
@@ -95,6 +149,8 @@ export interface WriteOptions {
   afterTempWrite?: (tempPath: string) => Promise<void> | void;
   /** `path` is a confined real path: follow no link, re-check the folder (see module doc). */
   confineDir?: boolean;
+  /** Name of the file in messages (default: `path`). */
+  label?: string;
 }
 
 class FolderMoved extends Error {}
@@ -133,8 +189,13 @@ async function realTarget(path: string): Promise<string> {
 /**
  * Writes `content` (UTF-8) to `path` atomically and verifies it (see module
  * doc). Answers `{ok: true, bytes}` or a HostError: `io` (message names the
- * path and the cause: EACCES, EROFS, ENOSPC, EBUSY, ENOENT, ...) or
- * `verify-failed`. Never throws.
+ * path and the cause: EACCES, EROFS, ENOSPC, EBUSY, ENOENT, ...; `reason`
+ * `read-only` / `disk-full`, see `ioError`) or `verify-failed`.
+ *
+ * A read-only target (`isReadOnlyPath`: owner write bit clear or no write
+ * access) is never replaced: checked right before the temp file is written
+ * and again right before the rename, it answers `readOnlyError` and the
+ * file's bytes and mode stay as they were. Never throws.
  */
 export async function writeFileVerified(path: string, content: string, opts: WriteOptions = {}): Promise<{ ok: true; bytes: number } | HostError> {
   const expected = Buffer.from(content, 'utf8');
@@ -150,6 +211,8 @@ export async function writeFileVerified(path: string, content: string, opts: Wri
         return { ok: false, code: 'io', message: `Could not write ${path}: the path is a folder (EISDIR).` };
       }
       if (!st.isSymbolicLink()) mode = st.mode & 0o7777;
+      const ro = await readOnlyCause(target);
+      if (ro !== undefined) return readOnlyError(opts.label ?? path, ro);
     } catch (err) {
       if (errnoCode(err) !== 'ENOENT') throw err;
     }
@@ -167,6 +230,9 @@ export async function writeFileVerified(path: string, content: string, opts: Wri
       };
     }
     if (opts.confineDir) await assertRealDir(dir);
+    // The target may have been made read-only meanwhile: the rename would replace it anyway.
+    const ro = await readOnlyCause(target);
+    if (ro !== undefined) return readOnlyError(opts.label ?? path, ro);
     await fs.rename(temp, target);
     tempExists = false;
     await fsyncDir(dir);
@@ -187,7 +253,7 @@ export async function writeFileVerified(path: string, content: string, opts: Wri
         message: `Could not write ${path}: its folder was replaced by a link while saving; nothing was written.`,
       };
     }
-    return ioError(err, path, 'write');
+    return ioError(err, opts.label ?? path, 'write');
   } finally {
     if (tempExists) await fs.unlink(temp).catch(() => {});
   }

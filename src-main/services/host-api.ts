@@ -24,6 +24,16 @@
  *   then hands it to `deps.grantPath` (Electron: the path grant is renewed
  *   after a restart).
  *
+ * - A read-only file (atomic-file.ts `readOnlyCause`) is never replaced:
+ *   `open` answers `readOnly: true`; `save` / `saveAs` answer `io` with
+ *   `reason: 'read-only'` (before the proof, and again right before the
+ *   write); a full disk answers `reason: 'disk-full'`.
+ *
+ * Saves that never solve twice: one ProofCache per host (proof-reuse.ts)
+ * filled by the host's solve jobs and its saves; a save whose document
+ * carries a current proof, or whose level was proved earlier, is written at
+ * once; `noProof` (with `allowDraft`) writes a draft without solving.
+ *
  * How the renderer uses these: see docs/dev/never-lose-work.md and the
  * contract (src-shared/host/contract.ts, HostRequests).
  */
@@ -48,10 +58,15 @@ import { MAX_LEVEL_FILE_BYTES, openLevelFile, parseLevelDocument } from './level
 import { isDocId, RecoveryStore } from './recovery.js';
 import { DEFAULT_SAVE_MAX_STATES, DEFAULT_SAVE_TIME_MS, saveLevelFile } from './save-pipeline.js';
 import { castellanVersion } from './version.js';
+import { createFilesHostApi } from './files-host-api.js';
+import type { FolderAccess } from './folder-access.js';
 import { createPackHostApi } from './pack-host-api.js';
+import { ProofCache } from './proof-reuse.js';
 import { createSessionHostApi } from './session-host-api.js';
+import { addFolder, SessionStore } from './session-store.js';
 import { createSolveHostApi } from './solve-host-api.js';
 import { SolvePool } from './solve-pool.js';
+import type { SolvePoolLike } from './solve-runner.js';
 import type { HostContext } from './host-request.js';
 import { badRequest, guard, isHostError, isPlainObject, optionalBoolean, optionalString, requiredString, shape, type Req } from './host-request.js';
 
@@ -98,6 +113,10 @@ export interface HostDeps {
   pool?: SolvePool;
   /** Folder of the session state (recent files, last session): Electron userData, serve <workspace>/.castellan. */
   stateDir?: string;
+  /** Where `browse` / `makeFolder` / `workspaceSummary` look (folder-access.ts); absent: they answer `internal`. */
+  folders?: FolderAccess;
+  /** Runs the save pipeline's solves (default: a fresh worker per save); tests count solves with it. */
+  saveSolver?: SolvePoolLike;
 }
 
 /** The host's HostApi: every method, plus what only the host process calls. */
@@ -106,6 +125,8 @@ export type HostService = FullHostApi & {
   discardSessionRecovery(): Promise<void>;
   /** Stops the host's solve pool (if one was started). */
   close(): Promise<void>;
+  /** Remembers a folder the user opened (Electron "Open Folder…") in the session state. */
+  rememberFolder(path: string): Promise<{ ok: true } | HostError>;
 };
 
 function docIdOf(method: HostMethod, req: Req, required: boolean): string | undefined | HostError {
@@ -146,6 +167,8 @@ export function createHostApi(deps: HostDeps): HostService {
   const maxStates = deps.maxStates ?? DEFAULT_SAVE_MAX_STATES;
   const recovery = deps.recoveryDir !== undefined ? new RecoveryStore(deps.recoveryDir) : undefined;
   const backupCount = deps.backupCount ?? DEFAULT_BACKUP_COUNT;
+  /** Proofs of this host's solves, reused by its saves (proof-reuse.ts). */
+  const proofs = new ProofCache();
 
   function noRecovery(method: HostMethod): HostError {
     return { ok: false, code: 'internal', message: `${method}: this host has no recovery folder.` };
@@ -163,6 +186,7 @@ export function createHostApi(deps: HostDeps): HostService {
     path: string | undefined;
     document: unknown;
     allowDraft: boolean;
+    noProof: boolean;
     expectedRevision: FileRevision | null | undefined;
     overwrite: boolean;
     docId: string | undefined;
@@ -201,6 +225,9 @@ export function createHostApi(deps: HostDeps): HostService {
     };
     const r = await saveLevelFile(resolved, p.document, {
       allowDraft: p.allowDraft,
+      noProof: p.noProof,
+      proofs,
+      ...(deps.saveSolver ? { solver: deps.saveSolver } : {}),
       timeMs,
       maxStates,
       label: path,
@@ -213,7 +240,7 @@ export function createHostApi(deps: HostDeps): HostService {
   }
 
   async function parseSaveRequest(method: 'save' | 'saveAs', req: unknown): Promise<SaveRequest | HostError> {
-    const r = shape(method, req, ['path', 'document', 'allowDraft', 'expectedRevision', 'overwrite', 'docId']);
+    const r = shape(method, req, ['path', 'document', 'allowDraft', 'noProof', 'expectedRevision', 'overwrite', 'docId']);
     if (isHostError(r)) return r;
     const path = optionalString(method, r, 'path');
     if (isHostError(path)) return path;
@@ -221,13 +248,24 @@ export function createHostApi(deps: HostDeps): HostService {
     if (!isPlainObject(r['document'])) return badRequest(`${method}: "document" must be a JSON object.`);
     const allowDraft = optionalBoolean(method, r, 'allowDraft');
     if (isHostError(allowDraft)) return allowDraft;
+    const noProof = optionalBoolean(method, r, 'noProof');
+    if (isHostError(noProof)) return noProof;
+    if (noProof === true && allowDraft !== true) return badRequest(`${method}: "noProof" (save without solving) needs "allowDraft": true.`);
     const overwrite = optionalBoolean(method, r, 'overwrite');
     if (isHostError(overwrite)) return overwrite;
     const expectedRevision = optionalRevision(method, r, 'expectedRevision', true);
     if (isHostError(expectedRevision)) return expectedRevision;
     const docId = docIdOf(method, r, false);
     if (isHostError(docId)) return docId;
-    return { path, document: r['document'], allowDraft: allowDraft === true, expectedRevision, overwrite: overwrite === true, docId };
+    return {
+      path,
+      document: r['document'],
+      allowDraft: allowDraft === true,
+      noProof: noProof === true,
+      expectedRevision,
+      overwrite: overwrite === true,
+      docId,
+    };
   }
 
   /** A document for the editor from untrusted JSON: migrated when schema-valid, else as is, with issues. */
@@ -432,6 +470,7 @@ export function createHostApi(deps: HostDeps): HostService {
     ownPool ??= new SolvePool();
     return ownPool;
   };
+  const sessionStore = deps.stateDir !== undefined ? new SessionStore(deps.stateDir) : undefined;
   const ctx: HostContext = {
     kind: deps.kind,
     resolvePath: (p, forWrite) => deps.resolvePath(p, forWrite),
@@ -445,11 +484,17 @@ export function createHostApi(deps: HostDeps): HostService {
   };
   return {
     ...(api as unknown as FullHostApi),
-    ...createSolveHostApi({ pool }),
+    ...createSolveHostApi({ pool, proofs }),
+    ...createFilesHostApi(deps.folders),
     ...createPackHostApi(ctx),
-    ...createSessionHostApi(ctx),
+    ...createSessionHostApi(ctx, sessionStore),
     discardSessionRecovery: async () => {
       await recovery?.discardSession();
+    },
+    rememberFolder: async (path: string) => {
+      if (!sessionStore) return { ok: false, code: 'internal', message: 'This host keeps no session state.' };
+      const w = await sessionStore.update((s) => ({ ...s, folders: addFolder(s.folders, path) }));
+      return w.ok ? { ok: true as const } : w;
     },
     close: async () => {
       const p = ownPool;

@@ -11,7 +11,9 @@
 import type { FileRevision, HostError, OpenedLevel } from '../../src-shared/host/contract.js';
 import { parseLevelText } from '../../src-shared/format/load.js';
 import { validateDocument } from '../../src-shared/rulesets/index.js';
+import { dirname } from 'node:path';
 import { issue } from '../../src-shared/validation/issue.js';
+import { isReadOnlyPath } from './atomic-file.js';
 import { readRevision } from './file-revision.js';
 
 /** Largest level file the host opens (bytes). */
@@ -46,9 +48,19 @@ export function parseLevelDocument(text: string, label: string): Omit<OpenedLeve
 }
 
 /**
+ * True when a save could not replace the file at `path`: the file itself is
+ * read-only (`isReadOnlyPath`: owner write bit clear, or no write access) or
+ * its folder is (no new file can be renamed into it). Never throws.
+ */
+export async function levelFileReadOnly(path: string): Promise<boolean> {
+  return (await isReadOnlyPath(path)) || (await isReadOnlyPath(dirname(path)));
+}
+
+/**
  * Opens the level file at `path` (already confined by the caller).
  * Answers OpenedLevel (document + issues + the revision of the bytes read;
- * `path` as given) or a HostError (`not-found`, `io`, `parse`). Never throws.
+ * `path` as given; `readOnly: true` when `levelFileReadOnly`) or a
+ * HostError (`not-found`, `io`, `parse`). Never throws.
  */
 export async function openLevelFile(path: string): Promise<(OpenedLevel & { revision: FileRevision }) | HostError> {
   try {
@@ -57,7 +69,8 @@ export async function openLevelFile(path: string): Promise<(OpenedLevel & { revi
     if ('ok' in read) return read;
     const parsed = parseLevelDocument(read.bytes.toString('utf8'), path);
     if (!parsed.ok) return parsed;
-    return { ok: true, path, document: parsed.document, issues: parsed.issues, revision: read.revision };
+    const readOnly = await levelFileReadOnly(path);
+    return { ok: true, path, document: parsed.document, issues: parsed.issues, revision: read.revision, ...(readOnly ? { readOnly: true } : {}) };
   } catch (err) {
     return { ok: false, code: 'internal', message: `Opening ${path} failed: ${err instanceof Error ? err.message : String(err)}` };
   }

@@ -10,6 +10,10 @@
  * `internal`. Nothing is ever deleted; exports and renders never overwrite;
  * pack.json is written atomically (writeFileVerified) with a revision check
  * (`expectedRevision` -> `conflict`). Manifest changes run one at a time.
+ * A read-only pack.json (atomic-file.ts `readOnlyCause`) is never replaced:
+ * `packSave` / `packAddLevel` answer `io` / `reason: 'read-only'` before
+ * writing anything; an existing read-only export or picture target answers
+ * the same instead of `conflict`.
  */
 import { promises as fs, type Dirent } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -23,7 +27,7 @@ import { generateUkLevels, type GeneratedLevel } from '../../src-shared/rulesets
 import { renderLevelSvg } from '../../src-shared/render/svg.js';
 import { issue } from '../../src-shared/validation/issue.js';
 import { svgToPng, writeNew } from '../cli/render.js';
-import { errnoCode, readTextFile, writeFileVerified } from './atomic-file.js';
+import { errnoCode, readOnlyCause, readOnlyError, readTextFile, writeFileVerified } from './atomic-file.js';
 import { conflictError, isFileRevision, readRevision, sameRevision } from './file-revision.js';
 import {
   badRequest,
@@ -114,13 +118,22 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
     return next;
   }
 
+  /** `io` / `read-only` when the user may not replace the file at `abs` (named `label`), else undefined. */
+  async function readOnlyTarget(abs: string, label: string): Promise<HostError | undefined> {
+    const cause = await readOnlyCause(abs);
+    return cause === undefined ? undefined : readOnlyError(label, cause);
+  }
+
   /** Writes pack.json of a folder pack after the revision check; answers the reloaded pack. */
   async function writeManifest(method: Method, c: ConfinedPack, pack: PackFile, expected: FileRevision | undefined): Promise<OpenedPack | HostError> {
     const cur = await readRevision(c.packFile, MAX_PACK_BYTES);
     if (cur !== null && 'ok' in cur) return cur;
     const curRev = cur === null ? null : cur.revision;
     if (expected !== undefined && !sameRevision(curRev, expected)) return conflictError(`${c.reqPath}/pack.json`, expected, curRev);
-    const w = await writeFileVerified(c.packFile, serializePack(pack), ctx.confinedWrites ? { confineDir: true } : {});
+    const w = await writeFileVerified(c.packFile, serializePack(pack), {
+      label: `${c.reqPath}/pack.json`,
+      ...(ctx.confinedWrites ? { confineDir: true } : {}),
+    });
     if (!w.ok) return w;
     const again = await loadConfined(ctx, method, c.reqPath);
     if (isHostError(again)) return again;
@@ -256,6 +269,8 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       return serial(async () => {
         const c = await loadFolderPack('packSave', p);
         if (isHostError(c)) return c;
+        const ro = await readOnlyTarget(c.packFile, `${p}/pack.json`);
+        if (ro) return ro;
         if (pack.ruleset !== c.loaded.pack.ruleset && c.loaded.levels.length > 0 && pack.levels.length > 0) {
           return badRequest(`packSave: the pack's ruleset is ${c.loaded.pack.ruleset}; it cannot change while it holds levels.`);
         }
@@ -313,6 +328,9 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       return serial(async () => {
         const c = await loadFolderPack('packAddLevel', p);
         if (isHostError(c)) return c;
+        // Before the level file is written: a refused manifest must not leave a stray copy behind.
+        const ro = await readOnlyTarget(c.packFile, `${p}/pack.json`);
+        if (ro) return ro;
         const mismatch = packRulesetIssue(c.loaded.pack.ruleset, level.ruleset, '/ruleset');
         if (mismatch) return { ok: false, code: 'invalid', message: mismatch.message, issues: [mismatch] };
         if (expected !== undefined && !sameRevision(c.revision, expected)) return conflictError(`${p}/pack.json`, expected, c.revision);
@@ -381,6 +399,8 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
         target = typeof parent === 'string' ? join(parent, name) : parent;
       }
       if (typeof target !== 'string') return target;
+      const roOut = await readOnlyTarget(target, out);
+      if (roOut) return roOut;
       if (await exists(target)) return { ok: false, code: 'conflict', message: `${out} already exists; export never overwrites: choose a new name.` };
       const problems = exportProblems(c.loaded);
       if (problems.length > 0 && force !== true) {
@@ -413,6 +433,8 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
         };
       const target = await confineFile(ctx, out, { suffixes: ['.svg', '.png'], mustExist: false, what: 'The picture file' });
       if (typeof target !== 'string') return target;
+      const roOut = await readOnlyTarget(target, out);
+      if (roOut) return roOut;
       if (await exists(target)) return { ok: false, code: 'conflict', message: `${out} already exists; rendering never overwrites: choose a new name.` };
       const svg = renderLevelSvg(lv.value);
       let data: string | Buffer = svg;

@@ -7,10 +7,16 @@
  *    are never written, not even as drafts (they would not open again):
  *    `invalid` with `draftAllowed: false`.
  * 2. rules check (`validateRules`): errors -> `invalid`.
- * 3. optimal solve in a worker under a time cap (default 20 s) and a state
- *    cap (default 20,000,000): `unsolvable`, `limit`, `cancelled` or a worker
- *    `error` stop the proof.
- * 4. UK-7 par check against the proven optimum: par < optimal is an error
+ * 3. the proof, without solving when one is at hand (proof-reuse.ts): the
+ *    document's own stored `solution` when current (levelHash, `optimal`,
+ *    moves replay to the goal), else the host's cached proof of the same
+ *    levelHash (`opts.proofs`), else, with `noProof` (and `allowDraft`),
+ *    none at all (written as a draft). Otherwise an optimal solve in a
+ *    worker (`opts.solver`, default a fresh worker) under a time cap
+ *    (default 20 s) and a state cap (default 20,000,000): `unsolvable`,
+ *    `limit`, `cancelled` or a worker `error` stop the proof; a `solved`
+ *    answer is remembered in `opts.proofs`.
+ * 4. UK-7 par check against the proven (or reused) optimum: par < optimal is an error
  *    (`invalid`, issue `uk-par-below-optimal`); par > optimal a warning
  *    (`uk-par-above-optimal`); par not checkable because of a limit: warning
  *    `uk-par-unchecked`.
@@ -29,7 +35,10 @@
  *    `revision`.
  * Answers a SavedLevel (plus `issues`: the warnings) or a HostError; never throws.
  * Saves to the same path are serialized. Any failure leaves the file on
- * disk as it was (the write is atomic and happens last).
+ * disk as it was (the write is atomic and happens last). A read-only file
+ * (atomic-file.ts `readOnlyCause`) answers `io` / `reason: 'read-only'`
+ * before anything else, and again right before the write (it is never
+ * replaced).
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { FileRevision, HostError, HostErrorCode, SavedLevel, SolveSummary } from '../../src-shared/host/contract.js';
@@ -41,10 +50,11 @@ import { rulesetOf, validateRules } from '../../src-shared/rulesets/index.js';
 import { checkPar } from '../../src-shared/rulesets/unlock-the-king/index.js';
 import type { SolveProgress } from '../../src-shared/solver/types.js';
 import { hasErrors, issue, type Issue } from '../../src-shared/validation/issue.js';
-import { writeFileVerified, type WriteOptions } from './atomic-file.js';
+import { readOnlyCause, readOnlyError, writeFileVerified, type WriteOptions } from './atomic-file.js';
 import { readRevision } from './file-revision.js';
 import { parseLevelDocument } from './level-files.js';
-import { solveInWorker, summarizeSolve, type WorkerSolveOutcome } from './solve-runner.js';
+import { reusableProof, type ProofCache } from './proof-reuse.js';
+import { solveInWorker, summarizeSolve, type SolvePoolLike, type WorkerSolveOutcome } from './solve-runner.js';
 import { solverName } from './version.js';
 
 export const DEFAULT_SAVE_TIME_MS = 20_000;
@@ -53,6 +63,15 @@ export const DEFAULT_SAVE_MAX_STATES = 20_000_000;
 export interface SaveOptions {
   /** The user explicitly chose "save as draft": write unproved levels with `draft: true`. */
   allowDraft?: boolean;
+  /**
+   * With `allowDraft`: do not solve; a level without a reusable proof is
+   * written as a draft at once (schema and rules checks still run).
+   */
+  noProof?: boolean;
+  /** The host's remembered proofs: looked up before solving, filled by a solve that ends `solved`. */
+  proofs?: ProofCache;
+  /** Runs the solve (default: `solveInWorker` in a fresh worker, or the default pool). */
+  solver?: SolvePoolLike;
   /** Solver wall-clock cap, ms (default 20,000). */
   timeMs?: number;
   /** Solver state cap (default 20,000,000). */
@@ -114,6 +133,18 @@ function parIssues(level: Level, outcome: WorkerSolveOutcome): Issue[] {
   return checkPar(level.par, r.status === 'solved' ? r.length : undefined, r.status);
 }
 
+/** The SolveSummary of a save that reused a proof (no solve ran). */
+function reusedSummary(solution: StoredSolution, source: 'stored' | 'cache'): SolveSummary {
+  return {
+    status: 'solved',
+    length: solution.length,
+    moves: [...solution.moves],
+    states: solution.states,
+    ms: 0,
+    message: source === 'stored' ? 'the stored proof is current: not solved again' : 'proved earlier in this session: not solved again',
+  };
+}
+
 async function writeAndVerify(
   path: string,
   label: string,
@@ -165,6 +196,11 @@ export function isPositionOnly(level: Level): boolean {
 async function saveNow(path: string, document: unknown, opts: SaveOptions): Promise<SaveReport | HostError> {
   const label = opts.label ?? path;
   const allowDraft = opts.allowDraft === true;
+  opts = { ...opts, write: { ...opts.write, label } };
+
+  // 0. a read-only file is refused before any proof (and again right before the write)
+  const readOnly = await readOnlyCause(path);
+  if (readOnly !== undefined) return readOnlyError(label, readOnly);
 
   // 1. schema
   const checked = checkLevelObject(document);
@@ -178,6 +214,7 @@ async function saveNow(path: string, document: unknown, opts: SaveOptions): Prom
     };
   }
   const level = stripProof(checked.value);
+  const reused = reusableProof(checked.value, opts.proofs);
 
   // 2. rules
   const ruleIssues = validateRules(level);
@@ -201,9 +238,26 @@ async function saveNow(path: string, document: unknown, opts: SaveOptions): Prom
       issues: ruleIssues,
       solve: noSolve('not solved: the level has errors'),
     };
+  } else if (reused) {
+    // 3. a proof at hand: written at once, par checked against its length (UK-7)
+    const solve = reusedSummary(reused.solution, reused.source);
+    const warnings = ruleIssues.filter((i) => i.severity === 'warning');
+    const par = checkPar(level.par, reused.solution.length, 'solved');
+    if (hasErrors(par)) failure = { code: 'invalid', message: `Not proved: ${par[0]!.message}`, issues: [...par, ...warnings], solve };
+    else proven = { solve, warnings: [...warnings, ...par], solution: reused.solution };
+  } else if (allowDraft && opts.noProof === true) {
+    // 3. the user chose a draft without a proof: nothing is solved
+    const solve: SolveSummary = { status: 'cancelled', states: 0, ms: 0, message: 'not solved: saved as a draft without a proof' };
+    failure = {
+      code: 'cancelled',
+      message: 'Not proved: saved as a draft without a proof.',
+      issues: [...checkPar(level.par, undefined, 'cancelled'), ...ruleIssues.filter((i) => i.severity === 'warning')],
+      solve,
+    };
   } else {
     // 3. solve
     const outcome = await solveInWorker(level, {
+      ...(opts.solver ? { pool: opts.solver } : {}),
       timeMs: opts.timeMs ?? DEFAULT_SAVE_TIME_MS,
       maxStates: opts.maxStates ?? DEFAULT_SAVE_MAX_STATES,
       ...(opts.maxBytes !== undefined ? { maxBytes: opts.maxBytes } : {}),
@@ -214,6 +268,7 @@ async function saveNow(path: string, document: unknown, opts: SaveOptions): Prom
     const warnings = ruleIssues.filter((i) => i.severity === 'warning');
     const par = parIssues(level, outcome);
     const r = outcome.result;
+    opts.proofs?.remember(level, r);
     if (r.status === 'solved') {
       if (hasErrors(par)) {
         failure = { code: 'invalid', message: `Not proved: ${par[0]!.message}`, issues: [...par, ...warnings], solve };

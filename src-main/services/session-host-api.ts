@@ -26,9 +26,9 @@ function fileName(p: string): string {
   return parts[parts.length - 1] || p;
 }
 
-/** The session methods (see the file comment). */
-export function createSessionHostApi(ctx: HostContext): { [M in SessionHostMethod]: (req: unknown) => Promise<HostResponses[M]> } {
-  const store = ctx.stateDir !== undefined ? new SessionStore(ctx.stateDir) : undefined;
+/** The session methods (see the file comment). `shared`: the host's one SessionStore (default: a new one over `ctx.stateDir`). */
+export function createSessionHostApi(ctx: HostContext, shared?: SessionStore): { [M in SessionHostMethod]: (req: unknown) => Promise<HostResponses[M]> } {
+  const store = shared ?? (ctx.stateDir !== undefined ? new SessionStore(ctx.stateDir) : undefined);
 
   function noState(method: SessionHostMethod): HostError {
     return { ok: false, code: 'internal', message: `${method}: this host keeps no session state.` };

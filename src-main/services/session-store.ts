@@ -5,20 +5,26 @@
  * Electron: `stateDir` = userData; serve: `<workspace>/.castellan`.
  *
  * File shape (version 1):
- * `{ "version": 1, "recent": string[], "lastFile"?: string }`
+ * `{ "version": 1, "recent": string[], "lastFile"?: string, "folders"?: string[] }`
  * - `recent`: host paths (as the renderer passes them to `open`), most
  *   recent first, no duplicates, at most `MAX_RECENT` (10).
  * - `lastFile`: the file open when the session ended.
+ * - `folders` (Electron): the folders the user opened with File > "Open
+ *   Folder…", in the order opened, no duplicates, at most `MAX_FOLDERS`;
+ *   absent when there are none.
  *
  * A missing, unreadable or malformed file reads as the empty state (never
  * throws); unknown or ill-typed entries are dropped.
  */
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HostError } from '../../src-shared/host/contract.js';
 import { readTextFile, writeFileVerified } from './atomic-file.js';
 
 /** At most this many recent files are kept. */
 export const MAX_RECENT = 10;
+/** At most this many opened folders are kept. */
+export const MAX_FOLDERS = 20;
 /** The state file's name inside the state folder. */
 export const SESSION_FILE = 'session.json';
 /** Longest path kept (characters); longer entries are dropped. */
@@ -27,6 +33,8 @@ const MAX_PATH_CHARS = 4096;
 export interface SessionState {
   recent: string[];
   lastFile?: string;
+  /** Folders opened with "Open Folder…" (absent: none). */
+  folders?: string[];
 }
 
 function isPathLike(v: unknown): v is string {
@@ -48,7 +56,22 @@ export function normaliseSession(raw: unknown): SessionState {
     }
   }
   if (isPathLike(r['lastFile'])) out.lastFile = r['lastFile'];
+  if (Array.isArray(r['folders'])) {
+    const folders: string[] = [];
+    for (const p of r['folders']) {
+      if (isPathLike(p) && !folders.includes(p)) folders.push(p);
+      if (folders.length >= MAX_FOLDERS) break;
+    }
+    if (folders.length > 0) out.folders = folders;
+  }
   return out;
+}
+
+/** The folder list after opening `path`: appended when new (kept in place otherwise), capped at `max` (the oldest dropped). Pure. */
+export function addFolder(folders: readonly string[] | undefined, path: string, max = MAX_FOLDERS): string[] {
+  const list = [...(folders ?? [])];
+  if (!list.includes(path)) list.push(path);
+  return list.slice(Math.max(0, list.length - max));
 }
 
 /**
@@ -57,6 +80,21 @@ export function normaliseSession(raw: unknown): SessionState {
  */
 export function addRecent(recent: readonly string[], path: string, max = MAX_RECENT): string[] {
   return [path, ...recent.filter((p) => p !== path)].slice(0, max);
+}
+
+/**
+ * The stored state of `<dir>/session.json`, read synchronously (the
+ * Electron start-up, before the window exists); empty when missing,
+ * larger than 1 MiB or malformed. Never throws.
+ */
+export function readSessionSync(dir: string): SessionState {
+  const file = join(dir, SESSION_FILE);
+  try {
+    if (statSync(file).size > 1024 * 1024) return { recent: [] };
+    return normaliseSession(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return { recent: [] };
+  }
 }
 
 /**
@@ -113,7 +151,16 @@ export class SessionStore {
       } catch (err) {
         return { ok: false as const, code: 'io' as const, message: `Could not create ${this.dir}: ${err instanceof Error ? err.message : String(err)}` };
       }
-      const body = `${JSON.stringify({ version: 1, recent: next.recent, ...(next.lastFile !== undefined ? { lastFile: next.lastFile } : {}) }, null, 2)}\n`;
+      const body = `${JSON.stringify(
+        {
+          version: 1,
+          recent: next.recent,
+          ...(next.lastFile !== undefined ? { lastFile: next.lastFile } : {}),
+          ...(next.folders && next.folders.length > 0 ? { folders: next.folders } : {}),
+        },
+        null,
+        2,
+      )}\n`;
       const w = await writeFileVerified(this.file, body);
       if (!w.ok) return w;
       return { ok: true as const, state: next };

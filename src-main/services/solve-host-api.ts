@@ -7,8 +7,13 @@
  *   caps positive integers within bounds) and the rules
  *   (`validateDocument`): errors answer `{ok: false, code: 'invalid',
  *   issues}` and queue nothing. Otherwise it queues the job in the pool and
- *   answers `{jobId}` at once; beyond `SOLVE_JOBS_PER_HOST` jobs the oldest is
- *   cancelled and forgotten.
+ *   answers `{jobId}` at once. `purpose` (`live`, the default, or `proof`:
+ *   the proof of a save with progress and Cancel): beyond
+ *   `SOLVE_JOBS_PER_HOST` jobs of the same purpose the oldest of that
+ *   purpose is cancelled and forgotten (live jobs never evict a proof).
+ *   A job that ends `solved` (optimal) is remembered in the host's proof
+ *   cache (`proofs`, proof-reuse.ts), so saving that level writes the proof
+ *   at once.
  * - `solvePoll` answers the progress (`queued`/`running`, states, depth, ms)
  *   or, once, the result (`done`); unknown ids answer `not-found`.
  * - `solveCancel` raises the job's abort signal (the pool stops the search at
@@ -20,13 +25,15 @@
 import { randomUUID } from 'node:crypto';
 import { checkLevelObject } from '../../src-shared/format/load.js';
 import type { HostResponses, SolveHostMethod } from '../../src-shared/host/contract.js';
-import { SOLVE_JOB_TTL_MS, SOLVE_JOBS_PER_HOST, SOLVE_MAX_TIME_MS, type HostSolveResult } from '../../src-shared/host/solve-contract.js';
+import { SOLVE_JOB_TTL_MS, SOLVE_JOBS_PER_HOST, SOLVE_MAX_TIME_MS, type HostSolveResult, type SolvePurpose } from '../../src-shared/host/solve-contract.js';
 import { validateDocument } from '../../src-shared/rulesets/index.js';
 import { badRequest, guard, isHostError, optionalInteger, requiredString, shape } from './host-request.js';
+import type { ProofCache } from './proof-reuse.js';
 import type { SolvePoolLike } from './solve-runner.js';
 
 interface HostSolveJob {
   id: string;
+  purpose: SolvePurpose;
   t0: number;
   state: 'queued' | 'running' | 'done';
   states: number;
@@ -44,6 +51,8 @@ export interface SolveHostOptions {
   maxJobs?: number;
   /** Drop finished, unpolled jobs after this many ms (default SOLVE_JOB_TTL_MS). */
   ttlMs?: number;
+  /** The host's proof cache: every job that ends `solved` is remembered there. */
+  proofs?: ProofCache;
 }
 
 /** Largest state cap a renderer may ask for. */
@@ -64,8 +73,11 @@ export function createSolveHostApi(opts: SolveHostOptions): { [M in SolveHostMet
 
   return {
     solveStart: guard('solveStart', async (raw) => {
-      const req = shape('solveStart', raw, ['document', 'maxStates', 'maxBytes', 'timeMs', 'countSolutions']);
+      const req = shape('solveStart', raw, ['document', 'maxStates', 'maxBytes', 'timeMs', 'countSolutions', 'purpose']);
       if (isHostError(req)) return req;
+      const purposeRaw = req['purpose'];
+      if (purposeRaw !== undefined && purposeRaw !== 'live' && purposeRaw !== 'proof') return badRequest('solveStart: "purpose" must be "live" or "proof".');
+      const purpose: SolvePurpose = purposeRaw ?? 'live';
       const maxStates = optionalInteger('solveStart', req, 'maxStates', 1, MAX_STATES_CAP);
       if (isHostError(maxStates)) return maxStates;
       const maxBytes = optionalInteger('solveStart', req, 'maxBytes', 1024, MAX_BYTES_CAP);
@@ -80,17 +92,20 @@ export function createSolveHostApi(opts: SolveHostOptions): { [M in SolveHostMet
       const rules = validateDocument(checked.value).issues.filter((i) => i.severity === 'error');
       if (rules.length > 0) return { ok: false, code: 'invalid', message: rules[0]!.message, issues: rules };
 
-      // Keep at most maxJobs: the oldest goes first (the editor wants its newest document).
-      while (jobs.size >= maxJobs) {
-        const oldest = jobs.values().next().value as HostSolveJob;
+      // Keep at most maxJobs of this purpose: the oldest goes first (the editor wants its newest document).
+      for (;;) {
+        const same = [...jobs.values()].filter((j) => j.purpose === purpose);
+        if (same.length < maxJobs) break;
+        const oldest = same[0]!;
         oldest.abort.abort();
         forget(oldest);
       }
-      const job: HostSolveJob = { id: randomUUID(), t0: performance.now(), state: 'queued', states: 0, depth: 0, ms: 0, abort: new AbortController() };
+      const level = checked.value;
+      const job: HostSolveJob = { id: randomUUID(), purpose, t0: performance.now(), state: 'queued', states: 0, depth: 0, ms: 0, abort: new AbortController() };
       jobs.set(job.id, job);
       void opts
         .pool()
-        .solve(checked.value, {
+        .solve(level, {
           signal: job.abort.signal,
           ...(maxStates !== undefined ? { maxStates } : {}),
           ...(maxBytes !== undefined ? { maxBytes } : {}),
@@ -103,6 +118,7 @@ export function createSolveHostApi(opts: SolveHostOptions): { [M in SolveHostMet
           },
         })
         .then((outcome) => {
+          opts.proofs?.remember(level, outcome.result);
           job.state = 'done';
           job.result = outcome.result;
           job.ms = outcome.ms;

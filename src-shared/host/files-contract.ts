@@ -20,6 +20,10 @@
  *   the files only (no solving; the stored-status rules of `packOpen`).
  *   At most `WORKSPACE_SUMMARY_MAX` files; `truncated` says when more exist.
  *
+ * Electron: File > "Open Folder…" (the menu action `OPEN_FOLDER_ACTION`,
+ * run by the host) grants a folder and remembers it for the next sessions;
+ * the host then sends the menu action `FOLDERS_CHANGED_ACTION`.
+ *
  * Read-only files: `open` answers `readOnly: true` when the user cannot
  * write the file (mode, ACL, or a read-only folder); `save`, `saveAs` with
  * `overwrite`, `prove` (CLI) and pack export refuse to replace such a file:
@@ -29,6 +33,21 @@ import type { HostError } from './base.js';
 
 export const FILES_HOST_METHODS = ['browse', 'makeFolder', 'workspaceSummary'] as const;
 export type FilesHostMethod = (typeof FILES_HOST_METHODS)[number];
+
+/**
+ * The action id of File > "Open Folder…" (Electron). The renderer lists an
+ * action with this id in its File menu (enabled when the host is Electron);
+ * the Electron host runs a click on it itself: a native folder dialog, the
+ * chosen folder granted and remembered for the next sessions, then
+ * `FOLDERS_CHANGED_ACTION` sent back.
+ */
+export const OPEN_FOLDER_ACTION = 'open-folder';
+/**
+ * The menu action id (`HostEvents.onMenuAction`) the Electron host sends
+ * after "Open Folder…" granted a folder: the explorer reloads `browse {}` /
+ * `workspaceSummary` (an editor without such an action ignores it).
+ */
+export const FOLDERS_CHANGED_ACTION = 'workspace.foldersChanged';
 
 /** Largest number of files `workspaceSummary` describes. */
 export const WORKSPACE_SUMMARY_MAX = 2000;
