@@ -237,6 +237,7 @@ export function createFilesHostApi(access: FolderAccess | undefined): { [M in Fi
       if (!access) return none('workspaceSummary');
       const items: WorkspaceItem[] = [];
       let truncated = false;
+      /** Real paths of the folders walked (each once: links to a folder and loops are not followed twice). */
       const seen = new Set<string>();
       const walk = async (real: string, hostDir: string, depth: number): Promise<void> => {
         if (depth > SUMMARY_MAX_DEPTH || truncated) return;
@@ -250,9 +251,10 @@ export function createFilesHostApi(access: FolderAccess | undefined): { [M in Fi
         for (const e of dirents) {
           if (hidden(e.name)) continue;
           const s = await entryStat(access, join(real, e.name), e);
-          if (!s || seen.has(s.real)) continue;
+          if (!s) continue;
           const path = access.child(hostDir, e.name);
           if (s.st.isDirectory()) {
+            if (seen.has(s.real)) continue; // a folder reached twice (a link to it, or a loop)
             seen.add(s.real);
             const manifest = join(s.real, 'pack.json');
             if (await isPackFolder(s.real)) {
@@ -264,7 +266,6 @@ export function createFilesHostApi(access: FolderAccess | undefined): { [M in Fi
             const kind = kindOfFile(e.name);
             if (kind === 'other') continue;
             if (items.length >= WORKSPACE_SUMMARY_MAX) return void (truncated = true);
-            seen.add(s.real);
             items.push(kind === 'level' ? await summarizeLevel(s.real, path, e.name, s.st) : await summarizePack(s.real, path, e.name, s.st));
           }
         }

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { HOST_METHODS, ipcChannel } from '../../../src-shared/host/contract.js';
+import { FOLDERS_CHANGED_ACTION, HOST_METHODS, OPEN_FOLDER_ACTION, ipcChannel } from '../../../src-shared/host/contract.js';
 import { CONTENT_SECURITY_POLICY, SECURE_WEB_PREFERENCES } from '../../../src-main/electron/security.js';
 import { GRANT_DROPPED_CHANNEL, MENU_ACTION_CHANNEL, OPEN_FILE_CHANNEL } from '../../../src-main/electron/channels.js';
 
@@ -320,5 +320,25 @@ describe('Electron main', () => {
       code: 'forbidden',
     });
     expect(JSON.parse(readFileSync(join(m.userData.dir, 'session.json'), 'utf8')).recent).toEqual([file]);
+  });
+
+  it('File > "Open Folder…" (OPEN_FOLDER_ACTION) runs the native folder dialog: the folder is granted, listed by browse, remembered, and the renderer told', async () => {
+    const { dialog } = await import('electron');
+    const dir = mkdtempSync(join(tmpdir(), 'castellan-folder-'));
+    writeFileSync(join(dir, 'f.level.json'), '{}');
+    (dialog.showOpenDialog as unknown as ReturnType<typeof vi.fn>).mockResolvedValueOnce({ canceled: false, filePaths: [dir] });
+    const browse = m.handlers.get(ipcChannel('browse'))!;
+    await expect(browse(ipcEvent(appUrl), { dir })).resolves.toMatchObject({ ok: false, code: 'forbidden' });
+    const menus = [{ id: 'file', label: 'File', items: [{ id: OPEN_FOLDER_ACTION, label: 'Open Folder…', enabled: true }] }];
+    await expect(m.handlers.get(ipcChannel('menuSet'))!(ipcEvent(appUrl), { menus })).resolves.toEqual({ ok: true, native: true });
+    const top = m.menu.template as { label?: string; submenu?: { click?: () => void }[] }[];
+    m.sent.length = 0;
+    top.find((t) => t.label === 'File')!.submenu![0]!.click!();
+    for (let i = 0; i < 100 && m.sent.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(m.sent).toEqual([[MENU_ACTION_CHANNEL, FOLDERS_CHANGED_ACTION]]);
+    const roots = (await browse(ipcEvent(appUrl), {})) as { ok: boolean; entries: { path: string }[] };
+    expect(roots.entries.map((e) => e.path)).toContain(dir);
+    await expect(browse(ipcEvent(appUrl), { dir })).resolves.toMatchObject({ ok: true, entries: [{ name: 'f.level.json', kind: 'level' }] });
+    expect(JSON.parse(readFileSync(join(m.userData.dir, 'session.json'), 'utf8')).folders).toEqual([dir]);
   });
 });
