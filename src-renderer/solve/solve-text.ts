@@ -34,6 +34,9 @@ const seconds = (ms: number): string => `${(ms / 1000).toFixed(ms < 10_000 ? 2 :
 /** "mate", "a win": the goal as the object of "force". */
 const forced = (g: GoalWords): string => (g.verb === 'win' ? 'a win' : g.verb);
 
+/** Where the search was: the depth bound (single-player: a lower bound on the optimum) or the N being tried (two-player). */
+const depthWords = (depth: number, g: GoalWords): string => (g.twoPlayer ? `trying ${g.verb} in ${depth}` : `depth bound ${depth}`);
+
 /** The unit the solver counts: positions of the two-player proof search, states of a single-player search. */
 export const unitOf = (g: GoalWords): string => (g.twoPlayer ? 'position' : 'state');
 
@@ -71,7 +74,7 @@ export function resultText(result: SolveAnswer, ms: number, g: GoalWords, caps?:
  * Solve settings, up to their largest value).
  */
 export function limitText(r: { reason: 'states' | 'memory' | 'time'; states: number; depth: number }, g: GoalWords, caps?: SolveCapsRequest): string {
-  const searched = `${count(r.states, unitOf(g))}, depth bound ${r.depth}`;
+  const searched = `${count(r.states, unitOf(g))}, ${depthWords(r.depth, g)}`;
   const maxT = SOLVE_SETTING_LIMITS.timeS.max;
   const maxS = SOLVE_SETTING_LIMITS.maxStates.max;
   switch (r.reason) {
@@ -86,7 +89,7 @@ export function limitText(r: { reason: 'states' | 'memory' | 'time'; states: num
 
 /** "Cancelled after 1 state (depth bound 0), 0.20 s." */
 export function cancelledText(states: number, depth: number, ms: number, g: GoalWords): string {
-  return `Cancelled after ${count(states, unitOf(g))} (depth bound ${depth}), ${seconds(ms)}.`;
+  return `Cancelled after ${count(states, unitOf(g))} (${depthWords(depth, g)}), ${seconds(ms)}.`;
 }
 
 /** The progress figures of a running solve: states, depth bound, rate per second, elapsed and what the caps allow. */
@@ -101,7 +104,7 @@ export function progressFigures(
   const perS = elapsedMs > 0 ? Math.round((states * 1000) / elapsedMs) : 0;
   return {
     states: `${count(states, unit)} of ${caps.maxStates.toLocaleString('en-US')}`,
-    depth: g.twoPlayer ? `trying ${g.verb} in ${depth}` : `depth bound ${depth} (optimum ≥ ${count(depth, 'move')})`,
+    depth: g.twoPlayer ? depthWords(depth, g) : `depth bound ${depth} (optimum ≥ ${count(depth, 'move')})`,
     rate: `${perS.toLocaleString('en-US')} ${unit}s/s`,
     elapsed: `${(elapsedMs / 1000).toFixed(1)} s of ${caps.timeMs / 1000} s`,
   };
