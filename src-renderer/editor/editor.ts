@@ -423,6 +423,7 @@ export class Editor<D extends LevelBase = EditableLevel> {
       return false;
     }
     this.select(to);
+    if (outcome.notes?.length) this.notify(outcome.notes.join('. '), { square: to, tone: 'replaced' });
     return true;
   }
 

@@ -26,8 +26,12 @@ import type { PlayModule } from '../play/module.js';
 /** Placement options of new items (colour, side, pawn facing, paint mode ...): plain JSON, keys owned by the ruleset. */
 export type Placement = Readonly<Record<string, unknown>>;
 
-/** Outcome of a move: moved, nothing to move (`refused` absent), or refused with the reason shown to the user. */
-export type MoveOutcome = { ok: true } | { ok: false; refused?: string };
+/**
+ * Outcome of a move: moved (`notes`: what else the move changed, shown as a
+ * notice, e.g. a castling right cleared, LC-12), nothing to move (`refused`
+ * absent), or refused with the reason shown to the user.
+ */
+export type MoveOutcome = { ok: true; notes?: string[] } | { ok: false; refused?: string };
 
 /** How a tool paints with the pointer (editor/tools.ts gesture machine): a stroke over squares, a rectangle, or a flood fill (a click). */
 export type PaintKind = 'stroke' | 'rect' | 'fill';

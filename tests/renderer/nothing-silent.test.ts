@@ -98,3 +98,17 @@ describe('the active tool belongs to a ruleset', () => {
     expect(e.state.tool).toBe('coin');
   });
 });
+
+describe('moves that clear something say so', () => {
+  it('LC-12 dragging the h1 rook away clears the K right, with a notice on the target square', () => {
+    const e = editorOn({ ...newLcLevel(), position: '4k3/8/8/8/8/8/8/4K2R w K - 0 1' } as EditableLevel);
+    const heard = listen(e);
+    expect(e.moveItem('h1', 'h4', 'piece')).toBe(true);
+    expect(heard).toEqual([
+      {
+        text: 'Castling right K cleared: the king or rook is no longer the board-level piece of its home square (LC-12)',
+        detail: { square: 'h4', tone: 'replaced' },
+      },
+    ]);
+  });
+});

@@ -90,7 +90,11 @@ export const lockingChessUi: RulesetUi<L> = {
     if (item !== 'piece') return { ok: false };
     const f = lc.lcFields(tx.doc);
     if (!f || from === to || !lc.lcStack(f, from).bottom) return { ok: false };
-    return lc.movePiece(tx, from, to) ? { ok: true } : { ok: false, refused: `${to} holds a full stack (LC-2)` };
+    const before = tx.doc;
+    if (!lc.movePiece(tx, from, to)) return { ok: false, refused: `${to} holds a full stack (LC-2)` };
+    // LC-11 / LC-12: a move may clear a castling right or the en passant square: say so.
+    const notes = lcSquares.cleared!(before, tx.doc);
+    return notes.length ? { ok: true, notes } : { ok: true };
   },
   eraseTop: (tx, sq) => void lc.eraseTop(tx, sq),
   setGoal: lc.setGoal,
