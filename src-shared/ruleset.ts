@@ -247,6 +247,13 @@ export interface RulesetDef<L extends LevelBase = LevelBase> {
    */
   replay(level: L, moves: readonly string[]): Result<L[], Issue[]>;
   /**
+   * A line of moves (LAN) from the level's start as people read it in this
+   * ruleset (Locking Chess: SAN with check and mate marks, LC-13), one entry
+   * per move; moves from the first one that does not replay on stay LAN.
+   * Default (no hook): the LAN itself.
+   */
+  notation?(level: L, line: readonly string[]): string[];
+  /**
    * The par against a stored optimal solution's length (UK-7 `checkPar`),
    * run by `validateDocument`; rulesets without it do not check a stored par.
    */

@@ -101,7 +101,7 @@ export class AppController {
       if (s.docVersion !== before.docVersion || s.dirty !== before.dirty) this.recovery.documentChanged(s);
       if (s.docVersion !== before.docVersion) this.solver.liveRequest();
     });
-    this.editor.onNotice((t) => this.flash(t));
+    this.editor.onNotice((t, detail) => this.notices.flash(t, detail));
     this.registerActions();
   }
 

@@ -6,6 +6,7 @@
  */
 import type { HostError, ListedFile, SolveSummary } from '../../src-shared/host/contract.js';
 import type { Issue } from '../../src-shared/validation/issue.js';
+import { count } from '../../src-shared/display/count.js';
 
 /**
  * Why a save could not be proved, worded from the actual issues (the host's
@@ -143,10 +144,10 @@ export function formatTime(iso: string, now: Date = new Date()): string {
 /** One line for a host solve summary ("solved in 7 moves (1,234 states)"); '' without one. */
 export function summarizeSolve(s: SolveSummary | undefined): string {
   if (!s) return '';
-  const states = `${s.states.toLocaleString('en-US')} states`;
+  const states = count(s.states, 'state');
   switch (s.status) {
     case 'solved':
-      return `solved in ${s.length} moves (${states})`;
+      return `solved in ${count(s.length ?? 0, 'move')} (${states})`;
     case 'unsolvable':
       return `proved unsolvable (${states})`;
     case 'limit':

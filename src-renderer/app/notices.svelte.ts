@@ -1,12 +1,15 @@
 /**
  * What the editor tells the user, as runes state: the error banner of the
- * message strip, the short status-bar notice (`flash`), the busy label of a
+ * message strip, the short status-bar notice (`flash`) and, for a notice
+ * about the board (a refusal, a replacement, an illegal move), the toast
+ * the board shows next to its square (`toast`), the busy label of a
  * running host call and the one modal dialog (New, Open, Save As, draft,
  * conflict, recovery, versions, confirm). Every part of the application
  * writes here; the message strip, the status bar and Dialogs.svelte read it.
  */
 import type { BackupItem, FileRevision, HostError, ListedFile, RecoveryItem } from '../../src-shared/host/contract.js';
 import type { Issue } from '../../src-shared/validation/issue.js';
+import type { NoticeDetail } from '../rulesets/ruleset-ui.js';
 import { displayMessage, extraIssues } from './messages.js';
 
 export type Dialog =
@@ -56,6 +59,14 @@ export interface Banner {
 
 /** How long a status-bar notice stays (ms). */
 export const NOTICE_MS = 6000;
+/** How long a board toast stays (ms). */
+export const TOAST_MS = 4500;
+
+/** A notice the board shows as a toast by its square (board/BoardToast.svelte); `id` changes with every toast. */
+export interface Toast extends NoticeDetail {
+  id: number;
+  text: string;
+}
 
 export class Notices {
   banner: Banner | null = $state.raw(null);
@@ -63,7 +74,11 @@ export class Notices {
   /** A host call the user waits for ("Opening…", "Saving…"): Save / Save As are disabled meanwhile. */
   busy: string | null = $state(null);
   dialog: Dialog | null = $state.raw(null);
+  /** The board's toast (a notice with a detail), null when none. */
+  toast: Toast | null = $state.raw(null);
   private noticeTimer: ReturnType<typeof setTimeout> | undefined;
+  private toastTimer: ReturnType<typeof setTimeout> | undefined;
+  private toastId = 0;
 
   /** Shows a host error in the banner; `relPath`: the workspace path asked for (absolute host paths ending in it are shown relative). */
   showError(e: { code: string; message: string; issues?: Issue[] | undefined }, relPath?: string | null, title?: string): void {
@@ -76,11 +91,26 @@ export class Notices {
     this.banner = null;
   }
 
-  /** Shows `text` in the status bar for NOTICE_MS (a newer notice replaces it). */
-  flash(text: string): void {
+  /**
+   * Shows `text` in the status bar for NOTICE_MS (a newer notice replaces
+   * it); with `detail` (a notice about the board: refused, replaced) also as
+   * the board's toast for TOAST_MS, next to `detail.square` when it has one.
+   */
+  flash(text: string, detail?: NoticeDetail): void {
     this.notice = text;
     clearTimeout(this.noticeTimer);
     this.noticeTimer = setTimeout(() => (this.notice = null), NOTICE_MS);
+    if (detail) {
+      this.toast = { id: ++this.toastId, text, ...detail };
+      clearTimeout(this.toastTimer);
+      this.toastTimer = setTimeout(() => (this.toast = null), TOAST_MS);
+    }
+  }
+
+  /** Hides the board's toast (its close button, Esc). */
+  dismissToast(): void {
+    clearTimeout(this.toastTimer);
+    this.toast = null;
   }
 
   /** Closes the dialog (not while a Save As is running); a confirm dialog's `onCancel` runs. */

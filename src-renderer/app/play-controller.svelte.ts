@@ -176,7 +176,7 @@ export class PlayController implements PlayPanelContext {
     if (!p) return false;
     const r = p.session.play(from, to, choice);
     if (r === null) {
-      if (from !== to) this.ctx.notices.flash(`${to} is not a legal move for that piece`);
+      if (from !== to) this.ctx.notices.flash(`${to} is not a legal move for that piece`, { square: to, tone: 'refused' });
       return false;
     }
     if ('needChoice' in r) {

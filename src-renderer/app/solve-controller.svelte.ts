@@ -1,6 +1,8 @@
 /**
  * Solving the open document: the explicit Solve (run / cancel, progress,
- * the result), the solution the solve panel shows (this session's result,
+ * the result; capped by the designer's time and state caps,
+ * solve-settings.ts, so a hard level stops with a `limit` that names the
+ * cap), the solution the solve panel shows (this session's result,
  * else the stored one) with its preview stepping on the board, and the live
  * badge (a background solve a moment after each edit, live-solve.ts). Solve
  * jobs run in the host's worker_threads pool when the host has one, else in
@@ -16,16 +18,23 @@ import { isEditable, type EditableLevel } from '../editor/default-doc.js';
 import { sameJson } from '../editor/doc-ops.js';
 import type { Editor, EditorState } from '../editor/editor.js';
 import { replayPlayViews } from '../play/index.js';
-import { startSolveVia } from '../solve/host-solve-client.js';
+import { hasHostSolve, startSolveVia } from '../solve/host-solve-client.js';
+import { solveCaps, type SolveCapsRequest } from './solve-settings.js';
 import type { SolveJob } from '../workers/job-protocol.js';
 import { LIVE_MAX_BYTES, LIVE_MAX_STATES, LIVE_TIME_MS, LiveSolver, type LiveStatus } from './live-solve.js';
 
+/**
+ * The manual Solve. `caps`: the caps it ran with (solve-settings.ts);
+ * `started` is `performance.now()` at the start; `depth` the depth bound
+ * of the search (A*: a proven lower bound on the optimum; the proof
+ * search: the N being tried).
+ */
 export type SolveState =
   | { kind: 'idle' }
-  | { kind: 'running'; states: number; depth: number; started: number }
+  | { kind: 'running'; states: number; depth: number; started: number; caps: SolveCapsRequest }
   /** `first`: the side to move of the document that was solved (its line's first move). */
-  | { kind: 'done'; result: SolveAnswer; ms: number; hash: string | null; first: MoveSide }
-  | { kind: 'cancelled'; states: number; depth: number }
+  | { kind: 'done'; result: SolveAnswer; ms: number; hash: string | null; first: MoveSide; caps?: SolveCapsRequest }
+  | { kind: 'cancelled'; states: number; depth: number; ms: number }
   | { kind: 'error'; message: string };
 
 export interface SolutionView {
@@ -99,6 +108,12 @@ export class SolveController {
 
   // ------------------------------------------------------------------ solver
 
+  /**
+   * Solves the open document with the caps of the Solve settings
+   * (`solveCaps`): the host enforces both; the renderer's worker (a host
+   * without solve methods) gets the state cap and a timer for the time cap,
+   * which ends the run as `limit` (reason `time`) like the host does.
+   */
   runSolve(): void {
     if (this.solve.kind === 'running') return;
     this.ctx.editor.exitPreview();
@@ -107,17 +122,35 @@ export class SolveController {
     const hash = safeHash(doc);
     const first = startSideOf(doc);
     const started = performance.now();
-    this.solve = { kind: 'running', states: 0, depth: 0, started };
-    const job = startSolveVia(this.ctx.host, doc, (p) => {
-      if (this.solve.kind === 'running') this.solve = { ...this.solve, states: p.states, depth: p.depth };
-    });
+    const caps = solveCaps();
+    this.solve = { kind: 'running', states: 0, depth: 0, started, caps };
+    const job = startSolveVia(
+      this.ctx.host,
+      doc,
+      (p) => {
+        if (this.solve.kind === 'running') this.solve = { ...this.solve, states: p.states, depth: p.depth };
+      },
+      caps,
+    );
     this.job = job;
+    let timedOut = false;
+    const timer = hasHostSolve(this.ctx.host)
+      ? undefined
+      : setTimeout(() => {
+          if (this.job !== job) return;
+          timedOut = true;
+          job.cancel();
+        }, caps.timeMs);
     void job.promise.then((o) => {
+      clearTimeout(timer);
       if (this.job !== job) return;
       this.job = null;
       const last = this.solve.kind === 'running' ? this.solve : { states: 0, depth: 0 };
-      if (o.kind === 'result') this.solve = { kind: 'done', result: o.result, ms: o.ms, hash, first };
-      else if (o.kind === 'cancelled') this.solve = { kind: 'cancelled', states: last.states, depth: last.depth };
+      const ms = performance.now() - started;
+      if (timedOut) {
+        this.solve = { kind: 'done', result: { status: 'limit', reason: 'time', states: last.states, depth: last.depth }, ms, hash, first, caps };
+      } else if (o.kind === 'result') this.solve = { kind: 'done', result: o.result, ms: o.ms, hash, first, caps };
+      else if (o.kind === 'cancelled') this.solve = { kind: 'cancelled', states: last.states, depth: last.depth, ms };
       else this.solve = { kind: 'error', message: o.message };
     });
   }

@@ -25,12 +25,24 @@
  * - Moves never destroy: a drag onto an occupied square is refused with a
  *   notice ("e4 is occupied"). Palette placements may replace, and say what
  *   they replaced ("Replaced ivory rook on e4").
- * - Notices (short user-facing messages) go to `onNotice` listeners.
+ * - Notices (short user-facing messages) go to `onNotice` listeners, with
+ *   the square and tone (refused / replaced) when they are about one, for
+ *   the board's toast.
+ * - The tool is kept per ruleset like the placement options: a document of
+ *   another ruleset gets the tool last used in that ruleset, else Select.
  */
 import type { CmColor } from '../../src-shared/model/level.js';
 import { parseSquare, squareName } from '../../src-shared/model/square.js';
 import type { LevelBase } from '../../src-shared/ruleset.js';
-import { squareOnBoard, type Placement, type RulesetResolver, type RulesetUi, type ToolContext, type ToolDef } from '../rulesets/ruleset-ui.js';
+import {
+  squareOnBoard,
+  type NoticeDetail,
+  type Placement,
+  type RulesetResolver,
+  type RulesetUi,
+  type ToolContext,
+  type ToolDef,
+} from '../rulesets/ruleset-ui.js';
 import type { EditableLevel } from './default-doc.js';
 import { applyDiff, Tx, type Diff } from './doc-ops.js';
 import { History, type PushOptions } from './history.js';
@@ -76,7 +88,7 @@ export interface EditorState<D extends LevelBase = EditableLevel> {
 }
 
 type Listener<D extends LevelBase> = (s: EditorState<D>) => void;
-type NoticeListener = (text: string) => void;
+type NoticeListener = (text: string, detail?: NoticeDetail) => void;
 
 export const BACK_TO_EDITING = 'Back to editing';
 
@@ -91,6 +103,8 @@ export class Editor<D extends LevelBase = EditableLevel> {
   private noticeListeners = new Set<NoticeListener>();
   /** Placement options per ruleset id, so switching documents keeps each ruleset's choices. */
   private readonly placements = new Map<string, Placement>();
+  /** The tool last used per ruleset id: a document of another ruleset never inherits this one's tool. */
+  private readonly toolOf = new Map<string, string>();
   private s: EditorState<D>;
 
   constructor(
@@ -155,14 +169,14 @@ export class Editor<D extends LevelBase = EditableLevel> {
     return () => this.listeners.delete(fn);
   }
 
-  /** Calls `fn` with every user-facing notice ("e4 is occupied", "Replaced ..."); returns the unsubscribe function. */
+  /** Calls `fn` with every user-facing notice ("e4 is occupied", "Replaced ...") and its detail when it has one; returns the unsubscribe function. */
   onNotice(fn: NoticeListener): () => void {
     this.noticeListeners.add(fn);
     return () => this.noticeListeners.delete(fn);
   }
 
-  private notify(text: string): void {
-    for (const l of this.noticeListeners) l(text);
+  private notify(text: string, detail?: NoticeDetail): void {
+    for (const l of this.noticeListeners) l(text, detail);
   }
 
   private update(patch: Partial<EditorState<D>>): void {
@@ -177,6 +191,7 @@ export class Editor<D extends LevelBase = EditableLevel> {
       dirty: h.isDirty,
     };
     if (patch.placement) this.placements.set(this.s.doc.ruleset, this.s.placement);
+    if (patch.tool) this.toolOf.set(this.s.doc.ruleset, this.s.tool);
     for (const l of this.listeners) l(this.s);
   }
 
@@ -187,10 +202,16 @@ export class Editor<D extends LevelBase = EditableLevel> {
 
   // ------------------------------------------------------------ document
 
-  /** Replaces the document (new / opened); history is cleared. `dirty`: start unsaved. */
+  /**
+   * Replaces the document (new / opened); history is cleared. `dirty`: start
+   * unsaved. The tool stays for a document of the same ruleset; another
+   * ruleset's document gets the tool last used in it, else Select (a tool id
+   * two rulesets share, such as `rook`, does not carry over).
+   */
   load(doc: D, opts: { dirty?: boolean } = {}): void {
     this.history.clear(opts.dirty ?? false);
-    const toolOk = (this.resolve(doc)?.tools ?? []).some((t) => t.id === this.s.tool);
+    const wanted = doc.ruleset === this.s.doc.ruleset ? this.s.tool : (this.toolOf.get(doc.ruleset) ?? 'select');
+    const toolOk = (this.resolve(doc)?.tools ?? []).some((t) => t.id === wanted);
     this.update({
       doc,
       docVersion: this.s.docVersion + 1,
@@ -199,7 +220,7 @@ export class Editor<D extends LevelBase = EditableLevel> {
       highlightPinned: false,
       preview: null,
       carrying: null,
-      tool: toolOk ? this.s.tool : 'select',
+      tool: toolOk ? wanted : 'select',
       placement: this.placementFor(doc),
       cursor: clampSquare(this.s.cursor, doc),
     });
@@ -352,7 +373,7 @@ export class Editor<D extends LevelBase = EditableLevel> {
       },
       stroke: mergeKey !== undefined,
       edit: (label, fn) => this.editR(label, fn, opts).value,
-      notify: (text) => this.notify(text),
+      notify: (text, detail) => this.notify(text, detail),
       select: (square) => this.select(square),
     };
   }
@@ -397,11 +418,12 @@ export class Editor<D extends LevelBase = EditableLevel> {
     const ui = this.ui;
     const outcome = ui ? this.editR(`Move ${item}`, (tx) => ui.moveItem(tx, from, to, item)).value : undefined;
     if (!outcome?.ok) {
-      if (outcome?.refused) this.notify(outcome.refused);
+      if (outcome?.refused) this.notify(outcome.refused, { square: to, tone: 'refused' });
       if (this.s.carrying) this.update({ carrying: null });
       return false;
     }
     this.select(to);
+    if (outcome.notes?.length) this.notify(outcome.notes.join('. '), { square: to, tone: 'replaced' });
     return true;
   }
 

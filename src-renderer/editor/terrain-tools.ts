@@ -96,7 +96,7 @@ export function terrainTools<L extends LevelBase>(t: Terrain<L>, group = 'Terrai
       parts.push(`Skipped ${plural(r.skipped.length, 'square')} with ${t.blockers} (${list})`);
     }
     parts.push(...(r.notes ?? []));
-    if (parts.length) ctx.notify(parts.join('. '));
+    if (parts.length) ctx.notify(parts.join('. '), { tone: r.skipped.length ? 'refused' : 'info', ...(r.skipped[0] ? { square: r.skipped[0] } : {}) });
   };
   return [
     {
@@ -113,8 +113,8 @@ export function terrainTools<L extends LevelBase>(t: Terrain<L>, group = 'Terrai
         const m = mode(ctx.placement);
         const r = ctx.edit(m === t.feature ? `Paint ${t.features}` : 'Paint floor', (tx) => t.paint(tx, [at], m));
         if (ctx.stroke) return;
-        if (r.skipped.length) ctx.notify(`${at} holds ${t.blocker}: erase it before making a ${t.feature}`);
-        else if (r.notes?.length) ctx.notify(r.notes.join('. '));
+        if (r.skipped.length) ctx.notify(`${at} holds ${t.blocker}: erase it before making a ${t.feature}`, { square: at, tone: 'refused' });
+        else if (r.notes?.length) ctx.notify(r.notes.join('. '), { square: at, tone: 'info' });
       },
     },
     {

@@ -21,11 +21,13 @@ import {
   mergeVerified,
   movedPack,
   orderedPack,
+  packErrorOf,
   PackHistory,
   sortRows,
   summarize,
   withoutEntry,
   withTier,
+  type PackError,
   type SortDir,
   type SortKey,
 } from './pack-model.js';
@@ -61,7 +63,7 @@ export class PackManager {
   sortDir: SortDir = $state('asc');
   busy: string | null = $state(null);
   /** `reloadable`: a manifest change met a pack.json changed on disk (offer Reload). */
-  error: { code: string; message: string; items?: string[]; reloadable?: boolean } | null = $state.raw(null);
+  error: PackError | null = $state.raw(null);
   message: string | null = $state(null);
   /** Workspace level files (for "Add file"). */
   files: ListedFile[] | null = $state.raw(null);
@@ -116,12 +118,7 @@ export class PackManager {
   }
 
   private fail(r: HostError, what: string, manifest = false): void {
-    this.error = {
-      code: r.code,
-      message: `${what}: ${r.message}`,
-      ...(r.issues?.length ? { items: r.issues.map((i) => i.message) } : {}),
-      ...(manifest && r.code === 'conflict' ? { reloadable: true } : {}),
-    };
+    this.error = packErrorOf(r, what, manifest);
   }
 
   private async run<T>(label: string, fn: () => Promise<T>): Promise<T | undefined> {

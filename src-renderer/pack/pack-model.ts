@@ -6,6 +6,29 @@
  */
 import type { PackRow, PackRowStatus } from '../../src-shared/host/pack-contract.js';
 import type { PackEntry, PackFile } from '../../src-shared/model/level.js';
+import type { HostError } from '../../src-shared/host/contract.js';
+import { extraIssues } from '../app/messages.js';
+
+/** The pack manager's error banner: one message, then the issues it does not already say, each once. */
+export interface PackError {
+  code: string;
+  message: string;
+  items?: string[];
+  /** The manifest changed on disk: offer "Reload pack". */
+  reloadable?: boolean;
+}
+
+/**
+ * The banner of a failed pack call `what` ("Not saved"): `what: message`,
+ * and as items the host's issues that the message does not already contain
+ * (hosts often put the first issue into the message), so no line repeats.
+ * `manifest`: the call wrote the manifest (a `conflict` can be reloaded).
+ */
+export function packErrorOf(r: Pick<HostError, 'code' | 'message' | 'issues'>, what: string, manifest = false): PackError {
+  const message = `${what}: ${r.message}`;
+  const items = extraIssues(message, r.issues).map((i) => i.message);
+  return { code: r.code, message, ...(items.length ? { items } : {}), ...(manifest && r.code === 'conflict' ? { reloadable: true } : {}) };
+}
 
 /** UK-9 Codex tiers, easiest first (offered in the tier menu; any text is allowed). */
 export const TIERS = ['Novice', 'Journeyman', 'Master', 'Grandmaster'] as const;

@@ -26,8 +26,12 @@ import type { PlayModule } from '../play/module.js';
 /** Placement options of new items (colour, side, pawn facing, paint mode ...): plain JSON, keys owned by the ruleset. */
 export type Placement = Readonly<Record<string, unknown>>;
 
-/** Outcome of a move: moved, nothing to move (`refused` absent), or refused with the reason shown to the user. */
-export type MoveOutcome = { ok: true } | { ok: false; refused?: string };
+/**
+ * Outcome of a move: moved (`notes`: what else the move changed, shown as a
+ * notice, e.g. a castling right cleared, LC-12), nothing to move (`refused`
+ * absent), or refused with the reason shown to the user.
+ */
+export type MoveOutcome = { ok: true; notes?: string[] } | { ok: false; refused?: string };
 
 /** How a tool paints with the pointer (editor/tools.ts gesture machine): a stroke over squares, a rectangle, or a flood fill (a click). */
 export type PaintKind = 'stroke' | 'rect' | 'fill';
@@ -39,6 +43,20 @@ export interface ToolGesture {
   readonly dragsItems?: boolean;
 }
 
+/**
+ * Where a notice belongs and what it says about an edit: the board shows it
+ * as a toast next to `square` (or at the board's edge without one); the
+ * status bar keeps the line either way.
+ * - `refused`: nothing changed (a move onto an occupied square, an illegal move);
+ * - `replaced`: the edit removed or moved something ("Replaced coin on e4",
+ *   "Moved the finish from a1 to h8"): one undo step brings it back;
+ * - `info`: anything else worth a toast.
+ */
+export interface NoticeDetail {
+  square?: string;
+  tone: 'refused' | 'replaced' | 'info';
+}
+
 /** The narrow edit context a tool applies through (built by the Editor). */
 export interface ToolContext<L extends LevelBase = LevelBase> {
   /** The document now (after earlier edits of this gesture). */
@@ -48,8 +66,8 @@ export interface ToolContext<L extends LevelBase = LevelBase> {
   readonly stroke: boolean;
   /** Runs `fn` on a transaction as ONE history step labelled `label` (merged into the stroke's step); answers what `fn` returned. */
   edit<R>(label: string, fn: (tx: Tx<L>) => R): R;
-  /** Shows a short user-facing notice ("Replaced ivory rook on e4"). */
-  notify(text: string): void;
+  /** Shows a short user-facing notice ("Replaced ivory rook on e4"); with `detail`, also as a toast by the square. */
+  notify(text: string, detail?: NoticeDetail): void;
   /** Selects a square (after a placement). */
   select(square: string): void;
 }
@@ -257,9 +275,21 @@ export function eraseTool<L extends LevelBase>(eraseTop: (tx: Tx<L>, square: str
   };
 }
 
-/** "Replaced ivory rook on e4, wall on d4" after a placement that replaced something (nothing when the list is empty). */
-export function replacedNotice(ctx: { notify(text: string): void }, replaced: readonly string[]): void {
-  if (replaced.length) ctx.notify(`Replaced ${replaced.join(', ')}`);
+/**
+ * The notice of a placement on `square` that replaced, moved or cleared
+ * something, so nothing disappears silently: "Replaced ivory rook on e4,
+ * wall on d4", then each of `also` as a sentence ("Moved the finish from a1
+ * to h8"; "Cleared castling right K (LC-12)"), as a `replaced` toast by the
+ * square. Nothing when both lists are empty.
+ */
+export function replacedNotice(
+  ctx: { notify(text: string, detail?: NoticeDetail): void },
+  replaced: readonly string[],
+  square?: string,
+  also: readonly string[] = [],
+): void {
+  const parts = [...(replaced.length ? [`Replaced ${replaced.join(', ')}`] : []), ...also];
+  if (parts.length) ctx.notify(parts.join('. '), { tone: 'replaced', ...(square ? { square } : {}) });
 }
 
 /** The chess pieces on the digits 1..6 (king ... pawn) in every ruleset that has them. */

@@ -60,3 +60,13 @@ export function moveListText(moves: readonly string[], first: MoveSide = 'white'
     .map((p) => [pairLabel(p), p.white?.text, p.black?.text].filter((x) => x !== undefined).join(' '))
     .join(' ');
 }
+
+/**
+ * The move-number label of move `index` (0-based) of a line: `1.` for a
+ * White move, `1...` for a Black one (`first`, `startNumber` as
+ * `numberedMoves`): White first, index 2 is `2.`; Black first, index 1 is `2.`.
+ */
+export function moveLabel(index: number, first: MoveSide = 'white', startNumber = 1): string {
+  const k = index + (first === 'black' ? 1 : 0);
+  return `${startNumber + Math.floor(k / 2)}${k % 2 === 0 ? '.' : '...'}`;
+}

@@ -109,6 +109,20 @@ export function replayMoves<L extends Level | LevelBase>(
 }
 
 /**
+ * `line` (LAN moves from the level's start) in the ruleset's notation for
+ * people (`def.notation`: SAN in Locking Chess), else the LAN as it is; the
+ * same length as `line`. Never throws.
+ */
+export function lineNotation(level: Level | LevelBase, line: readonly string[], def: RulesetDef | undefined = rulesetOf(level)): string[] {
+  try {
+    const out = def?.notation?.(level, line);
+    return out && out.length === line.length ? out : [...line];
+  } catch {
+    return [...line];
+  }
+}
+
+/**
  * What the board of `level` shows (`def.display`: glyphs, legend, text
  * mirror; display/glyph.ts). A level whose ruleset has no module shows its
  * empty board (no glyphs, empty mirror). Never throws.

@@ -282,6 +282,16 @@ export function placeTile(tx: CmTx, square: string, spec: TileSpec): string[] {
   return replaced;
 }
 
+/**
+ * What placing a tile of `kind` on `square` moves rather than replaces, as
+ * notice sentences: the single finish (CM-14 exactly one) placed elsewhere
+ * moves there ("Moved the finish from a1 to h8"). Empty otherwise.
+ */
+export function movedByPlacement(doc: ChessMazeLevel, square: string, kind: CmTileKind): string[] {
+  if (kind !== 'finish') return [];
+  return (doc.tiles ?? []).filter((t) => t.kind === 'finish' && t.square !== square).map((t) => `Moved the finish from ${t.square} to ${square}`);
+}
+
 /** Removes the top item of `square` (piece, else the top tile). Answers what was removed. */
 export function eraseTop(tx: CmTx, square: string): CmItemKind | null {
   const top = topItem(tx.doc, square);

@@ -74,6 +74,7 @@ function pieceTool(role: Role): ToolDef<L> {
       replacedNotice(
         ctx,
         ctx.edit(`Place ${role}`, (tx) => ops.placePiece(tx, at, { role, side: pl.side, facing: pl.facing })),
+        at,
       );
       ctx.select(at);
     },
@@ -92,10 +93,11 @@ function tileTool(kind: CmTileKind): ToolDef<L> {
     hint: () => TILE_HINT[kind],
     apply(ctx, at) {
       const pl = placementOf(ctx.placement);
-      replacedNotice(
-        ctx,
-        ctx.edit(`Place ${kind}`, (tx) => ops.placeTile(tx, at, { kind, color: pl.tileColor, letter: pl.letter, allowed: pl.allowed })),
-      );
+      const r = ctx.edit(`Place ${kind}`, (tx) => {
+        const moved = ops.movedByPlacement(tx.doc, at, kind);
+        return { replaced: ops.placeTile(tx, at, { kind, color: pl.tileColor, letter: pl.letter, allowed: pl.allowed }), moved };
+      });
+      replacedNotice(ctx, r.replaced, at, r.moved);
       ctx.select(at);
     },
   };

@@ -63,6 +63,7 @@ function pieceTool(role: ops.KvRole, key: string, hint: string): ToolDef<L> {
       replacedNotice(
         ctx,
         ctx.edit(`Place ${side} ${role}`, (tx) => ops.placePiece(tx, at, { role, side })),
+        at,
       );
       ctx.select(at);
     },
@@ -87,6 +88,7 @@ const pillarTool: ToolDef<L> = {
     replacedNotice(
       ctx,
       ctx.edit('Place pillar', (tx) => ops.placePillar(tx, at)),
+      at,
     );
     ctx.select(at);
   },

@@ -64,7 +64,7 @@ export function parseLcPieceValue(value: string): LcPiece | null {
   return { color: color as LcColor, role: role as LcRole };
 }
 
-/** One castling right as the settings show it. */
+/** One castling right as the settings show it (the box is enabled when the right is possible or set). */
 export interface LcCastlingOption {
   letter: CastleLetter;
   /** The right is set. */
@@ -73,6 +73,12 @@ export interface LcCastlingOption {
   possible: boolean;
   /** Tooltip: what the right is, or why it cannot be set. */
   title: string;
+  /**
+   * Set but impossible (a loaded file's `KQkq` without rooks, LC-12): the
+   * error shown by the box, with the home squares it needs (`squares`); the
+   * box stays enabled so the right can be cleared.
+   */
+  error?: { message: string; squares: string[] };
 }
 
 const CASTLE_TEXT: Record<CastleLetter, { side: string; king: string; rook: string; wing: string }> = {
@@ -92,7 +98,15 @@ export function lcCastlingOptions(doc: LockingChessLevel): LcCastlingOption[] | 
     const title = possible
       ? `${t.side} may castle (or castlock) on the ${t.wing} (${letter})`
       : `${letter} needs the ${t.side.toLowerCase()} king on ${t.king} and rook on ${t.rook}, both at board level (LC-12)`;
-    return { letter, on: hasCastling(f, letter), possible, title };
+    const on = hasCastling(f, letter);
+    const error =
+      on && !possible
+        ? {
+            message: `${letter} is set but impossible: it needs the ${t.side.toLowerCase()} king on ${t.king} and rook on ${t.rook} at board level (LC-12). Untick it.`,
+            squares: [t.king, t.rook],
+          }
+        : undefined;
+    return { letter, on, possible, title, ...(error ? { error } : {}) };
   });
 }
 

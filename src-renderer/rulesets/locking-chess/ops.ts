@@ -48,6 +48,7 @@ import {
   sq88,
   lcStack,
   CASTLE_BITS,
+  CASTLE_LETTERS as CASTLE_LETTERS_ALL,
   type CastleLetter,
   type LcColor,
   type LcLevel,
@@ -62,17 +63,48 @@ import { lcDisplay } from '../../../src-shared/rulesets/locking-chess/display.js
 
 export { newLcLevel };
 
-function write(tx: LcTx, f: FenFields): void {
-  makeConsistent(f);
+function write(tx: LcTx, f: FenFields, consistent = true): void {
+  if (consistent) makeConsistent(f);
   tx.set(['position'], fenFromFields(f));
   if (tx.doc.pieces !== undefined) tx.set(['pieces'], undefined);
 }
 
-function withFields(tx: LcTx, fn: (f: FenFields) => boolean): boolean {
+/** Edits the parsed fields and writes them back; `consistent` false keeps other impossible rights as they are (unticking one right clears only that one). */
+function withFields(tx: LcTx, fn: (f: FenFields) => boolean, consistent = true): boolean {
   const f = lcFields(tx.doc);
   if (!f || !fn(f)) return false;
-  write(tx, f);
+  write(tx, f, consistent);
   return true;
+}
+
+/**
+ * What dropping a piece on `square` replaces (LC-2: a full stack has its
+ * top replaced), as notice text (`["black knight on top of e4"]`); empty
+ * for an empty square or a lone piece (the drop superimposes it).
+ */
+export function replacedByDrop(doc: LockingChessLevel, square: string): string[] {
+  const f = lcFields(doc);
+  const top = f ? lcStack(f, square).top : undefined;
+  return top ? [`${top.color} ${top.role} on top of ${square}`] : [];
+}
+
+/**
+ * The LFEN to export (Copy, LC-13): the position with the castling rights
+ * its board cannot have (LC-12: king or rook not the board-level piece of
+ * its home square) and an en passant square that does not follow a
+ * two-step advance (LC-11) left out, and what was left out (`dropped`, as
+ * notice text); null when the position does not parse.
+ */
+export function exportLfen(doc: LockingChessLevel): { text: string; dropped: string[] } | null {
+  const f = lcFields(doc);
+  if (!f) return null;
+  const lost = CASTLE_LETTERS_ALL.filter((l) => (f.castling & CASTLE_BITS[l].bit) !== 0 && !castlingPossible(f, l));
+  const ep = f.ep;
+  makeConsistent(f);
+  const dropped: string[] = [];
+  if (lost.length) dropped.push(`castling right${lost.length === 1 ? '' : 's'} ${lost.join('')} (LC-12)`);
+  if (ep >= 0 && f.ep < 0) dropped.push('the en passant square (LC-11)');
+  return { text: fenFromFields(f), dropped };
 }
 
 /**
@@ -177,14 +209,23 @@ export function setSideToMove(tx: LcTx, side: LcColor): boolean {
   });
 }
 
-/** Sets castling right `letter`; refused (false) when the king or rook is not on its home square at board level (LC-12). */
+/**
+ * Sets castling right `letter`; refused (false) when the king or rook is
+ * not on its home square at board level (LC-12). Clearing a right always
+ * works, an impossible one (a loaded file's `KQkq` without rooks) too, and
+ * touches no other right.
+ */
 export function setCastling(tx: LcTx, letter: CastleLetter, on: boolean): boolean {
-  return withFields(tx, (f) => {
-    if (on && !castlingPossible(f, letter)) return false;
-    if (on) f.castling |= CASTLE_BITS[letter].bit;
-    else f.castling &= ~CASTLE_BITS[letter].bit;
-    return true;
-  });
+  return withFields(
+    tx,
+    (f) => {
+      if (on && !castlingPossible(f, letter)) return false;
+      if (on) f.castling |= CASTLE_BITS[letter].bit;
+      else f.castling &= ~CASTLE_BITS[letter].bit;
+      return true;
+    },
+    on,
+  );
 }
 
 /** Sets the en passant square (one of `epCandidates`) or clears it with null; false when not allowed. */

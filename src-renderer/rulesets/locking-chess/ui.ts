@@ -14,8 +14,9 @@
  */
 import type { LockingChessLevel } from '../../../src-shared/model/level.js';
 import { lockingChess } from '../../../src-shared/rulesets/locking-chess/def.js';
+import { lcSquares } from '../../../src-shared/rulesets/locking-chess/squares.js';
 import { ROLE_NAME } from '../../../src-shared/display/art/pieces.js';
-import { eraseTool, PIECE_KEYS, selectTool, type RulesetAction, type RulesetUi, type ToolDef } from '../ruleset-ui.js';
+import { eraseTool, PIECE_KEYS, replacedNotice, selectTool, type RulesetAction, type RulesetUi, type ToolDef } from '../ruleset-ui.js';
 import * as lc from './ops.js';
 import LcToolIcon from './LcToolIcon.svelte';
 import LcEmblem from './LcEmblem.svelte';
@@ -52,7 +53,10 @@ function pieceTool(role: lc.LcRole): ToolDef<L> {
     hint: () => `${ROLE_NAME[role]}: click a square to place it; on a piece it is superimposed and the lower one is locked (LC-2)`,
     apply(ctx, at) {
       const color = colorOf(ctx.placement);
-      ctx.edit(`Place ${color} ${role}`, (tx) => lc.dropPiece(tx, at, { color, role }));
+      // LC-2: a drop on a full stack replaces its top; a board edit may clear rights (LC-12) or en passant (LC-11): say so.
+      const before = ctx.doc;
+      const replaced = ctx.edit(`Place ${color} ${role}`, (tx) => (lc.dropPiece(tx, at, { color, role }) ? lc.replacedByDrop(before, at) : []));
+      replacedNotice(ctx, replaced, at, ctx.doc === before ? [] : lcSquares.cleared!(before, ctx.doc));
       ctx.select(at);
     },
   };
@@ -86,7 +90,11 @@ export const lockingChessUi: RulesetUi<L> = {
     if (item !== 'piece') return { ok: false };
     const f = lc.lcFields(tx.doc);
     if (!f || from === to || !lc.lcStack(f, from).bottom) return { ok: false };
-    return lc.movePiece(tx, from, to) ? { ok: true } : { ok: false, refused: `${to} holds a full stack (LC-2)` };
+    const before = tx.doc;
+    if (!lc.movePiece(tx, from, to)) return { ok: false, refused: `${to} holds a full stack (LC-2)` };
+    // LC-11 / LC-12: a move may clear a castling right or the en passant square: say so.
+    const notes = lcSquares.cleared!(before, tx.doc);
+    return notes.length ? { ok: true, notes } : { ok: true };
   },
   eraseTop: (tx, sq) => void lc.eraseTop(tx, sq),
   setGoal: lc.setGoal,

@@ -54,6 +54,7 @@ function pieceTool(role: Role): ToolDef<L> {
       replacedNotice(
         ctx,
         ctx.edit(`Place ${role}`, (tx) => ops.placePiece(tx, at, { role, color: pl.color, facing: pl.facing, lateral: pl.lateral })),
+        at,
       );
       ctx.select(at);
     },
@@ -79,6 +80,7 @@ const wallTool: ToolDef<L> = {
     replacedNotice(
       ctx,
       ctx.edit('Place wall', (tx) => ops.placeWall(tx, at)),
+      at,
     );
     ctx.select(at);
   },
@@ -93,10 +95,10 @@ const portalTool: ToolDef<L> = {
   help: 'the single exit square; drag onto the board',
   hint: () => 'Portal: click a square to move the single exit there',
   apply(ctx, at) {
-    replacedNotice(
-      ctx,
-      ctx.edit('Place portal', (tx) => ops.placePortal(tx, at)),
-    );
+    // UK-6: exactly one portal: placing it elsewhere moves it, and says so.
+    const from = ctx.doc.portal;
+    const replaced = ctx.edit('Place portal', (tx) => ops.placePortal(tx, at));
+    replacedNotice(ctx, replaced, at, from && from !== at ? [`Moved the portal from ${from} to ${at}`] : []);
     ctx.select(at);
   },
 };

@@ -8,7 +8,7 @@ import type { RulesetDef } from '../../ruleset.js';
 import { lcEngine } from './engine.js';
 import { isRecord } from '../editable.js';
 import { LC_START_LFEN, parseLfenFields } from './lfen.js';
-import { lcReplay, solveLockingChess } from './solve.js';
+import { lcLineSan, lcReplay, solveLockingChess } from './solve.js';
 import { lcSquares } from './squares.js';
 import { lcDisplay } from './display.js';
 import { validateLockingChess } from './validate.js';
@@ -44,6 +44,8 @@ export const lockingChess = {
   solve: solveLockingChess,
   // `position` = the LFEN after k moves; `move-after-game-over` (LC-8, LC-9).
   replay: lcReplay,
+  // LC-13: lines shown in SAN (`Qc8#`).
+  notation: lcLineSan,
   squares: lcSquares,
   // LC-13: stacks, lock marks and the side to move read from the LFEN.
   display: lcDisplay,

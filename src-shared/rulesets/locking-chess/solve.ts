@@ -10,7 +10,7 @@ import type { SolveOptions, SolveResult } from '../../solver/types.js';
 import { MAX_PROOF_MOVES, proveWinIn } from '../../solver/proof/search.js';
 import { parse88 } from '../orthodox/board.js';
 import { LcGame } from './game.js';
-import { lcParseMove } from './notation.js';
+import { lcMoveToSan, lcParseMove } from './notation.js';
 import type { LcMateKind, LcPosition } from './position.js';
 import { compileLockingChess, lcPiecesOf } from './validate.js';
 
@@ -143,4 +143,24 @@ export function lcReplay(level: LockingChessLevel, moves: readonly string[]): Re
     frames.push(doc);
   }
   return { ok: true, value: frames };
+}
+
+/**
+ * `line` (LAN or SAN moves from the level's position) in SAN with check and
+ * mate marks (`Qc8#`, LC-13 notation): what the solve panel shows. From the
+ * first move that is not legal on (or when the position does not compile)
+ * the moves stay as written. Never throws.
+ */
+export function lcLineSan(level: LockingChessLevel, line: readonly string[]): string[] {
+  const compiled = compileLockingChess(level);
+  if (!compiled.ok) return [...line];
+  const pos = compiled.value;
+  const out: string[] = [];
+  for (const text of line) {
+    const m = lcParseMove(pos, text);
+    if (m === undefined) break;
+    out.push(lcMoveToSan(pos, m));
+    pos.make(m);
+  }
+  return [...out, ...line.slice(out.length)];
 }

@@ -160,3 +160,24 @@ describe('PackHistory', () => {
     expect(h.canRedo).toBe(false);
   });
 });
+
+describe('the pack error banner says each thing once', () => {
+  it('drops issues the message already contains and repeated issues', async () => {
+    const { packErrorOf } = await import('../../../src-renderer/pack/pack-model.js');
+    const e = packErrorOf(
+      {
+        code: 'conflict',
+        message: 'packs/a.pack.json already exists.',
+        issues: [
+          { severity: 'error', code: 'conflict', message: 'packs/a.pack.json already exists.' },
+          { severity: 'error', code: 'x', message: 'Level 3 is missing.' },
+          { severity: 'error', code: 'x', message: 'Level 3 is missing.' },
+        ],
+      },
+      'Not saved',
+      true,
+    );
+    expect(e).toEqual({ code: 'conflict', message: 'Not saved: packs/a.pack.json already exists.', items: ['Level 3 is missing.'], reloadable: true });
+    expect(packErrorOf({ code: 'io', message: 'disk full' }, 'Not exported')).toEqual({ code: 'io', message: 'Not exported: disk full' });
+  });
+});

@@ -1,6 +1,6 @@
 /** Chess-style numbered move lists (src-shared/display/move-list.ts), hand-worked lines. */
 import { describe, expect, it } from 'vitest';
-import { moveListText, numberedMoves, pairLabel } from '../../../src-shared/display/move-list.js';
+import { moveLabel, moveListText, numberedMoves, pairLabel } from '../../../src-shared/display/move-list.js';
 
 describe('chess-style move lists', () => {
   it('White first, even length: full pairs 1. w b 2. w b', () => {
@@ -30,5 +30,13 @@ describe('chess-style move lists', () => {
     expect(moveListText(['Nf6', 'Nc3'], 'black', 12)).toBe('12... Nf6 13. Nc3');
     expect(moveListText([], 'black')).toBe('');
     expect(numberedMoves([], 'white')).toEqual([]);
+  });
+});
+
+describe('moveLabel: the number before one move of a line', () => {
+  it('White first: 1. 1... 2.; Black first: 1... 2. 2...', () => {
+    expect([0, 1, 2, 3].map((i) => moveLabel(i, 'white'))).toEqual(['1.', '1...', '2.', '2...']);
+    expect([0, 1, 2].map((i) => moveLabel(i, 'black'))).toEqual(['1...', '2.', '2...']);
+    expect(moveLabel(0, 'white', 12)).toBe('12.');
   });
 });

@@ -103,3 +103,28 @@ describe('Locking Chess tools through the Editor (LC-2)', () => {
     expect((e.doc as LockingChessLevel).position).toBe('4k3/8/8/8/4(PK)3/8/8/8 w - - 0 1');
   });
 });
+
+describe('LC-12 impossible castling rights of a loaded file', () => {
+  const NO_ROOKS = '4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1';
+  it('LC-12 each impossible right is an error with its squares, and its box stays enabled so it can be cleared', async () => {
+    const { lcCastlingOptions } = await import('../../../../src-renderer/rulesets/locking-chess/inspector.js');
+    const opts = lcCastlingOptions(doc(NO_ROOKS))!;
+    expect(opts.map((o) => [o.letter, o.on, o.possible, o.error?.squares])).toEqual([
+      ['K', true, false, ['e1', 'h1']],
+      ['Q', true, false, ['e1', 'a1']],
+      ['k', true, false, ['e8', 'h8']],
+      ['q', true, false, ['e8', 'a8']],
+    ]);
+  });
+  it('LC-12 unticking one impossible right clears that right only', () => {
+    expect(run(NO_ROOKS, (tx) => expect(lc.setCastling(tx, 'Q', false)).toBe(true))).toBe('4k3/8/8/8/8/8/8/4K3 w Kkq - 0 1');
+  });
+  it('LC-12 / LC-13 Copy exports only the rights the board can have, and says which were left out', () => {
+    expect(lc.exportLfen(doc(NO_ROOKS))).toEqual({ text: '4k3/8/8/8/8/8/8/4K3 w - - 0 1', dropped: ['castling rights KQkq (LC-12)'] });
+    expect(lc.exportLfen(doc('4k2r/8/8/8/8/8/8/R3K3 w KQkq - 0 1'))).toEqual({
+      text: '4k2r/8/8/8/8/8/8/R3K3 w Qk - 0 1',
+      dropped: ['castling rights Kq (LC-12)'],
+    });
+    expect(lc.exportLfen(doc(START))).toEqual({ text: START, dropped: [] });
+  });
+});
