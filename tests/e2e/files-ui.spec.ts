@@ -130,8 +130,16 @@ test('the project explorer lists the workspace with stored statuses and opens a 
   for (const d of readdirSync(serve.workspace, { withFileTypes: true }).filter((x) => x.isDirectory() && !x.name.startsWith('.'))) {
     await expect(ex.locator(`[data-testid=explorer-group][data-folder="${d.name}"]`)).toHaveCount(1);
   }
-  // Thumbnails of visible rows are drawn.
+  // Thumbnails are drawn for the rows on screen only (lazily): the last folder's rows wait until scrolled to.
+  const lastGroup = ex.getByTestId('explorer-group').last();
+  const lastThumb = lastGroup.getByTestId('thumb').last();
+  await expect(lastThumb).toHaveAttribute('data-loaded', 'false');
+  await lastThumb.scrollIntoViewIfNeeded();
+  await expect(lastThumb).toHaveAttribute('data-loaded', 'true');
+  await row('a-proved.level.json').scrollIntoViewIfNeeded();
   await expect(row('a-proved.level.json').getByTestId('thumb')).toHaveAttribute('data-loaded', 'true');
+  // The invalid file has no picture.
+  await expect(row('d-invalid.level.json').getByTestId('thumb')).toHaveAttribute('data-loaded', 'false');
   // The board is not covered: it moved right of the explorer and shrank.
   const exBox = (await ex.boundingBox())!;
   const board1 = (await page.getByTestId('board').boundingBox())!;
