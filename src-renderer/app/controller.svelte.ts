@@ -11,6 +11,7 @@
  * - `player`   (play-controller.svelte.ts): playtest and play against the engine
  * - `board`    (board-view.svelte.ts): where the board is on screen
  * - `packs`    (pack/pack-manager.svelte.ts): the pack manager
+ * - `explorer` (files/explorer.svelte.ts): the project explorer sidebar
  * - the actions of each menu (actions/*.ts, ruleset-actions.ts,
  *   editor/canvas-actions.ts, pack/pack-actions.ts) in one registry.
  *
@@ -27,6 +28,7 @@ import { canvasActions } from '../editor/canvas-actions.js';
 import { defaultDocument, type EditableLevel, type EditableRuleset } from '../editor/default-doc.js';
 import { Editor, type EditorState } from '../editor/editor.js';
 import { connectHost, type HostKind } from '../host/index.js';
+import { explorerActions, ProjectExplorer } from '../files/explorer.svelte.js';
 import { packActions } from '../pack/pack-actions.js';
 import { PackManager } from '../pack/pack-manager.svelte.js';
 import { RULESET_UI_LIST, rulesetUi, rulesetUiOf } from '../rulesets/index.js';
@@ -81,7 +83,10 @@ export class AppController {
     },
     replaced: () => this.solver.reset(),
     whileSaving: (send) => this.recovery.whileSaving(send),
-    saved: () => this.recovery.saved(),
+    saved: () => {
+      this.recovery.saved();
+      void this.explorer.refresh();
+    },
     afterSave: () => this.recovery.afterSave(),
     openPack: (path) => {
       this.packs.show();
@@ -90,6 +95,7 @@ export class AppController {
   });
   readonly recovery: Recovery = new Recovery(this);
   readonly packs: PackManager = new PackManager(this);
+  readonly explorer: ProjectExplorer = new ProjectExplorer(this);
 
   constructor() {
     let prev = this.editor.state;
@@ -123,6 +129,7 @@ export class AppController {
       }),
       ...canvasActions(this),
       ...packActions(this.packs, this),
+      ...explorerActions(this.explorer),
     );
   }
 
@@ -154,6 +161,7 @@ export class AppController {
     }
     this.info = r.info;
     this.recovery.startPresence();
+    void this.explorer.refresh();
     await this.session.reopen(r.info);
     // Work an earlier session did not save (a crash, a kill, a closed tab): offer it.
     await this.recovery.offerRecovery();
@@ -172,7 +180,7 @@ export class AppController {
       openUnsaved: (doc: EditableLevel) => s.openUnsaved(doc),
       showError: (e: { code: string; message: string; issues?: Issue[] | undefined }) => this.notices.showError(e),
     };
-    const detach = [this.recovery.attach(win), attachFileDrop(win, drop), watchOpenFileRequests(s, win)];
+    const detach = [this.recovery.attach(win), attachFileDrop(win, drop), watchOpenFileRequests(s, win), this.explorer.attach(win)];
     return () => detach.forEach((f) => f());
   }
 

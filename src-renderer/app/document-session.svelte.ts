@@ -18,7 +18,10 @@ import type { HostKind } from '../host/index.js';
 import { rulesetUi } from '../rulesets/index.js';
 import { displayMessage, extraIssues } from './messages.js';
 import type { Notices } from './notices.svelte.js';
-import { basename, dirname, slug } from './paths.js';
+import { basename, slug } from './paths.js';
+import { defaultSaveFolder } from '../files/default-folder.js';
+import { folderOf } from '../files/file-dialog.js';
+import { workspaceItems } from '../files/folder-source.js';
 import { lastSessionFile, noteFile } from './session.js';
 
 /** sessionStorage key of the file being edited, so a reload reopens it. */
@@ -210,10 +213,8 @@ export class DocumentSession {
       this.adoptOpened(r, null);
       return;
     }
-    n.dialog = { kind: 'open', files: null };
-    const r = await host.list({});
-    if (n.dialog?.kind !== 'open') return;
-    n.dialog = r.ok ? { kind: 'open', files: r.files } : { kind: 'open', files: [], error: `${r.code}: ${displayMessage(r.message)}` };
+    // The browser file dialog (files/FileDialog.svelte) in the open file's folder.
+    n.dialog = { kind: 'open', dir: this.path ? folderOf(this.path) : '' };
   }
 
   /**
@@ -291,16 +292,32 @@ export class DocumentSession {
       void this.doSave('saveAs', undefined);
       return;
     }
-    const dir = this.path ? dirname(this.path) : `${this.ctx.rs.id}/`;
+    void this.proposeSaveAs();
+  }
+
+  /** Opens the browser Save As dialog in the proposed folder (files/default-folder.ts) with a name from the file or the title. */
+  private async proposeSaveAs(): Promise<void> {
+    const host = this.ctx.host!;
+    const n = this.ctx.notices;
+    let dir = '';
+    if (this.path) dir = folderOf(this.path);
+    else {
+      const summary = await workspaceItems(host);
+      const items = summary && 'items' in summary ? summary.items : null;
+      const listed = items ? null : await host.list({});
+      dir = defaultSaveFolder({ currentPath: null, ruleset: this.ctx.rs.id, items, files: listed?.ok ? listed.files : null });
+    }
+    if (n.dialog !== null) return; // another dialog opened meanwhile
     const name = this.path ? basename(this.path).replace(/\.level\.json$/, '') + '-copy' : slug(this.ctx.st.doc.meta.title ?? '');
-    this.ctx.notices.dialog = { kind: 'save-as', path: `${dir}${name}.level.json` };
+    n.dialog = { kind: 'save-as', path: `${dir ? `${dir}/` : ''}${name}.level.json` };
   }
 
   /**
-   * OK in the serve-mode Save As prompt: checks the path, asks "Replace
-   * <name>?" when it is already in the workspace listing (unless
-   * `replaceOk`), then saves with the dialog kept open: host errors (a
-   * missing folder, ...) show inline so the path need not be retyped.
+   * OK in the browser Save As dialog (files/FileDialog.svelte, which already
+   * checked that the folder exists and asked "Replace <name>?" when the
+   * file does: `replaceOk`): checks the path, then saves with the dialog
+   * kept open: host errors (a missing folder, a file that appeared since,
+   * ...) show inline so the name need not be retyped.
    */
   async confirmSaveAs(path: string, replaceOk = false): Promise<void> {
     const n = this.ctx.notices;
@@ -312,18 +329,7 @@ export class DocumentSession {
     if (p.startsWith('/') || p.startsWith('\\') || /^[A-Za-z]:/.test(p) || p.split(/[\\/]/).includes('..')) {
       return stay('Use a path relative to the workspace folder (no leading "/", no "..").');
     }
-    const host = this.ctx.host;
-    if (!host) return;
-    if (!replaceOk) {
-      n.dialog = { kind: 'save-as', path, saving: true };
-      const listed = await host.list({});
-      if (n.dialog?.kind !== 'save-as') return;
-      const norm = (s: string): string => s.replace(/\\/g, '/').replace(/^\.\//, '');
-      if (listed.ok && listed.files.some((f) => norm(f.path) === norm(p))) {
-        n.dialog = { kind: 'save-as', path, replace: basename(p) };
-        return;
-      }
-    }
+    if (!this.ctx.host) return;
     await this.doSave('saveAs', p, { inDialog: true, replaceOk });
   }
 

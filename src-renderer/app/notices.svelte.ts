@@ -4,20 +4,23 @@
  * about the board (a refusal, a replacement, an illegal move), the toast
  * the board shows next to its square (`toast`), the busy label of a
  * running host call and the one modal dialog (New, Open, Save As, draft,
- * conflict, recovery, versions, confirm). Every part of the application
+ * conflict, recovery, versions, confirm, the file dialog of other parts). Every part of the application
  * writes here; the message strip, the status bar and Dialogs.svelte read it.
  */
-import type { BackupItem, FileRevision, HostError, ListedFile, RecoveryItem } from '../../src-shared/host/contract.js';
+import type { BackupItem, FileRevision, HostError, RecoveryItem } from '../../src-shared/host/contract.js';
+import type { FileDialogSpec } from '../files/file-dialog.js';
 import type { Issue } from '../../src-shared/validation/issue.js';
 import type { NoticeDetail } from '../rulesets/ruleset-ui.js';
 import { displayMessage, extraIssues } from './messages.js';
 
 export type Dialog =
-  | { kind: 'open'; files: ListedFile[] | null; error?: string }
+  /** Open (browser hosts): the file dialog in folder `dir`. */
+  | { kind: 'open'; dir: string; error?: string }
   /** New: the ruleset choice; with `ruleset`, the second step lists that ruleset's starting documents (`def.starts`). */
   | { kind: 'new'; ruleset?: string }
   | {
       kind: 'save-as';
+      /** The proposed path: the file dialog opens its folder with its name typed. */
       path: string;
       error?: string;
       /** Set while asking "Replace <name>?" for a path that already exists. */
@@ -25,6 +28,8 @@ export type Dialog =
       /** A save is running (buttons disabled). */
       saving?: boolean;
     }
+  /** The file dialog for another part (pack export, render): `spec` says what it chooses; `error` shows inline. */
+  | { kind: 'file'; spec: FileDialogSpec; error?: string; busy?: string }
   | { kind: 'draft'; failure: HostError; resend: () => void }
   /** Autosaved documents found at start (never lose work): Recover / Discard each, or Later. */
   | { kind: 'recovery'; items: RecoveryItem[]; busy?: string; error?: string }

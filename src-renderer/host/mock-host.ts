@@ -6,7 +6,8 @@
  * pipeline with the same outcomes (schema/rules -> invalid, solve ->
  * unsolvable / limit, `allowDraft` -> `draft: true`, proof -> `solution`).
  *
- * Never-lose-work methods as the real hosts answer them: file
+ * The workspace file methods (browse, makeFolder, workspaceSummary:
+ * mock-files.ts) over the same files. Never-lose-work methods as the real hosts answer them: file
  * revisions (sha256 of the stored text) with `expectedRevision` /
  * `overwrite` conflicts, backups of replaced versions (newest 10),
  * autosave / recovery. Levels live in memory; autosaves are kept in the
@@ -32,6 +33,8 @@ import type { Level } from '../../src-shared/model/level.js';
 import { solveLevel, validateDocument } from '../../src-shared/rulesets/index.js';
 import { newUkLevel } from '../../src-shared/rulesets/unlock-the-king/def.js';
 import { hasErrors } from '../../src-shared/validation/issue.js';
+import type { FilesHostMethod } from '../../src-shared/host/files-contract.js';
+import { mockFileMethods } from './mock-files.js';
 
 /** A 6 x 6 blueprint (a new Unlock the King document, walled and furnished) with `extra` fields. */
 function sample(title: string, extra: Partial<Record<string, unknown>>): Level {
@@ -97,8 +100,8 @@ function loadAutosaves(): Map<string, MockAutosave> {
   }
 }
 
-/** The dev mock host: the core and recovery methods (no host solves, packs or session). */
-export type MockHost = Pick<FullHostApi, CoreHostMethod | RecoveryHostMethod> & {
+/** The dev mock host: the core, recovery and workspace file methods (no host solves, packs or session). */
+export type MockHost = Pick<FullHostApi, CoreHostMethod | RecoveryHostMethod | FilesHostMethod> & {
   /** Simulates another program rewriting `path` (null: deleting it). */
   externalEdit(path: string, fn: (doc: Level) => Level | null): void;
 };
@@ -271,6 +274,7 @@ export function createMockHost(): MockHost {
       const cur = files.get(path)?.revision;
       return delay({ ok: true as const, path, document: (v.level ?? doc) as Level, issues: v.issues, backup: item, ...(cur ? { revision: cur } : {}) });
     },
+    ...mockFileMethods(files, new Set(), (v) => delay(v)),
     externalEdit: (path, fn) => {
       const f = files.get(path);
       const next = fn(f ? (JSON.parse(f.text) as Level) : (sample('New', {}) as Level));

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './serve-fixture.js';
+import { pickFile } from './file-dialog.js';
 import type { UnlockTheKingLevel } from '../../src-shared/model/level.js';
 
 const LETTER: Record<string, string> = { king: 'K', queen: 'Q', rook: 'R', bishop: 'B', knight: 'N', pawn: 'P' };
@@ -125,7 +126,7 @@ test('the region clipboard outlives opening another level: paste into "Open Cour
   await page.keyboard.press('Control+c');
 
   await page.getByTestId('btn-open').click();
-  await page.locator('[data-testid=open-file-item][data-path="unlock-the-king/02-open-court.level.json"]').click();
+  await pickFile(page, 'unlock-the-king/02-open-court.level.json');
   await expect(page.getByTestId('file-name')).toHaveText('02-open-court.level.json');
   const court = JSON.parse(readFileSync(join(serve.workspace, 'unlock-the-king', '02-open-court.level.json'), 'utf8')) as UnlockTheKingLevel;
   const state = page.getByTestId('board-state');
@@ -286,7 +287,7 @@ test('a 16x16 board shows the minimap; pressing it moves the view', async ({ pag
 test('Locking Chess: arrows move between squares, Enter places, Delete erases; only the left-right mirror is offered (LC-1)', async ({ page, serve }) => {
   await ready(page, serve.url);
   await page.getByTestId('btn-open').click();
-  await page.locator('[data-testid=open-file-item][data-path="locking-chess/01-bishop-drop.level.json"]').click();
+  await pickFile(page, 'locking-chess/01-bishop-drop.level.json');
   await expect(page.getByTestId('file-name')).toHaveText('01-bishop-drop.level.json');
   const board = page.getByTestId('board');
   const cursor = page.getByTestId('board-cursor-live');
@@ -325,7 +326,7 @@ test('across rulesets: an Unlock the King region pasted into a Chess Maze keeps 
   await page.keyboard.press('Control+c');
 
   await page.getByTestId('btn-open').click();
-  await page.locator('[data-testid=open-file-item][data-path="chess-maze/01-stepping-stones.level.json"]').click();
+  await pickFile(page, 'chess-maze/01-stepping-stones.level.json');
   await expect(page.getByTestId('file-name')).toHaveText('01-stepping-stones.level.json');
   const state = page.getByTestId('board-state');
   const before = (await state.textContent())!.split(' ');

@@ -21,6 +21,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './serve-fixture.js';
+import { pickFile } from './file-dialog.js';
 import type { ChessMazeLevel } from '../../src-shared/model/level.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
 import { replayStates } from '../../src-shared/rulesets/chess-maze/index.js';
@@ -137,7 +138,7 @@ test('Chess Maze: build from scratch, solve, playtest to a win, save as, reopen:
 
   // Save As a new file: the host proves it (no draft).
   await page.getByTestId('btn-save-as').click();
-  await expect(page.getByTestId('save-as-path')).toHaveValue('chess-maze/e2e-key-and-coin.level.json');
+  await expect(page.getByTestId('file-dialog')).toHaveAttribute('data-path', 'chess-maze/e2e-key-and-coin.level.json');
   await page.getByTestId('save-as-ok').click();
   await expect(page.getByTestId('dialog-save-as')).toHaveCount(0, { timeout: 60_000 });
   await expect(page.getByTestId('dialog-draft')).toHaveCount(0);
@@ -147,10 +148,10 @@ test('Chess Maze: build from scratch, solve, playtest to a win, save as, reopen:
 
   // Reopen it from the Open dialog (after opening something else).
   await page.getByTestId('btn-open').click();
-  await page.locator('[data-testid=open-file-item][data-path="chess-maze/01-stepping-stones.level.json"]').click();
+  await pickFile(page, 'chess-maze/01-stepping-stones.level.json');
   await expect(page.getByTestId('file-name')).toHaveText('01-stepping-stones.level.json');
   await page.getByTestId('btn-open').click();
-  await page.locator('[data-testid=open-file-item][data-path="chess-maze/e2e-key-and-coin.level.json"]').click();
+  await pickFile(page, 'chess-maze/e2e-key-and-coin.level.json');
   await expect(page.getByTestId('file-name')).toHaveText('e2e-key-and-coin.level.json');
   await expect(state).toHaveText(BUILT);
   await expect(page.getByTestId('objective-collect')).toBeChecked();

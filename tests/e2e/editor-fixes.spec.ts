@@ -10,6 +10,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './serve-fixture.js';
+import { goToFolder, pickFile } from './file-dialog.js';
 
 const FIRST = 'K:a1 B:b2 P:a2 P:b1 R:h8 N:g1 Q:d8'.split(' ').sort().join(' ') + ' W:d4 W:e4 portal:c3';
 
@@ -45,6 +46,8 @@ test('QA #1 Save As asks before replacing an existing file, and keeps the dialog
 
   await page.getByTestId('btn-save-as').click();
   const dlg = page.getByTestId('dialog-save-as');
+  // Names typed with a folder are relative to the dialog's folder: start at the workspace root.
+  await goToFolder(page, '');
   await page.getByTestId('save-as-path').fill('unlock-the-king/02-open-court.level.json');
   await page.getByTestId('save-as-ok').click();
   await expect(page.getByTestId('save-as-replace')).toContainText('Replace 02-open-court.level.json?');
@@ -180,7 +183,7 @@ test('QA #4 shrinking the board asks first, listing what falls off; cancel keeps
 test('QA #5 a reload reopens the file being edited (falls back to the first sample when it is gone)', async ({ page, serve }) => {
   await ready(page, serve.url);
   await page.getByTestId('btn-open').click();
-  await page.locator('[data-testid=open-file-item][data-path="unlock-the-king/05-narrow-hall.level.json"]').click();
+  await pickFile(page, 'unlock-the-king/05-narrow-hall.level.json');
   await expect(page.getByTestId('file-name')).toHaveText('05-narrow-hall.level.json');
   await page.reload();
   await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
@@ -236,7 +239,7 @@ test('QA #8 host errors show the workspace path once, not the server path twice'
   writeFileSync(join(serve.workspace, 'unlock-the-king', 'broken.level.json'), '{bad');
   await ready(page, serve.url);
   await page.getByTestId('btn-open').click();
-  await page.locator('[data-testid=open-file-item][data-path="unlock-the-king/broken.level.json"]').click();
+  await pickFile(page, 'unlock-the-king/broken.level.json');
   const banner = page.getByTestId('error-banner');
   await expect(banner).toContainText('unlock-the-king/broken.level.json is not valid JSON');
   await expect(banner).not.toContainText(serve.workspace);
@@ -253,7 +256,9 @@ test('QA #9 the Open list is left-aligned, one line per file, grouped by folder;
   const cell0 = await board.getAttribute('data-cell-size');
 
   await page.getByTestId('btn-open').click();
-  const item = page.locator('[data-testid=open-file-item][data-path="unlock-the-king/12-grandmasters-knot.level.json"]');
+  // The Open dialog's search lists matches from the whole workspace, one line each with its folder.
+  await page.getByTestId('file-search').fill('grandmasters');
+  const item = page.locator('[data-testid=file-entry][data-path="unlock-the-king/12-grandmasters-knot.level.json"]');
   await expect(item).toHaveText('unlock-the-king/12-grandmasters-knot.level.json');
   const style = await item.evaluate((e) => {
     const cs = getComputedStyle(e);
@@ -262,23 +267,25 @@ test('QA #9 the Open list is left-aligned, one line per file, grouped by folder;
   expect(style.align).toBe('left');
   expect(style.justify).toBe('flex-start');
   expect(style.h).toBeLessThan(36); // one line
-  // One heading per folder of the workspace (the samples are all in folders).
+  // One folder entry per folder of the workspace at its root (the samples are all in folders).
+  await page.getByTestId('file-search').fill('');
+  await goToFolder(page, '');
   const folders = readdirSync(serve.workspace, { withFileTypes: true })
     .filter((d) => d.isDirectory() && d.name !== '.castellan') // the host's own state folder is never listed
     .map((d) => `${d.name}/`)
     .sort();
-  await expect(page.locator('.file-group .folder')).toHaveText(folders);
+  await expect(page.locator('[data-testid=file-entry][data-kind=folder] .e-name')).toHaveText(folders);
   await page.getByTestId('open-cancel').click();
 
   // An error message, a long solver result and a draft strip: the board stage keeps its size.
   writeFileSync(join(serve.workspace, 'unlock-the-king', 'broken.level.json'), '{bad');
   await page.getByTestId('btn-open').click();
-  await page.locator('[data-testid=open-file-item][data-path="unlock-the-king/broken.level.json"]').click();
+  await pickFile(page, 'unlock-the-king/broken.level.json');
   await expect(page.getByTestId('error-banner')).toBeVisible();
   expect(await board.boundingBox()).toEqual(size0);
   await page.getByTestId('error-dismiss').click();
   await page.getByTestId('btn-open').click();
-  await page.locator('[data-testid=open-file-item][data-path="unlock-the-king/12-grandmasters-knot.level.json"]').click();
+  await pickFile(page, 'unlock-the-king/12-grandmasters-knot.level.json');
   await expect(page.getByTestId('file-name')).toHaveText('12-grandmasters-knot.level.json');
   const cell12 = await board.getAttribute('data-cell-size');
   await page.getByTestId('btn-solve').click();

@@ -12,6 +12,7 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, repoRoot, type ServeHost } from './serve-fixture.js';
+import { pickFile } from './file-dialog.js';
 
 const OUT = join(repoRoot, 'docs/images/guide');
 
@@ -23,7 +24,7 @@ async function ready(page: Page, url: string): Promise<void> {
 /** Opens a workspace-relative level through the Open dialog. */
 async function openLevel(page: Page, path: string): Promise<void> {
   await page.getByTestId('btn-open').click();
-  await page.locator(`[data-testid="open-file-item"][data-path="${path}"]`).click();
+  await pickFile(page, path);
   await expect(page.getByTestId('dialog-open')).toHaveCount(0);
   await expect(page.getByTestId('file-name')).toHaveText(path.split('/').pop()!);
 }
@@ -108,6 +109,7 @@ export const SHOTS: Shot[] = [
       await p.reload();
       await expect(p.getByTestId('app')).toHaveAttribute('data-ready', 'true');
       await p.getByTestId('btn-packs').click();
+      await p.getByTestId('pack-view-list').click();
       await p.getByTestId('pack-select').selectOption('packs/codex');
       await p.getByTestId('pack-open').click();
       await expect(p.getByTestId('pack-row')).toHaveCount(50);

@@ -26,6 +26,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './serve-fixture.js';
+import { pickFile } from './file-dialog.js';
 import type { KingsValleyLevel } from '../../src-shared/model/level.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
 
@@ -174,7 +175,7 @@ test("King's Valley: build a win-in-2, solve it, play it out against the engine;
 
   // Save As: the host proves it (win in 2) and writes it; same position as sample 04.
   await page.getByTestId('btn-save-as').click();
-  await expect(page.getByTestId('save-as-path')).toHaveValue('kings-valley/e2e-change-sides.level.json');
+  await expect(page.getByTestId('file-dialog')).toHaveAttribute('data-path', 'kings-valley/e2e-change-sides.level.json');
   await page.getByTestId('save-as-ok').click();
   await expect(page.getByTestId('dialog-save-as')).toHaveCount(0, { timeout: 60_000 });
   await expect(page.getByTestId('dialog-draft')).toHaveCount(0);
@@ -190,7 +191,7 @@ test("King's Valley: build a win-in-2, solve it, play it out against the engine;
 
   // The sample opens with the same board.
   await page.getByTestId('btn-open').click();
-  await page.locator('[data-testid=open-file-item][data-path="kings-valley/04-change-sides.level.json"]').click();
+  await pickFile(page, 'kings-valley/04-change-sides.level.json');
   await expect(page.getByTestId('file-name')).toHaveText('04-change-sides.level.json');
   await expect(state).toHaveText(BUILT);
   await expect(page.getByTestId('solution-move')).toHaveCount(3);

@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, repoRoot } from './serve-fixture.js';
+import { pickFile } from './file-dialog.js';
 import type { UnlockTheKingLevel } from '../../src-shared/model/level.js';
 
 const OPEN_COURT = 'unlock-the-king/02-open-court.level.json';
@@ -50,7 +51,7 @@ test('live badge: par of the opened sample, unsolvable after walling the king in
   await page.goto(serve.url);
   await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
   await page.getByTestId('btn-open').click();
-  await page.locator(`[data-testid=open-file-item][data-path="${OPEN_COURT}"]`).click();
+  await pickFile(page, OPEN_COURT);
   await expect(page.getByTestId('file-name')).toHaveText('02-open-court.level.json');
 
   const badge = page.getByTestId('live-badge');

@@ -25,6 +25,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './serve-fixture.js';
+import { goToFolder } from './file-dialog.js';
 import type { LockingChessLevel } from '../../src-shared/model/level.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
 
@@ -104,8 +105,9 @@ test('Locking Chess: paste an LFEN, solve the lockmate in 1, play the main line 
   await page.getByTestId('btn-exit-playtest').click();
   await expect(state).toHaveText('(k/r):a8 B:h3 K:b6 to-move:white');
 
-  // Save As: the host proves it. (No locking-chess/ sample folder exists yet: save at the workspace root.)
+  // Save As: the host proves it (saved at the workspace root).
   await page.getByTestId('btn-save-as').click();
+  await goToFolder(page, '');
   await page.getByTestId('save-as-path').fill('e2e-lockmate.level.json');
   await page.getByTestId('save-as-ok').click();
   await expect(page.getByTestId('dialog-save-as')).toHaveCount(0, { timeout: 60_000 });

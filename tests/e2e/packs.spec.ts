@@ -46,6 +46,7 @@ test('create a pack, add levels, reorder by drag, verify with progress, export (
 
   await ready(page, serve.url);
   await page.getByTestId('btn-packs').click();
+  await page.getByTestId('pack-view-list').click();
   const pm = page.getByTestId('pack-manager');
   await expect(pm).toBeVisible();
 
@@ -172,6 +173,7 @@ test('create a pack, add levels, reorder by drag, verify with progress, export (
 test('render the current level (SVG, PNG, never overwriting) and suggest a blueprint', async ({ page, serve }) => {
   await ready(page, serve.url);
   await page.getByTestId('btn-packs').click();
+  await page.getByTestId('pack-view-list').click();
   await page.getByTestId('render-out').fill('shot.svg');
   await page.getByTestId('render-level').click();
   await expect(page.getByTestId('pack-message')).toContainText('Wrote shot.svg');
@@ -205,6 +207,7 @@ test('the Citadel Codex in the workspace is listed and opens with 50 proved leve
   cpSync(join(repoRoot, 'resources/packs/citadel-codex'), join(serve.workspace, 'packs/codex'), { recursive: true });
   await ready(page, serve.url);
   await page.getByTestId('btn-packs').click();
+  await page.getByTestId('pack-view-list').click();
   await page.getByTestId('pack-select').selectOption('packs/codex');
   await page.getByTestId('pack-open').click();
   await expect(page.getByTestId('pack-title')).toHaveText('The Citadel Codex');

@@ -8,6 +8,7 @@ import { cpSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, repoRoot, test } from './serve-fixture.js';
+import { pickFile } from './file-dialog.js';
 
 async function ready(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -16,7 +17,7 @@ async function ready(page: Page, url: string): Promise<void> {
 
 async function openLevel(page: Page, path: string): Promise<void> {
   await page.getByTestId('btn-open').click();
-  await page.locator(`[data-testid="open-file-item"][data-path="${path}"]`).click();
+  await pickFile(page, path);
   await expect(page.getByTestId('file-name')).toHaveText(path.split('/').pop()!);
 }
 
@@ -59,6 +60,7 @@ test('pack manager: "Add current document" lists a file already in the pack fold
   await ready(page, serve.url);
   await openLevel(page, 'packs/codex/levels/extra.level.json');
   await page.getByTestId('btn-packs').click();
+  await page.getByTestId('pack-view-list').click();
   await page.getByTestId('pack-select').selectOption('packs/codex');
   await page.getByTestId('pack-open').click();
   await expect(page.getByTestId('pack-row')).toHaveCount(50);

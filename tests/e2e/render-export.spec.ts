@@ -27,6 +27,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { ChessMazeLevel } from '../../src-shared/model/level.js';
 import { expect, repoRoot, test } from './serve-fixture.js';
+import { pickFile } from './file-dialog.js';
 
 const LEVEL: ChessMazeLevel = {
   format: 'castellan.level',
@@ -101,7 +102,7 @@ test('a Chess Maze level rendered to PNG shows the flag checks, the transform ty
   await page.goto(serve.url);
   await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
   await page.getByTestId('btn-open').click();
-  await page.locator('[data-testid=open-file-item][data-path="chess-maze/render-me.level.json"]').click();
+  await pickFile(page, 'chess-maze/render-me.level.json');
   await expect(page.getByTestId('file-name')).toHaveText('render-me.level.json');
   await expect(page.getByTestId('board-state')).toHaveText('N:a1 coin:b1 finish:a3 gem:c1 key:red:a2 letter:W:d1 lock:red:b2 plate:green:c2 transform:NQ:b3');
 

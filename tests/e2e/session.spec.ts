@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './serve-fixture.js';
+import { pickFile } from './file-dialog.js';
 
 async function ready(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -17,7 +18,7 @@ async function openFromDialog(page: Page, path: string): Promise<void> {
   await page.getByTestId('btn-open').click();
   const dlg = page.getByTestId('dialog-open');
   await expect(dlg).toBeVisible();
-  await dlg.locator(`[data-testid="open-file-item"][data-path="${path}"]`).click();
+  await pickFile(page, path);
   await expect(dlg).toHaveCount(0);
 }
 
