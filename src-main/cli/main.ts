@@ -321,7 +321,7 @@ function reportTwoPlayer(file: string, level: Level, r: Extract<WorkerSolveResul
   if (refs.length > 0) {
     // The solver's `refutations` are the defences to the key, each answered (they all lose): not refutations of a try.
     io.out(`  defences to ${keys[0]}:\n`);
-    for (const x of refs) io.out(`    ${x.defence}: answer ${x.answer} (win in ${x.length})\n`);
+    for (const x of refs) io.out(`    ${x.defence}: ${x.answer} (win in ${x.length})\n`);
   }
 }
 
