@@ -17,6 +17,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './serve-fixture.js';
+import { pickFile } from './file-dialog.js';
 
 async function ready(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -179,7 +180,7 @@ test('LC-12 a file claiming KQkq without rooks: each right is an error, can be u
   );
   await ready(page, serve.url);
   await page.getByTestId('btn-open').click();
-  await page.locator('[data-testid=open-file-item][data-path="locking-chess/claims.level.json"]').click();
+  await pickFile(page, 'locking-chess/claims.level.json');
   await expect(page.getByTestId('app')).toHaveAttribute('data-ruleset', 'locking-chess');
   for (const [letter, squares] of [
     ['K', 'e1 h1'],
@@ -238,7 +239,7 @@ test('Solve stops at the state cap of the Solver settings and the panel names th
   await expect(dlg).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('castellan.solve-settings.v1'))).toBe('{"timeS":60,"maxStates":1000}');
   await page.getByTestId('btn-open').click();
-  await page.locator('[data-testid=open-file-item][data-path="unlock-the-king/12-grandmasters-knot.level.json"]').click();
+  await pickFile(page, 'unlock-the-king/12-grandmasters-knot.level.json');
   await expect(page.getByTestId('file-name')).toHaveText('12-grandmasters-knot.level.json');
   await page.getByTestId('btn-solve').click();
   const status = page.getByTestId('solve-status');
