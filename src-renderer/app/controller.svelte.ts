@@ -124,13 +124,12 @@ export class AppController {
     this.registerActions();
   }
 
-  /** Follows a new tab's editor: its snapshot, autosave, and (while it is the active tab) the preview, the live badge and its notices. */
+  /** Follows a new tab's editor: autosave, and (while it is the active tab) the preview, the live badge and its notices. */
   private watch(tab: DocumentTab): void {
     let prev = tab.editor.state;
     tab.editor.subscribe((s) => {
       const before = prev;
       prev = s;
-      tab.st = s;
       const active = this.tabs?.active === tab;
       if (active && s.preview) this.solver.previewShown();
       if (s.docVersion !== before.docVersion || s.dirty !== before.dirty) this.recovery.documentChanged(tab, s);

@@ -104,6 +104,8 @@ export class DocumentTab {
     this.editor = new Editor<EditableLevel>(doc, rulesetUiOf);
     if (o.dirty) this.editor.load(doc, { dirty: true });
     this.st = this.editor.state;
+    // The snapshot follows the editor before anyone else hears of a change.
+    this.editor.subscribe((s) => (this.st = s));
     this.path = o.path ?? null;
   }
 
