@@ -115,9 +115,18 @@ export class DocumentSession {
 
   // ------------------------------------------------------------------ dirty guard
 
-  /** Runs `action` now when the active tab's document is clean, else after the user confirms discarding. */
+  /**
+   * Runs `action` (which replaces the active tab's document) now when the
+   * document is clean, else after the user confirms discarding. Refused
+   * with a notice while the tab's save runs: a running save keeps its
+   * document.
+   */
   confirmDiscard(what: string, action: () => void): void {
     const tab = this.tab;
+    if (tab.saving) {
+      this.ctx.notices.flash(`${tab.fileName} is being saved: wait for the save to finish (or cancel its proof) first`);
+      return;
+    }
     if (!tab.st.dirty) {
       action();
       return;
@@ -429,6 +438,11 @@ export class DocumentSession {
   }
 
   private replaceIn(tab: DocumentTab, doc: EditableLevel, o: ReplaceOptions): void {
+    if (tab.saving) {
+      // A save started since the user was asked: it keeps its document; this one gets a tab of its own.
+      this.addTab(doc, o);
+      return;
+    }
     this.hooks.replacing(tab, o.docId);
     this.saver.stopBackground(tab);
     this.setFile(tab, o);
