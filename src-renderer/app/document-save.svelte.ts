@@ -233,6 +233,8 @@ export class DocumentSaver {
   /** Proves (when needed, with progress and Cancel), then writes. Everything lands on `tab`. */
   private async run(tab: DocumentTab, method: Method, path: string | undefined, o: SaveOptions = {}): Promise<void> {
     if (tab.saving) return;
+    // A new save replaces the proof still running for the last draft.
+    this.stopBackground(tab);
     const doc = tab.st.doc;
     if (!o.allowDraft && needsProof(this.ctx.host, doc, safeHash(doc))) {
       const revision = tab.editor.revision;

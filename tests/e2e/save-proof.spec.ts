@@ -59,7 +59,7 @@ async function saveAndWaitForProof(page: Page): Promise<void> {
   const progress = page.getByTestId('save-progress');
   await expect(progress).toHaveAttribute('data-phase', 'proving');
   await expect(page.getByTestId('tab').and(page.locator('[aria-selected=true]'))).toHaveAttribute('data-state', 'proving');
-  await expect(page.getByTestId('saving-chip')).toContainText('Saving… (proving)');
+  await expect(page.getByTestId('saving-chip')).toContainText('Saving…');
   // Progress that means something: states counted, a rate and the time so far.
   await expect(page.getByTestId('save-progress-states')).not.toHaveText(/^0 states$/, { timeout: 15_000 });
   await expect(page.getByTestId('save-progress-rate')).toContainText('states/s');
