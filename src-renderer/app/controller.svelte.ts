@@ -1,12 +1,15 @@
 /**
- * The application's composition root: creates the headless Editor
- * (editor/editor.ts) and the parts of the application around it, connects
- * the host at start, and wires the parts' events. Each part is one concept
- * with a narrow context type (it never sees this class):
+ * The application's composition root: creates the open documents (`tabs`,
+ * tabs.svelte.ts: one DocumentTab with its own headless Editor per tab) and
+ * the parts of the application around them, connects the host at start,
+ * and wires the parts' events. `editor` and `st` answer for the active tab,
+ * so the parts that show and edit the document keep reading them here. Each
+ * part is one concept with a narrow context type (it never sees this class):
  *
  * - `notices`  (notices.svelte.ts): banner, status-bar notice, busy label, the dialog
- * - `session`  (document-session.svelte.ts): the file, New / Open / Save / Save As, the dirty guard
- * - `recovery` (recovery.svelte.ts): autosave, changed on disk, recovery and versions
+ * - `session`  (document-session.svelte.ts): the tabs' files, New / Open / Close, the dirty guard
+ * - `saver`    (document-save.svelte.ts): Save / Save As of a tab, its proof with progress, drafts
+ * - `recovery` (recovery.svelte.ts): autosave of every tab, changed on disk, recovery and versions
  * - `solver`   (solve-controller.svelte.ts): Solve, the solution preview, the live badge
  * - `player`   (play-controller.svelte.ts): playtest and play against the engine
  * - `board`    (board-view.svelte.ts): where the board is on screen
@@ -15,9 +18,9 @@
  * - the actions of each menu (actions/*.ts, ruleset-actions.ts,
  *   editor/canvas-actions.ts, pack/pack-actions.ts) in one registry.
  *
- * The Editor's snapshot `st` and what derives from it (validation, level
- * hash, the ruleset modules) live here, read by every part as runes state.
- * Every document change still goes through the Editor.
+ * The active Editor's snapshot `st` and what derives from it (validation,
+ * level hash, the ruleset modules) live here, read by every part as runes
+ * state. Every document change still goes through its tab's Editor.
  */
 import type { HostApi, StartupInfo } from '../../src-shared/host/contract.js';
 import type { RulesetDef } from '../../src-shared/ruleset.js';
@@ -25,20 +28,23 @@ import { validateDocument } from '../../src-shared/rulesets/index.js';
 import { hasErrors, type Issue } from '../../src-shared/validation/issue.js';
 import { ActionRegistry } from '../editor/actions.js';
 import { canvasActions } from '../editor/canvas-actions.js';
-import { defaultDocument, type EditableLevel, type EditableRuleset } from '../editor/default-doc.js';
-import { Editor, type EditorState } from '../editor/editor.js';
+import type { EditableLevel, EditableRuleset } from '../editor/default-doc.js';
+import type { Editor, EditorState } from '../editor/editor.js';
 import { connectHost, type HostKind } from '../host/index.js';
 import { explorerActions, ProjectExplorer } from '../files/explorer.svelte.js';
 import { packActions } from '../pack/pack-actions.js';
 import { PackManager } from '../pack/pack-manager.svelte.js';
-import { RULESET_UI_LIST, rulesetUi, rulesetUiOf } from '../rulesets/index.js';
+import { RULESET_UI_LIST, rulesetUi } from '../rulesets/index.js';
 import type { RulesetUi } from '../rulesets/ruleset-ui.js';
 import { editActions } from './actions/edit.js';
 import { fileActions } from './actions/file.js';
 import { handleKey, keyActions } from './actions/keys.js';
 import { levelActions } from './actions/level.js';
 import { BoardView } from './board-view.svelte.js';
+import { canvas } from './canvas.svelte.js';
+import { DocumentSaver } from './document-save.svelte.js';
 import { DocumentSession } from './document-session.svelte.js';
+import type { DocumentTab } from './document-tab.svelte.js';
 import { attachFileDrop } from './file-drop.js';
 import { Notices } from './notices.svelte.js';
 import { PlayController } from './play-controller.svelte.js';
@@ -46,14 +52,29 @@ import { Recovery } from './recovery.svelte.js';
 import { rulesetActions } from './ruleset-actions.js';
 import { watchOpenFileRequests } from './session.js';
 import { safeHash, SolveController } from './solve-controller.svelte.js';
+import { Tabs } from './tabs.svelte.js';
 
 export class AppController {
-  readonly editor = new Editor<EditableLevel>(defaultDocument(), rulesetUiOf);
   readonly actions = new ActionRegistry();
-  /** Snapshot of the editor, replaced on every change. */
-  st: EditorState = $state.raw(this.editor.state);
+  /** The open documents (the tab bar); `active` is the one being edited. */
+  readonly tabs: Tabs = new Tabs({
+    created: (tab) => this.watch(tab),
+    leaving: (from) => this.leaving(from),
+    entered: (tab) => this.entered(tab),
+    removed: () => undefined,
+  });
 
-  host: HostApi | null = null;
+  /** The active tab's Editor. */
+  get editor(): Editor<EditableLevel> {
+    return this.tabs.active.editor;
+  }
+
+  /** Snapshot of the active tab's editor, replaced on every change. */
+  get st(): EditorState {
+    return this.tabs.active.st;
+  }
+
+  host: HostApi | null = $state.raw(null);
   hostKind: HostKind | null = $state(null);
   info: StartupInfo | null = $state.raw(null);
   /** True once startup finished (initial file opened or failed): e2e waits on data-ready. */
@@ -75,19 +96,27 @@ export class AppController {
   readonly board = new BoardView();
   readonly solver: SolveController = new SolveController(this);
   readonly player: PlayController = new PlayController(this);
-  readonly session: DocumentSession = new DocumentSession(this, {
-    replacing: (previousDocId, keptDocId) => {
-      this.player.exitPlaytest();
-      this.solver.cancelSolve();
-      this.recovery.replacing(previousDocId, keptDocId);
-    },
-    replaced: () => this.solver.reset(),
-    whileSaving: (send) => this.recovery.whileSaving(send),
-    saved: () => {
-      this.recovery.saved();
+  readonly saver: DocumentSaver = new DocumentSaver(this, {
+    whileSaving: (tab, send) => this.recovery.whileSaving(tab, send),
+    saved: (tab) => {
+      this.recovery.saved(tab);
       void this.explorer.refresh();
     },
-    afterSave: () => this.recovery.afterSave(),
+    afterSave: (tab) => this.recovery.afterSave(tab),
+  });
+  readonly session: DocumentSession = new DocumentSession(this, this.saver, {
+    replacing: (tab, keptDocId) => {
+      if (tab === this.tabs.active) {
+        this.player.exitPlaytest();
+        this.solver.cancelSolve();
+      }
+      this.recovery.replacing(tab, keptDocId);
+    },
+    replaced: (tab) => {
+      if (tab === this.tabs.active) this.solver.reset();
+    },
+    discarding: (tab) => this.recovery.discarding(tab),
+    restoredAutosave: (tab) => this.recovery.adoptedAutosave(tab),
     openPack: (path) => {
       this.packs.show();
       return this.packs.openPack(path);
@@ -98,17 +127,41 @@ export class AppController {
   readonly explorer: ProjectExplorer = new ProjectExplorer(this);
 
   constructor() {
-    let prev = this.editor.state;
-    this.editor.subscribe((s) => {
+    this.registerActions();
+  }
+
+  /** Follows a new tab's editor: autosave, and (while it is the active tab) the preview, the live badge and its notices. */
+  private watch(tab: DocumentTab): void {
+    let prev = tab.editor.state;
+    tab.editor.subscribe((s) => {
       const before = prev;
       prev = s;
-      this.st = s;
-      if (s.preview) this.solver.previewShown();
-      if (s.docVersion !== before.docVersion || s.dirty !== before.dirty) this.recovery.documentChanged(s);
-      if (s.docVersion !== before.docVersion) this.solver.liveRequest();
+      const active = this.tabs?.active === tab;
+      if (active && s.preview) this.solver.previewShown();
+      if (s.docVersion !== before.docVersion || s.dirty !== before.dirty) this.recovery.documentChanged(tab, s);
+      if (active && s.docVersion !== before.docVersion) this.solver.liveRequest();
     });
-    this.editor.onNotice((t, detail) => this.notices.flash(t, detail));
-    this.registerActions();
+    tab.editor.onNotice((t, detail) => {
+      if (this.tabs?.active === tab) this.notices.flash(t, detail);
+    });
+  }
+
+  /** Leaving `from` for another tab: the playtest ends, the running solve stops, its board view is kept for its return. */
+  private leaving(from: DocumentTab): void {
+    this.player.exitPlaytest();
+    this.solver.cancelSolve();
+    from.editor.exitPreview();
+    from.view = canvas.view;
+    canvas.region = null;
+    canvas.pending = null;
+  }
+
+  /** `tab` is active: its board view comes back, the solve panel starts empty and the live badge solves its document. */
+  private entered(tab: DocumentTab): void {
+    canvas.view = tab.view;
+    this.solver.reset();
+    this.notices.banner = null;
+    this.solver.liveRequest();
   }
 
   private registerActions(): void {
@@ -119,7 +172,9 @@ export class AppController {
       ...levelActions(this),
       ...keyActions(this),
       ...rulesetActions({
-        editor: this.editor,
+        get editor() {
+          return app.editor;
+        },
         get ui() {
           return app.ui;
         },
@@ -129,7 +184,7 @@ export class AppController {
       }),
       ...canvasActions(this),
       ...packActions(this.packs, this),
-      ...explorerActions(this.explorer),
+      ...explorerActions(this.explorer, () => this.hostKind),
     );
   }
 

@@ -1,60 +1,34 @@
 /**
- * The open document's file session: which file it is (`path`), the file
- * revision it is based on, its autosave id, and the file commands over the
- * host (New, Open, Save, Save As with the draft and conflict dialogs), with
- * the dirty guard ("Discard unsaved changes?") in front of everything that
- * replaces the document. The document itself lives in the Editor; what the
- * other parts do when a document is replaced or saved (leave the playtest,
- * drop the solve, autosave bookkeeping) comes in as `DocumentHooks`.
+ * The documents' file sessions over the tabs (tabs.svelte.ts): New and Open
+ * make (or focus) a tab, a reload restores the open tabs, Close asks once
+ * for a tab with unsaved changes, and the dirty guard ("Discard unsaved
+ * changes?") stays in front of what replaces the document of a tab (Recover,
+ * Versions, a dropped file, a suggested blueprint into the same tab).
+ * Save and Save As (document-save.svelte.ts) run for the tab they were
+ * started on. `path`, `fileName`, `docId`, `baseRevision`, `saveWarnings`
+ * and `readOnly` answer for the active tab, so the parts that show the
+ * document keep reading them here. What the other parts do around a
+ * replaced document comes in as `DocumentHooks`.
  */
-import type { FileRevision, HostApi, HostError, SavedLevel, StartupInfo } from '../../src-shared/host/contract.js';
-import type { Level } from '../../src-shared/model/level.js';
-import type { RulesetDef } from '../../src-shared/ruleset.js';
+import type { FileRevision, HostApi, StartupInfo } from '../../src-shared/host/contract.js';
 import type { Issue } from '../../src-shared/validation/issue.js';
 import { isEditable, newLevel, type EditableLevel, type EditableRuleset } from '../editor/default-doc.js';
-import { sameJson } from '../editor/doc-ops.js';
-import type { Editor, EditorState } from '../editor/editor.js';
 import type { HostKind } from '../host/index.js';
 import { rulesetUi } from '../rulesets/index.js';
-import { displayMessage, extraIssues } from './messages.js';
+import type { DocumentSaver } from './document-save.svelte.js';
+import { newDocId, type DocumentTab } from './document-tab.svelte.js';
 import type { Notices } from './notices.svelte.js';
-import { basename, slug } from './paths.js';
-import { defaultSaveFolder } from '../files/default-folder.js';
 import { folderOf } from '../files/file-dialog.js';
-import { workspaceItems } from '../files/folder-source.js';
+import { basename } from './paths.js';
 import { lastSessionFile, noteFile } from './session.js';
+import { readTabMemory, type Tabs } from './tabs.svelte.js';
 
-/** sessionStorage key of the file being edited, so a reload reopens it. */
+export { newDocId } from './document-tab.svelte.js';
+
+/** sessionStorage key of the file being edited before tabs (read once by a reload, then replaced by `TABS_KEY`). */
 export const PATH_KEY = 'castellan.path';
 
-/** Host codes of a failed save that may be saved as a draft instead (not proved). */
-const DRAFT_CODES = new Set(['invalid', 'unsolvable', 'limit']);
-
-/** A fresh autosave id: `crypto.randomUUID()` (fallback: random hex), 1-64 of [A-Za-z0-9_-]. */
-export function newDocId(): string {
-  try {
-    if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  } catch {
-    /* insecure context */
-  }
-  const bytes = new Uint8Array(16);
-  try {
-    crypto.getRandomValues(bytes);
-  } catch {
-    for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
-  }
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-function tabStorage(): Storage | undefined {
-  try {
-    return sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-/** How a document becomes the open one (see `DocumentSession.replaceDocument`). */
+/** How a document becomes the document of a tab (see `DocumentSession.replaceDocument`). */
 export interface ReplaceOptions {
   path: string | null;
   revision: FileRevision | null | undefined;
@@ -62,60 +36,98 @@ export interface ReplaceOptions {
   dirty: boolean;
   /** Keep this autosave id (a recovered document), else a new one. */
   docId?: string;
+  /** The host answered that the user cannot write the file. */
+  readOnly?: boolean;
 }
 
 /** What the session reads of the application. */
 export interface SessionContext {
-  readonly editor: Pick<Editor<EditableLevel>, 'load' | 'revision' | 'markSavedAt' | 'markSaved' | 'adoptSaved'>;
-  readonly st: Pick<EditorState, 'doc' | 'dirty'>;
-  /** The open document's ruleset (Save As proposes its folder). */
-  readonly rs: Pick<RulesetDef, 'id'>;
+  readonly tabs: Tabs;
   readonly host: HostApi | null;
   readonly hostKind: HostKind | null;
   readonly notices: Pick<Notices, 'banner' | 'busy' | 'dialog' | 'flash' | 'showError'>;
 }
 
-/** What the other parts do around a replaced or saved document (wired by the application). */
+/** What the other parts do around a replaced or closed document (wired by the application). */
 export interface DocumentHooks {
-  /** Before another document replaces the open one (`previousDocId`: the open one's autosave id; `keptDocId`: the new one keeps this id). */
-  replacing(previousDocId: string, keptDocId: string | undefined): void;
-  /** After the new document is loaded. */
-  replaced(): void;
-  /** Sends a save with `send` (a pending autosave is dropped first and one already on its way lands first). */
-  whileSaving<T>(send: () => Promise<T>): Promise<T>;
-  /** The host wrote the file: it now holds what was sent (and deleted its autosave). */
-  saved(): void;
-  /** A save ended (saved or not): edits that are still unsaved autosave. */
-  afterSave(): void;
+  /** Before another document replaces the one of `tab` (`keptDocId`: the new one keeps this id). */
+  replacing(tab: DocumentTab, keptDocId: string | undefined): void;
+  /** After the new document is loaded into `tab`. */
+  replaced(tab: DocumentTab): void;
+  /** `tab` is closed without saving: its autosave goes (the user chose to discard it). */
+  discarding(tab: DocumentTab): void;
+  /** `tab` was restored from its autosave (a reload): that autosave is the tab's own. */
+  restoredAutosave(tab: DocumentTab): void;
   /** An exported pack (`*.pack.json`) was asked to open: the pack manager opens it; answers whether it did. */
   openPack(path: string): Promise<boolean>;
 }
 
 export class DocumentSession {
-  /** The open file (a host path), null for a document that has no file yet. */
-  path: string | null = $state(null);
-  /** Warnings the host reported with the last successful save (e.g. UK-7 par above the optimum). */
-  saveWarnings: Issue[] = $state.raw([]);
-  fileName = $derived(this.path ? basename(this.path) : 'Untitled');
-  /** Autosave id of the open document; a new one for every new/opened document. */
-  docId = newDocId();
-  /**
-   * The file revision the document is based on (opened or last saved), sent
-   * as `expectedRevision`; null: the file must not exist; undefined: unknown
-   * (no check).
-   */
-  baseRevision: FileRevision | null | undefined = undefined;
-
   constructor(
     private readonly ctx: SessionContext,
+    private readonly saver: DocumentSaver,
     private readonly hooks: DocumentHooks,
   ) {}
 
+  // ------------------------------------------------------------------ the active tab's file
+
+  private get tab(): DocumentTab {
+    return this.ctx.tabs.active;
+  }
+
+  /** The active tab's file (a host path), null for a document that has no file yet. */
+  get path(): string | null {
+    return this.tab.path;
+  }
+
+  get fileName(): string {
+    return this.tab.fileName;
+  }
+
+  /** Autosave id of the active tab's document. */
+  get docId(): string {
+    return this.tab.docId;
+  }
+
+  /** The file revision the active tab's document is based on (see DocumentTab.baseRevision). */
+  get baseRevision(): FileRevision | null | undefined {
+    return this.tab.baseRevision;
+  }
+
+  /** Warnings the host reported with the active tab's last successful save. */
+  get saveWarnings(): Issue[] {
+    return this.tab.saveWarnings;
+  }
+
+  set saveWarnings(w: Issue[]) {
+    this.tab.saveWarnings = w;
+  }
+
+  /** The active tab's file cannot be written (Save offers Save As). */
+  get readOnly(): boolean {
+    return this.tab.readOnly;
+  }
+
+  /** The save running for the active tab (null: none). */
+  get saving(): DocumentTab['saving'] {
+    return this.tab.saving;
+  }
+
   // ------------------------------------------------------------------ dirty guard
 
-  /** Runs `action` now when the document is clean, else after the user confirms discarding. */
+  /**
+   * Runs `action` (which replaces the active tab's document) now when the
+   * document is clean, else after the user confirms discarding. Refused
+   * with a notice while the tab's save runs: a running save keeps its
+   * document.
+   */
   confirmDiscard(what: string, action: () => void): void {
-    if (!this.ctx.st.dirty) {
+    const tab = this.tab;
+    if (tab.saving) {
+      this.ctx.notices.flash(`${tab.fileName} is being saved: wait for the save to finish (or cancel its proof) first`);
+      return;
+    }
+    if (!tab.st.dirty) {
       action();
       return;
     }
@@ -123,7 +135,7 @@ export class DocumentSession {
     n.dialog = {
       kind: 'confirm',
       title: 'Discard unsaved changes?',
-      message: `${this.fileName} has unsaved changes. ${what} will discard them.`,
+      message: `${tab.fileName} has unsaved changes. ${what} will discard them.`,
       okLabel: 'Discard changes',
       onOk: () => {
         n.dialog = null;
@@ -135,36 +147,146 @@ export class DocumentSession {
   // ------------------------------------------------------------------ start
 
   /**
-   * At start: a reload reopens the file this tab was editing; else the last
-   * session's file; else the host's `initialFile`. Failures fall through
-   * quietly to the next (the initial file shows its error).
+   * At start: a reload restores the tabs this page had open (`readTabMemory`,
+   * the active one first; each from its autosave when one is waiting, else
+   * from its file); else the last session's file; else the host's
+   * `initialFile`. Failures fall through quietly to the next (the initial
+   * file shows its error).
    */
   async reopen(info: StartupInfo): Promise<void> {
     const host = this.ctx.host;
-    const remembered = this.rememberedPath();
-    const reopened = !!remembered && (await this.openPath(remembered, { quiet: true }));
-    if (reopened) return;
-    if (remembered) this.rememberPath(null);
+    if (await this.restoreTabs()) return;
     const last = await lastSessionFile(host);
     if (!(last && (await this.openPath(last, { quiet: true }))) && info.initialFile) await this.openPath(info.initialFile);
   }
 
-  private rememberedPath(): string | null {
+  /** Reopens the remembered tabs (see `reopen`); answers whether any came back. */
+  private async restoreTabs(): Promise<boolean> {
+    const mem = readTabMemory() ?? this.legacyMemory();
+    if (!mem) return false;
+    const order = [mem.tabs[mem.active]!, ...mem.tabs.filter((_, i) => i !== mem.active)];
+    const restored: DocumentTab[] = [];
+    for (const t of order) {
+      // Not noted as recent files one by one: the active tab is the last session's file (below).
+      const tab = (await this.restoreFromAutosave(t.docId)) ?? (t.path ? await this.openTab(t.path, true, false) : null);
+      if (tab) restored.push(tab);
+    }
+    if (!restored.length) return false;
+    // Tab order as it was; the active one is the first that came back.
+    const rank = (tab: DocumentTab): number => {
+      const i = mem.tabs.findIndex((m) => m.docId === tab.docId || (m.path !== null && m.path === tab.path));
+      return i < 0 ? mem.tabs.length : i;
+    };
+    const tabs = this.ctx.tabs;
+    tabs.list = [...tabs.list].sort((a, b) => rank(a) - rank(b));
+    tabs.activate(restored[0]!);
+    tabs.remember();
+    if (restored[0]!.path) void noteFile(this.ctx.host, restored[0]!.path);
+    return true;
+  }
+
+  /** The single file a page remembered before tabs (`PATH_KEY`), as tab memory. */
+  private legacyMemory(): ReturnType<typeof readTabMemory> {
     try {
-      return tabStorage()?.getItem(PATH_KEY) ?? null;
+      const p = sessionStorage.getItem(PATH_KEY);
+      sessionStorage.removeItem(PATH_KEY);
+      return p ? { tabs: [{ path: p, docId: '' }], active: 0 } : null;
     } catch {
       return null;
     }
   }
 
-  /** Remembers the edited file for a reload of this tab (null forgets it). */
-  private rememberPath(p: string | null): void {
+  /** A reloaded tab with unsaved work: its autosave (same autosave id) as a dirty tab; null when there is none. */
+  private async restoreFromAutosave(docId: string): Promise<DocumentTab | null> {
+    const host = this.ctx.host;
+    if (!docId || !host?.recoveryOpen) return null;
     try {
-      if (p) tabStorage()?.setItem(PATH_KEY, p);
-      else tabStorage()?.removeItem(PATH_KEY);
+      const r = await host.recoveryOpen({ docId });
+      if (!r.ok || !isEditable(r.document)) return null;
+      const tab = this.addTab(r.document, { path: r.path ?? null, revision: r.path ? r.baseRevision : null, dirty: true, docId: r.docId });
+      this.hooks.restoredAutosave(tab);
+      if (r.changedOnDisk && r.path) tab.diskChange = { path: r.path, revision: r.revision ?? null };
+      return tab;
     } catch {
-      /* storage unavailable: reload opens the initial file */
+      return null;
     }
+  }
+
+  // ------------------------------------------------------------------ tabs
+
+  /** A new tab for `doc` after the active one (it takes the place of a pristine untitled tab), active. */
+  private addTab(doc: EditableLevel, o: ReplaceOptions): DocumentTab {
+    const tabs = this.ctx.tabs;
+    const tab = tabs.create(doc, { path: o.path, dirty: o.dirty });
+    this.setFile(tab, o);
+    tabs.add(tab);
+    return tab;
+  }
+
+  private setFile(tab: DocumentTab, o: ReplaceOptions): void {
+    tab.docId = o.docId ?? newDocId();
+    tab.path = o.path;
+    tab.baseRevision = o.path === null ? null : o.revision;
+    tab.readOnly = o.readOnly ?? false;
+    tab.saveWarnings = [];
+  }
+
+  /** Activates the tab `id`. */
+  activateTab(id: number): void {
+    const tab = this.ctx.tabs.byId(id);
+    if (tab) this.ctx.tabs.activate(tab);
+  }
+
+  /**
+   * Close (the tab bar's ×, middle-click, Ctrl+W): a clean tab closes; one
+   * with unsaved changes asks once (Save / Discard / Cancel); one whose save
+   * runs asks whether to close it when the save is done.
+   */
+  closeTab(id: number = this.tab.id): void {
+    const tab = this.ctx.tabs.byId(id);
+    if (!tab) return;
+    if (!tab.saving && !tab.st.dirty) {
+      this.closeNow(tab);
+      return;
+    }
+    this.ctx.notices.dialog = { kind: 'close', tabId: tab.id, name: tab.fileName, saving: !!tab.saving };
+  }
+
+  /** The close question's Save: saves the tab and closes it once the file holds it ("Close when saved" while a save runs). */
+  closeAfterSave(): void {
+    const n = this.ctx.notices;
+    const d = n.dialog;
+    if (d?.kind !== 'close') return;
+    n.dialog = null;
+    const tab = this.ctx.tabs.byId(d.tabId);
+    if (!tab) return;
+    tab.closeWhenSaved = true;
+    if (!tab.saving) {
+      this.ctx.tabs.activate(tab);
+      this.saver.save(tab);
+    }
+  }
+
+  /** The close question's Discard: the tab closes and its unsaved changes (and autosave) are dropped. */
+  closeDiscarding(): void {
+    const n = this.ctx.notices;
+    const d = n.dialog;
+    if (d?.kind !== 'close') return;
+    n.dialog = null;
+    const tab = this.ctx.tabs.byId(d.tabId);
+    if (tab) this.closeNow(tab);
+  }
+
+  private closeNow(tab: DocumentTab): void {
+    this.saver.stopBackground(tab);
+    this.saver.cancelProof(tab);
+    this.hooks.discarding(tab);
+    this.ctx.tabs.remove(tab);
+  }
+
+  /** Ctrl+Tab / Ctrl+Shift+Tab. */
+  cycleTab(delta: number): void {
+    this.ctx.tabs.cycle(delta);
   }
 
   // ------------------------------------------------------------------ new, open
@@ -179,28 +301,28 @@ export class DocumentSession {
     this.ctx.notices.dialog = { kind: 'new', ruleset };
   }
 
-  /**
-   * Creates a new document of `ruleset` (after confirming to discard unsaved
-   * changes), from `start` (one of the ruleset's `def.starts`; default its
-   * empty document).
-   */
+  /** Creates a new document of `ruleset` in a new tab, from `start` (one of the ruleset's `def.starts`; default its empty document). */
   createNew(ruleset: string, start?: string): void {
     const ui = rulesetUi(ruleset);
     if (!ui) return;
     this.ctx.notices.dialog = null;
-    this.confirmDiscard(`Creating a new ${ui.def.noun}`, () => {
-      this.replaceDocument(newLevel(ruleset as EditableRuleset, start), { path: null, revision: null, dirty: false });
-    });
+    this.addTab(newLevel(ruleset as EditableRuleset, start), { path: null, revision: null, dirty: false });
   }
 
-  /** Opens a document that has no file yet (a file dropped in the browser, file-drop.ts): unsaved; Save asks for a path. */
+  /** Opens `doc` (a suggested blueprint, ...) as a new unsaved document in a new tab: Save asks for a path. */
+  openDocument(doc: EditableLevel): void {
+    this.addTab(doc, { path: null, revision: null, dirty: true });
+  }
+
+  /** Opens a document that has no file yet (a file dropped in the browser, file-drop.ts) in place of the active one: unsaved; Save asks for a path. */
   openUnsaved(doc: EditableLevel): void {
     this.confirmDiscard('Opening the dropped file', () => this.replaceDocument(doc, { path: null, revision: null, dirty: true }));
   }
 
+  /** Open…: the host's dialog (Electron) or the workspace file list; the file opens in a tab. */
   open(): void {
     if (!this.ctx.host) return;
-    this.confirmDiscard('Opening another file', () => void this.showOpen());
+    void this.showOpen();
   }
 
   private async showOpen(): Promise<void> {
@@ -210,6 +332,7 @@ export class DocumentSession {
       n.busy = 'Opening…';
       const r = await host.open({});
       n.busy = null;
+      if (r.ok && this.focusOpen(r.path)) return;
       this.adoptOpened(r, null);
       return;
     }
@@ -217,29 +340,72 @@ export class DocumentSession {
     n.dialog = { kind: 'open', dir: this.path ? folderOf(this.path) : '' };
   }
 
+  /** Activates the tab that has `path` open; answers whether there is one. */
+  private focusOpen(path: string): boolean {
+    const open = this.ctx.tabs.byPath(path);
+    if (!open) return false;
+    this.ctx.tabs.activate(open);
+    return true;
+  }
+
   /**
-   * Opens a host path (from the open dialog, a reload, or startup).
-   * Answers whether it opened. `quiet`: no error banner on failure (the
-   * caller falls back to another file).
+   * Opens a host path (the open dialog, the explorer, a reload, startup) in
+   * a tab: the tab that already has it comes forward, else a new tab (in
+   * place of a pristine untitled one). Answers whether it opened. `quiet`:
+   * no error banner on failure (the caller falls back to another file).
    */
   async openPath(path: string, opts: { quiet?: boolean } = {}): Promise<boolean> {
     const host = this.ctx.host;
     if (!host) return false;
-    // An exported pack (file association, a second launch, a drop): the pack manager opens it; the document stays.
+    // An exported pack (file association, a second launch, a drop): the pack manager opens it; the documents stay.
     if (/\.pack\.json$/i.test(path) && host.packOpen) return this.hooks.openPack(path);
+    this.ctx.notices.dialog = null;
+    if (this.focusOpen(path)) {
+      // Opened again (a recent entry, the explorer): it is the most recent file.
+      void noteFile(host, path);
+      return true;
+    }
+    return (await this.openTab(path, opts.quiet ?? false)) !== null;
+  }
+
+  /** Reads `path` from the host into a new tab; null when it did not open. `note`: record it as the most recent file. */
+  private async openTab(path: string, quiet: boolean, note = true): Promise<DocumentTab | null> {
+    const n = this.ctx.notices;
+    n.busy = 'Opening…';
+    let r: Awaited<ReturnType<HostApi['open']>>;
+    try {
+      r = await this.ctx.host!.open({ path });
+    } catch (e) {
+      r = { ok: false, code: 'internal', message: String(e) };
+    } finally {
+      n.busy = null;
+    }
+    return this.adoptOpened(r, path, quiet, note);
+  }
+
+  /** Reload (changed on disk, "Reload theirs"): reads `path` again into the tab that has it (or a new tab); answers whether it did. */
+  async reloadPath(path: string): Promise<boolean> {
+    const host = this.ctx.host;
+    const tab = this.ctx.tabs.byPath(path);
+    if (!host || !tab) return this.openPath(path);
     const n = this.ctx.notices;
     n.dialog = null;
     n.busy = 'Opening…';
     const r = await host.open({ path });
     n.busy = null;
-    return this.adoptOpened(r, path, opts.quiet ?? false);
+    if (!r.ok || !isEditable(r.document)) {
+      if (!r.ok) n.showError(r, path);
+      return false;
+    }
+    this.replaceIn(tab, r.document, { path: r.path, revision: r.revision, dirty: false, readOnly: !!r.readOnly });
+    return true;
   }
 
-  private adoptOpened(r: Awaited<ReturnType<HostApi['open']>>, asked: string | null, quiet = false): boolean {
+  private adoptOpened(r: Awaited<ReturnType<HostApi['open']>>, asked: string | null, quiet = false, note = true): DocumentTab | null {
     const n = this.ctx.notices;
     if (!r.ok) {
       if (r.code !== 'cancelled' && !quiet) n.showError(r, asked);
-      return false;
+      return null;
     }
     if (!isEditable(r.document)) {
       const rs = (r.document as { ruleset?: unknown }).ruleset;
@@ -249,242 +415,77 @@ export class DocumentSession {
           message: `${basename(r.path)} is a "${String(rs)}" level; this editor edits Unlock the King, Chess Maze and King's Valley levels.`,
         });
       }
-      return false;
+      return null;
     }
-    this.replaceDocument(r.document, { path: r.path, revision: r.revision, dirty: false });
-    void noteFile(this.ctx.host, r.path);
-    n.flash(`Opened ${basename(r.path)}`);
-    return true;
+    const tab = this.addTab(r.document, { path: r.path, revision: r.revision, dirty: false, readOnly: !!r.readOnly });
+    n.banner = null;
+    if (note) void noteFile(this.ctx.host, r.path);
+    n.flash(r.readOnly ? `Opened ${basename(r.path)} (read-only: Save offers Save As)` : `Opened ${basename(r.path)}`);
+    return tab;
   }
 
   /**
-   * Makes `doc` the open document (new, opened, recovered, an older
-   * version, a suggested blueprint): a fresh history, `path`, base revision
-   * and autosave id. The replaced document's autosave is discarded (the
-   * user chose to leave it: New/Open over unsaved changes asked first).
+   * Makes `doc` the document of the active tab (recovered work, an older
+   * version, a dropped file): a fresh history, `path`, base revision and
+   * autosave id. The replaced document's autosave is discarded (the user
+   * chose to leave it: the callers asked first). A save still running for
+   * the tab keeps its own document (it was captured when it started).
    */
   replaceDocument(doc: EditableLevel, o: ReplaceOptions): void {
-    this.hooks.replacing(this.docId, o.docId);
-    this.docId = o.docId ?? newDocId();
-    this.path = o.path;
-    this.baseRevision = o.path === null ? null : o.revision;
-    this.rememberPath(o.path);
-    this.ctx.editor.load(doc, { dirty: o.dirty });
-    this.saveWarnings = [];
-    this.ctx.notices.banner = null;
-    this.hooks.replaced();
+    this.replaceIn(this.tab, doc, o);
   }
 
-  // ------------------------------------------------------------------ save
-
-  save(): void {
-    if (!this.ctx.host) return;
-    if (!this.path) {
-      this.saveAs();
+  private replaceIn(tab: DocumentTab, doc: EditableLevel, o: ReplaceOptions): void {
+    if (tab.saving) {
+      // A save started since the user was asked: it keeps its document; this one gets a tab of its own.
+      this.addTab(doc, o);
       return;
     }
-    void this.doSave('save', this.path);
+    this.hooks.replacing(tab, o.docId);
+    this.saver.stopBackground(tab);
+    this.setFile(tab, o);
+    this.ctx.tabs.remember();
+    tab.editor.load(doc, { dirty: o.dirty });
+    if (tab === this.tab) this.ctx.notices.banner = null;
+    this.hooks.replaced(tab);
+  }
+
+  // ------------------------------------------------------------------ save (document-save.svelte.ts)
+
+  /** Save the active tab (Save As when it has no file or is read-only). */
+  save(): void {
+    // A save the user starts is not the close question's save: the tab stays open.
+    if (!this.tab.saving) this.tab.closeWhenSaved = false;
+    this.saver.save(this.tab);
   }
 
   saveAs(): void {
-    if (!this.ctx.host) return;
-    if (this.ctx.hostKind === 'electron') {
-      void this.doSave('saveAs', undefined);
-      return;
-    }
-    void this.proposeSaveAs();
+    if (!this.tab.saving) this.tab.closeWhenSaved = false;
+    this.saver.saveAs(this.tab);
   }
 
-  /** Opens the browser Save As dialog in the proposed folder (files/default-folder.ts) with a name from the file or the title. */
-  private async proposeSaveAs(): Promise<void> {
-    const host = this.ctx.host!;
-    const n = this.ctx.notices;
-    let dir = '';
-    if (this.path) dir = folderOf(this.path);
-    else {
-      const summary = await workspaceItems(host);
-      const items = summary && 'items' in summary ? summary.items : null;
-      const listed = items ? null : await host.list({});
-      dir = defaultSaveFolder({ currentPath: null, ruleset: this.ctx.rs.id, items, files: listed?.ok ? listed.files : null });
-    }
-    if (n.dialog !== null) return; // another dialog opened meanwhile
-    const name = this.path ? basename(this.path).replace(/\.level\.json$/, '') + '-copy' : slug(this.ctx.st.doc.meta.title ?? '');
-    n.dialog = { kind: 'save-as', path: `${dir ? `${dir}/` : ''}${name}.level.json` };
+  /** OK in the serve-mode Save As prompt (see DocumentSaver.confirmSaveAs). */
+  confirmSaveAs(path: string, replaceOk = false): Promise<void> {
+    return this.saver.confirmSaveAs(path, replaceOk);
   }
 
-  /**
-   * OK in the browser Save As dialog (files/FileDialog.svelte, which already
-   * checked that the folder exists and asked "Replace <name>?" when the
-   * file does: `replaceOk`): checks the path, then saves with the dialog
-   * kept open: host errors (a missing folder, a file that appeared since,
-   * ...) show inline so the name need not be retyped.
-   */
-  async confirmSaveAs(path: string, replaceOk = false): Promise<void> {
-    const n = this.ctx.notices;
-    const p = path.trim();
-    const stay = (error?: string): void => {
-      n.dialog = { kind: 'save-as', path, ...(error ? { error } : {}) };
-    };
-    if (!p.endsWith('.level.json') || p === '.level.json') return stay('The path must end in .level.json');
-    if (p.startsWith('/') || p.startsWith('\\') || /^[A-Za-z]:/.test(p) || p.split(/[\\/]/).includes('..')) {
-      return stay('Use a path relative to the workspace folder (no leading "/", no "..").');
-    }
-    if (!this.ctx.host) return;
-    await this.doSave('saveAs', p, { inDialog: true, replaceOk });
-  }
-
-  /** Conflict dialog: "Overwrite with mine" (the other version is kept as a backup by the host). */
+  /** Conflict dialog: "Overwrite with mine". */
   overwriteConflict(): void {
-    const n = this.ctx.notices;
-    const d = n.dialog;
-    if (d?.kind !== 'conflict') return;
-    n.dialog = null;
-    void this.doSave(d.method, d.path, { overwrite: true, allowDraft: d.allowDraft });
+    this.saver.overwriteConflict();
   }
 
-  /** Conflict dialog: "Save As…" (keep both versions). */
+  /** Conflict dialog: "Save As…". */
   saveAsFromConflict(): void {
-    this.ctx.notices.dialog = null;
-    this.saveAs();
+    this.saver.saveAsFromConflict();
   }
 
-  /**
-   * Sends the document to the host's save pipeline. Every save carries the
-   * autosave `docId` and a revision check (never lose work): Save sends
-   * `expectedRevision` = the base revision; Save As to a new workspace path
-   * `expectedRevision: null` (it must not exist yet); Save As after
-   * "Replace?" (or Electron's own dialog, which asked) and "Overwrite with
-   * mine" send `overwrite: true` (the host keeps the replaced file as a
-   * backup). A pending autosave is cancelled first. Failures keep the
-   * document dirty: `conflict` opens the conflict dialog, draftable
-   * failures the draft dialog, others the "Not saved" banner.
-   */
-  private async doSave(
-    method: 'save' | 'saveAs',
-    path: string | undefined,
-    o: { allowDraft?: boolean; inDialog?: boolean; overwrite?: boolean; replaceOk?: boolean } = {},
-  ): Promise<void> {
-    const { editor, st, notices: n } = this.ctx;
-    const allowDraft = o.allowDraft ?? false;
-    const inDialog = o.inDialog ?? false;
-    n.busy = allowDraft ? 'Saving draft…' : 'Saving (proving the solution)…';
-    if (inDialog && path !== undefined) n.dialog = { kind: 'save-as', path, saving: true };
-    let r: SavedLevel | HostError;
-    let sent = st.doc;
-    let sentRevision = editor.revision;
-    try {
-      r = await this.hooks.whileSaving(() => {
-        // What the document is once an autosave on its way has landed is what this save sends.
-        sent = st.doc;
-        sentRevision = editor.revision;
-        return this.send(method, path, o, sent);
-      });
-    } catch (e) {
-      r = { ok: false, code: 'internal', message: String(e) };
-    }
-    n.busy = null;
-    if (r.ok) {
-      if (inDialog || n.dialog?.kind === 'draft' || n.dialog?.kind === 'conflict') n.dialog = null;
-      this.adoptSaved(r, sent, sentRevision);
-      return;
-    }
-    // Not saved: the document stays dirty and keeps autosaving.
-    this.hooks.afterSave();
-    if (r.code === 'cancelled') {
-      if (inDialog) n.dialog = null;
-      return;
-    }
-    if (r.code === 'conflict') {
-      if (inDialog && path !== undefined) {
-        // The path appeared since the listing: ask "Replace?" as for a listed file.
-        n.dialog = { kind: 'save-as', path, replace: basename(path) };
-        return;
-      }
-      const at = path ?? this.path;
-      if (at) {
-        n.dialog = { kind: 'conflict', path: at, revision: r.revision ?? null, method, allowDraft };
-        return;
-      }
-    }
-    if (DRAFT_CODES.has(r.code) && r.draftAllowed) {
-      n.dialog = {
-        kind: 'draft',
-        failure: r,
-        resend: () => {
-          n.dialog = null;
-          void this.doSave(method, path, { ...o, allowDraft: true, inDialog: false });
-        },
-      };
-      return;
-    }
-    if (inDialog && path !== undefined) {
-      // Keep the Save As dialog (and the typed path) with the error inline.
-      const msg = displayMessage(r.message, path);
-      const more = extraIssues(msg, r.issues).map((i) => i.message);
-      n.dialog = { kind: 'save-as', path, error: [msg, ...more].join(' ') };
-      return;
-    }
-    if (n.dialog?.kind === 'conflict') n.dialog = null;
-    n.showError(r, path, 'Not saved');
+  /** Cancel in the save progress panel: stops the active tab's proof (the draft dialog follows). */
+  cancelProof(): void {
+    this.saver.cancelProof(this.tab);
   }
 
-  /** The host call of a save of `doc`, with the revision check of `method` and the options. */
-  private send(
-    method: 'save' | 'saveAs',
-    path: string | undefined,
-    o: { allowDraft?: boolean; overwrite?: boolean; replaceOk?: boolean },
-    doc: EditableLevel,
-  ): Promise<SavedLevel | HostError> {
-    const host = this.ctx.host!;
-    const overwrite = o.overwrite || (method === 'saveAs' && (path === undefined || o.replaceOk));
-    const check: { expectedRevision?: FileRevision | null; overwrite?: true } = overwrite
-      ? { overwrite: true }
-      : method === 'saveAs'
-        ? { expectedRevision: null }
-        : this.baseRevision !== undefined
-          ? { expectedRevision: this.baseRevision }
-          : {};
-    const req = { document: doc, docId: this.docId, ...check, ...(path !== undefined ? { path } : {}), ...(o.allowDraft ? { allowDraft: true } : {}) };
-    return method === 'save' ? host.save(req as typeof req & { path: string }) : host.saveAs(req);
-  }
-
-  private adoptSaved(r: SavedLevel, sent: EditableLevel, sentRevision: number): void {
-    this.path = r.path;
-    this.rememberPath(r.path);
-    void noteFile(this.ctx.host, r.path);
-    this.ctx.notices.banner = null;
-    // The file now holds what was sent: the next save checks against this revision.
-    this.baseRevision = r.revision;
-    this.hooks.saved();
-    try {
-      this.adoptSavedDoc(r, r.document, sent, sentRevision);
-    } finally {
-      this.hooks.afterSave();
-    }
-  }
-
-  private adoptSavedDoc(r: SavedLevel, doc: Level, sent: EditableLevel, sentRevision: number): void {
-    const { editor, st, notices: n } = this.ctx;
-    this.saveWarnings = (r.issues ?? []).filter((i) => i.severity === 'warning');
-    if (st.doc !== sent) {
-      // The user kept editing while the host proved and wrote the file: keep those
-      // edits; only the state that was sent counts as saved.
-      editor.markSavedAt(sentRevision);
-      n.flash(`Saved ${basename(r.path)} (changes made while saving are not saved yet)`);
-      return;
-    }
-    if (!isEditable(doc) || doc.ruleset !== sent.ruleset) {
-      editor.markSaved();
-    } else {
-      // Keep history when the host kept the board content (order included): the recorded ops still apply.
-      const a = doc as unknown as Record<string, unknown>;
-      const b = sent as unknown as Record<string, unknown>;
-      const same = ['pieces', 'walls', 'board', 'tiles', 'portal', 'objectives', 'pillars', 'sideToMove', 'startingSetup', 'options', 'goal'].every((k) =>
-        sameJson(a[k], b[k]),
-      );
-      editor.adoptSaved(doc, same);
-    }
-    if (r.draft) n.flash(`Saved ${basename(r.path)} as a DRAFT (not proved)`);
-    else n.flash(`Saved ${basename(r.path)}${r.solve.length !== undefined ? ` — optimal solution proved: ${r.solve.length} moves` : ''}`);
+  /** Stops the active tab's background proof. */
+  stopBackground(): void {
+    this.saver.stopBackground(this.tab);
   }
 }

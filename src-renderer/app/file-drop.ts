@@ -3,13 +3,14 @@
  *
  * - Electron: the preload's `window.castellanFiles.pathForFile(file)`
  *   (webUtils.getPathForFile + a grant in main) gives the file's path; it
- *   opens like File > Open (same path, Save writes back to it).
+ *   opens like File > Open, in a tab (same path, Save writes back to it).
  * - Browser (`castellan serve`): a page cannot learn a dropped file's path,
  *   so its text is read and parsed as `open` does (parseLevelText: JSON,
- *   migration, schema check), then opened as an unsaved document (Save asks
- *   for a workspace path).
+ *   migration, schema check), then opened as an unsaved document in place
+ *   of the active one (Save asks for a workspace path); that asks first
+ *   when the active document has unsaved changes.
  *
- * Both ask first when the open document has unsaved changes. Non-file drags
+ * Non-file drags
  * (text, a piece being dragged on the board) are left alone.
  */
 import type { Issue } from '../../src-shared/validation/issue.js';
@@ -52,7 +53,8 @@ export async function openDroppedFile(app: DropTarget, file: DroppedFile, bridge
   if (bridge) {
     const path = await bridge.pathForFile(file).catch(() => '');
     if (path) {
-      app.confirmDiscard(`Opening ${name}`, () => void app.openPath(path));
+      // Like File > Open: the file opens in a tab (nothing is replaced, nothing to ask).
+      void app.openPath(path);
       return 'path';
     }
   }

@@ -27,10 +27,19 @@ export type Dialog =
       replace?: string;
       /** A save is running (buttons disabled). */
       saving?: boolean;
+      /** The tab (DocumentTab.id) being saved; absent: the active one. */
+      tabId?: number;
     }
   /** The file dialog for another part (pack export, render): `spec` says what it chooses; `error` shows inline. */
   | { kind: 'file'; spec: FileDialogSpec; error?: string; busy?: string }
-  | { kind: 'draft'; failure: HostError; resend: () => void }
+  /**
+   * A save could not prove the level: "Save as draft" (`resend`), "Keep
+   * proving in the background" (`background`, after a limit or Cancel) or
+   * "Don't save". `name`: the file (or "Untitled") it is about.
+   */
+  | { kind: 'draft'; failure: HostError; resend: () => void; background?: () => void; name?: string; tabId?: number }
+  /** Closing a tab with unsaved changes (or a running save): Save / Discard / Cancel, or "Close when saved". */
+  | { kind: 'close'; tabId: number; name: string; saving: boolean }
   /** Autosaved documents found at start (never lose work): Recover / Discard each, or Later. */
   | { kind: 'recovery'; items: RecoveryItem[]; busy?: string; error?: string }
   /**
@@ -38,7 +47,7 @@ export type Dialog =
    * (`revision`: on disk now, null = deleted). Reload theirs / Overwrite with
    * mine / Save As; nothing is written until the user chooses.
    */
-  | { kind: 'conflict'; path: string; revision: FileRevision | null; method: 'save' | 'saveAs'; allowDraft: boolean }
+  | { kind: 'conflict'; path: string; revision: FileRevision | null; method: 'save' | 'saveAs'; allowDraft: boolean; tabId?: number }
   /** Backups of the open file (Versions…): open one as a dirty document; saving restores it. */
   | { kind: 'versions'; path: string; items: BackupItem[] | null; error?: string }
   | {
@@ -76,14 +85,47 @@ export interface Toast extends NoticeDetail {
 export class Notices {
   banner: Banner | null = $state.raw(null);
   notice: string | null = $state(null);
-  /** A host call the user waits for ("Opening…", "Saving…"): Save / Save As are disabled meanwhile. */
+  /** A host call the user waits for ("Opening…"): Save / Save As are disabled meanwhile. */
   busy: string | null = $state(null);
-  dialog: Dialog | null = $state.raw(null);
   /** The board's toast (a notice with a detail), null when none. */
   toast: Toast | null = $state.raw(null);
+  private shown: Dialog | null = $state.raw(null);
+  /** Dialogs that answer a background save, waiting for the open dialog to close (with what to do when they show). */
+  private waiting: { dialog: Dialog; onShow?: (() => void) | undefined }[] = [];
   private noticeTimer: ReturnType<typeof setTimeout> | undefined;
   private toastTimer: ReturnType<typeof setTimeout> | undefined;
   private toastId = 0;
+
+  /** The one modal dialog; closing it (null) shows the next waiting one (`present`). */
+  get dialog(): Dialog | null {
+    return this.shown;
+  }
+
+  set dialog(d: Dialog | null) {
+    this.shown = d;
+    // After the current task: code that closes a dialog to open the next one ("n.dialog = null; ask()") goes first.
+    if (d === null && this.waiting.length) queueMicrotask(() => this.showWaiting());
+  }
+
+  private showWaiting(): void {
+    if (this.shown !== null) return;
+    const next = this.waiting.shift();
+    if (!next) return;
+    this.shown = next.dialog;
+    next.onShow?.();
+  }
+
+  /**
+   * Shows `d` now when no dialog is open, else once the open one closes (a
+   * save that ends in the background never replaces the dialog the user is
+   * in). `onShow` runs when it shows (e.g. bring its tab forward).
+   */
+  present(d: Dialog, onShow?: () => void): void {
+    if (this.shown === null) {
+      this.shown = d;
+      onShow?.();
+    } else this.waiting.push({ dialog: d, onShow });
+  }
 
   /** Shows a host error in the banner; `relPath`: the workspace path asked for (absolute host paths ending in it are shown relative). */
   showError(e: { code: string; message: string; issues?: Issue[] | undefined }, relPath?: string | null, title?: string): void {

@@ -1,35 +1,32 @@
 /**
- * Never lose work (docs/dev/never-lose-work.md): autosave of the open
- * document while it has unsaved changes, the "changed on disk" banner from
- * polling the open file's revision, the recovery dialog for autosaves an
- * earlier session left, and the Versions dialog (backups of the open file).
+ * Never lose work (docs/dev/never-lose-work.md): autosave of every open
+ * document (each tab) while it has unsaved changes, the "changed on disk"
+ * banner from polling the active tab's file revision, the recovery dialog
+ * for autosaves an earlier session left, and the Versions dialog (backups
+ * of the active tab's file).
  *
  * Recovery-folder calls (autosave, discard) run one after the other in call
- * order, and a save waits for an autosave already on its way
+ * order, and a save waits for an autosave of its tab already on its way
  * (`whileSaving`), so an older state never replaces a newer one. The file
- * session (document-session.svelte.ts) calls in through its DocumentHooks.
+ * session (document-session.svelte.ts) and the saves
+ * (document-save.svelte.ts) call in through their hooks.
  */
 import type { BackupItem, FileRevision, HostApi, RecoveryItem } from '../../src-shared/host/contract.js';
 import { isEditable } from '../editor/default-doc.js';
-import type { Editor, EditorState } from '../editor/editor.js';
+import type { EditorState } from '../editor/editor.js';
 import { MaxWaitDebouncer } from './autosave.js';
 import type { DocumentSession } from './document-session.svelte.js';
+import type { AutosaveState, DiskChange, DocumentTab } from './document-tab.svelte.js';
 import { displayMessage, formatTime } from './messages.js';
 import type { Notices } from './notices.svelte.js';
 import { basename } from './paths.js';
 import { createTabPresence, type TabPresence } from './tab-presence.js';
+import type { Tabs } from './tabs.svelte.js';
+
+export type { AutosaveState, DiskChange } from './document-tab.svelte.js';
 
 /** How often the open file's revision is polled while the page is visible (ms). */
 export const DISK_POLL_MS = 5000;
-
-/** The open file changed on disk (noticed by polling `revision`): `revision` now, null = deleted. */
-export interface DiskChange {
-  path: string;
-  revision: FileRevision | null;
-}
-
-/** What the last autosave did (status bar; a failure shows a warning chip in the toolbar). */
-export type AutosaveState = { kind: 'idle' } | { kind: 'saved'; at: string } | { kind: 'failed'; message: string };
 
 /** True when `current` (the file on disk now, null = missing) is not the revision the document is based on. */
 export function changedOnDisk(base: FileRevision | null, current: FileRevision | null): boolean {
@@ -39,37 +36,57 @@ export function changedOnDisk(base: FileRevision | null, current: FileRevision |
 
 /** What recovery reads of the application. */
 export interface RecoveryContext {
-  readonly editor: Pick<Editor, 'markSavedAt'>;
-  readonly st: Pick<EditorState, 'doc' | 'dirty'>;
+  readonly tabs: Pick<Tabs, 'active' | 'list'>;
   readonly host: HostApi | null;
   readonly notices: Pick<Notices, 'dialog' | 'busy' | 'flash' | 'showError'>;
-  readonly session: Pick<DocumentSession, 'docId' | 'path' | 'baseRevision' | 'openPath' | 'replaceDocument' | 'confirmDiscard'>;
+  readonly session: Pick<DocumentSession, 'reloadPath' | 'replaceDocument' | 'confirmDiscard'>;
+}
+
+/** Autosave bookkeeping of one tab. */
+interface TabRecovery {
+  readonly autosaver: MaxWaitDebouncer;
+  /** True once an autosave of the document was sent (and not discarded or saved since). */
+  autosaved: boolean;
+  /** "Keep mine" was chosen for this version on disk (its sha256; null = deleted): no banner for it again. */
+  keptMine: { path: string; sha: string | null } | null;
+  /** Save requests in flight (the revision poll waits: our own write changes the file). */
+  saving: number;
 }
 
 export class Recovery {
-  /** The open file changed on disk since it was opened or saved: the banner with Reload / Keep mine. */
-  diskChange: DiskChange | null = $state.raw(null);
-  autosaveState: AutosaveState = $state.raw({ kind: 'idle' });
   /** Autosaves of other documents still waiting after a recovery (offered again from the status bar). */
   recoveryLeft = $state(0);
 
-  /** True once an autosave of the open document was sent (and not discarded or saved since). */
-  private autosaved = false;
   /** Recovery-folder calls (autosave, discard) run one after the other, in call order. */
   private recoveryChain: Promise<unknown> = Promise.resolve();
-  private readonly autosaver = new MaxWaitDebouncer(() => this.serialRecovery(() => this.runAutosave()));
-  /** "Keep mine" was chosen for this version on disk (its sha256; null = deleted): no banner for it again. */
-  private keptMine: { path: string; sha: string | null } | null = null;
+  private readonly perTab = new WeakMap<DocumentTab, TabRecovery>();
   private diskChecking = false;
-  /** Save requests in flight (the revision poll waits: our own write changes the file). */
-  private saving = 0;
   private presence: TabPresence | null = null;
 
   constructor(private readonly ctx: RecoveryContext) {}
 
-  /** Starts answering other tabs which document this one has open (after the host connected). */
+  /** The active tab's file changed on disk since it was opened or saved: the banner with Reload / Keep mine. */
+  get diskChange(): DiskChange | null {
+    return this.ctx.tabs.active.diskChange;
+  }
+
+  /** What the active tab's last autosave did. */
+  get autosaveState(): AutosaveState {
+    return this.ctx.tabs.active.autosaveState;
+  }
+
+  private of(tab: DocumentTab): TabRecovery {
+    let r = this.perTab.get(tab);
+    if (!r) {
+      r = { autosaver: new MaxWaitDebouncer(() => this.serialRecovery(() => this.runAutosave(tab))), autosaved: false, keptMine: null, saving: 0 };
+      this.perTab.set(tab, r);
+    }
+    return r;
+  }
+
+  /** Starts answering other pages which documents this one has open (after the host connected). */
   startPresence(): void {
-    this.presence = createTabPresence(() => this.ctx.session.docId);
+    this.presence = createTabPresence(() => this.ctx.tabs.list.map((t) => t.docId));
   }
 
   // ------------------------------------------------------------------ autosave
@@ -81,61 +98,78 @@ export class Recovery {
     return run.catch(() => undefined);
   }
 
-  /** The document changed or its dirty flag flipped: autosave while dirty; clean again (undo to the saved state) drops the autosave. */
-  documentChanged(s: Pick<EditorState, 'dirty'>): void {
+  /** A tab's document changed or its dirty flag flipped: autosave while dirty; clean again (undo to the saved state) drops the autosave. */
+  documentChanged(tab: DocumentTab, s: Pick<EditorState, 'dirty'>): void {
+    const r = this.of(tab);
     if (s.dirty) {
-      this.autosaver.touch();
+      r.autosaver.touch();
       return;
     }
-    this.autosaver.cancel();
-    if (this.autosaved) {
-      this.discardAutosave(this.ctx.session.docId);
-      this.autosaved = false;
+    r.autosaver.cancel();
+    if (r.autosaved) {
+      this.discardAutosave(tab.docId);
+      r.autosaved = false;
     }
   }
 
   /**
-   * Another document replaces the open one (`previousDocId`): its pending
-   * autosave is dropped and its autosave discarded, unless the new document
-   * keeps that id (`keptDocId`, a recovered document, which counts as
-   * autosaved already). The disk banner goes.
+   * Another document replaces the one of `tab`: its pending autosave is
+   * dropped and its autosave discarded, unless the new document keeps that
+   * id (`keptDocId`, a recovered document, which counts as autosaved
+   * already). The disk banner goes.
    */
-  replacing(previousDocId: string, keptDocId: string | undefined): void {
-    this.autosaver.cancel();
-    if (this.autosaved && previousDocId !== keptDocId) this.discardAutosave(previousDocId);
-    this.autosaved = keptDocId !== undefined;
-    this.autosaveState = { kind: 'idle' };
-    this.diskChange = null;
-    this.keptMine = null;
+  replacing(tab: DocumentTab, keptDocId: string | undefined): void {
+    const r = this.of(tab);
+    r.autosaver.cancel();
+    if (r.autosaved && tab.docId !== keptDocId) this.discardAutosave(tab.docId);
+    r.autosaved = keptDocId !== undefined;
+    r.keptMine = null;
+    tab.autosaveState = { kind: 'idle' };
+    tab.diskChange = null;
+  }
+
+  /** `tab` closes without saving (the user chose Discard): its pending autosave is dropped and its autosave deleted. */
+  discarding(tab: DocumentTab): void {
+    const r = this.of(tab);
+    r.autosaver.cancel();
+    if (r.autosaved) this.discardAutosave(tab.docId);
+    r.autosaved = false;
+  }
+
+  /** A recovered document (restored with its autosave id) counts as autosaved already. */
+  adoptedAutosave(tab: DocumentTab): void {
+    this.of(tab).autosaved = true;
   }
 
   /**
-   * Runs a save's host call `send`: a pending autosave is dropped, an
-   * autosave already on its way lands first (the host then deletes it with
-   * this save), and the revision poll pauses while it runs.
+   * Runs a save's host call `send` for `tab`: its pending autosave is
+   * dropped, an autosave already on its way lands first (the host then
+   * deletes it with this save), and the revision poll pauses while it runs.
    */
-  async whileSaving<T>(send: () => Promise<T>): Promise<T> {
-    this.autosaver.cancel();
-    this.saving++;
+  async whileSaving<T>(tab: DocumentTab, send: () => Promise<T>): Promise<T> {
+    const r = this.of(tab);
+    r.autosaver.cancel();
+    r.saving++;
     try {
       await this.recoveryChain;
       return await send();
     } finally {
-      this.saving--;
+      r.saving--;
     }
   }
 
-  /** The host wrote the open file: the disk banner goes; the host deleted this document's autosave. */
-  saved(): void {
-    this.diskChange = null;
-    this.keptMine = null;
-    this.autosaved = false;
-    this.autosaveState = { kind: 'idle' };
+  /** The host wrote the tab's file: its disk banner goes; the host deleted this document's autosave. */
+  saved(tab: DocumentTab): void {
+    const r = this.of(tab);
+    r.keptMine = null;
+    r.autosaved = false;
+    tab.diskChange = null;
+    tab.autosaveState = { kind: 'idle' };
   }
 
-  /** After a save (done or not): edits that are still unsaved autosave again. */
-  afterSave(): void {
-    if (this.ctx.st.dirty) this.autosaver.touch();
+  /** After a save of `tab` (done or not): edits that are still unsaved autosave again. */
+  afterSave(tab: DocumentTab): void {
+    if (tab.st.dirty) this.of(tab).autosaver.touch();
   }
 
   private discardAutosave(docId: string): void {
@@ -144,27 +178,27 @@ export class Recovery {
     void this.serialRecovery(() => host.recoveryDiscard!({ docId }));
   }
 
-  /** One autosave of the current document (debounced by `autosaver`). A failure shows a warning; editing goes on. */
-  private async runAutosave(): Promise<void> {
-    const { host, st, session } = this.ctx;
-    if (!host?.autosave || !st.dirty) return;
-    const docId = session.docId;
-    const base = session.baseRevision;
-    const path = session.path;
-    this.autosaved = true;
+  /** One autosave of `tab`'s document (debounced by its autosaver). A failure shows a warning; editing goes on. */
+  private async runAutosave(tab: DocumentTab): Promise<void> {
+    const host = this.ctx.host;
+    if (!host?.autosave || !tab.st.dirty || !this.ctx.tabs.list.includes(tab)) return;
+    const docId = tab.docId;
+    const base = tab.baseRevision;
+    const path = tab.path;
+    this.of(tab).autosaved = true;
     let r: Awaited<ReturnType<NonNullable<HostApi['autosave']>>>;
     try {
-      r = await host.autosave({ docId, document: st.doc, ...(path ? { path } : {}), ...(base ? { baseRevision: base } : {}) });
+      r = await host.autosave({ docId, document: tab.st.doc, ...(path ? { path } : {}), ...(base ? { baseRevision: base } : {}) });
     } catch (e) {
       r = { ok: false, code: 'internal', message: String(e) };
     }
-    if (docId !== session.docId) return;
-    this.autosaveState = r.ok ? { kind: 'saved', at: r.savedAt } : { kind: 'failed', message: `${r.code}: ${displayMessage(r.message, session.path)}` };
+    if (docId !== tab.docId) return;
+    tab.autosaveState = r.ok ? { kind: 'saved', at: r.savedAt } : { kind: 'failed', message: `${r.code}: ${displayMessage(r.message, tab.path)}` };
   }
 
-  /** Autosaves now when an autosave is pending (the page is being hidden or closed). */
+  /** Autosaves every tab with a pending autosave now (the page is being hidden or closed). */
   flushAutosave(): Promise<void> {
-    return this.autosaver.flush();
+    return Promise.all(this.ctx.tabs.list.map((t) => this.of(t).autosaver.flush())).then(() => undefined);
   }
 
   /**
@@ -204,22 +238,24 @@ export class Recovery {
    * save runs (our own write changes the file).
    */
   async checkDisk(): Promise<void> {
-    const { host, session } = this.ctx;
-    const path = session.path;
-    const base = session.baseRevision;
-    if (!host?.revision || !path || base === undefined || this.diskChecking || this.saving > 0) return;
+    const host = this.ctx.host;
+    const tab = this.ctx.tabs.active;
+    const rec = this.of(tab);
+    const path = tab.path;
+    const base = tab.baseRevision;
+    if (!host?.revision || !path || base === undefined || this.diskChecking || rec.saving > 0) return;
     this.diskChecking = true;
     try {
       const r = await host.revision({ path });
-      if (!r.ok || path !== session.path || base !== session.baseRevision || this.saving > 0) return;
+      if (!r.ok || path !== tab.path || base !== tab.baseRevision || rec.saving > 0) return;
       if (!changedOnDisk(base, r.revision)) {
-        this.diskChange = null;
+        tab.diskChange = null;
         return;
       }
       const sha = r.revision?.sha256 ?? null;
-      if (this.keptMine && this.keptMine.path === path && this.keptMine.sha === sha) return;
-      if (this.diskChange?.path === path && (this.diskChange.revision?.sha256 ?? null) === sha) return;
-      this.diskChange = { path, revision: r.revision };
+      if (rec.keptMine && rec.keptMine.path === path && rec.keptMine.sha === sha) return;
+      if (tab.diskChange?.path === path && (tab.diskChange.revision?.sha256 ?? null) === sha) return;
+      tab.diskChange = { path, revision: r.revision };
     } catch {
       /* the next poll tries again */
     } finally {
@@ -227,14 +263,15 @@ export class Recovery {
     }
   }
 
-  /** "Reload" (banner) / "Reload theirs" (conflict): opens the file again; unsaved changes are discarded (their autosave too). */
+  /** "Reload" (banner) / "Reload theirs" (conflict): reads the file again into its tab; unsaved changes are discarded (their autosave too). */
   async reloadFromDisk(): Promise<void> {
-    const { notices: n, session } = this.ctx;
-    const path = this.diskChange?.path ?? (n.dialog?.kind === 'conflict' ? n.dialog.path : session.path);
+    const { notices: n, session, tabs } = this.ctx;
+    const tab = tabs.active;
+    const path = tab.diskChange?.path ?? (n.dialog?.kind === 'conflict' ? n.dialog.path : tab.path);
     if (!path) return;
     n.dialog = null;
-    this.diskChange = null;
-    if (await session.openPath(path)) n.flash(`Reloaded ${basename(path)} from disk`);
+    tab.diskChange = null;
+    if (await session.reloadPath(path)) n.flash(`Reloaded ${basename(path)} from disk`);
   }
 
   /**
@@ -243,11 +280,12 @@ export class Recovery {
    * answers `conflict` and asks before replacing the other version.
    */
   keepMine(): void {
-    const c = this.diskChange;
+    const tab = this.ctx.tabs.active;
+    const c = tab.diskChange;
     if (!c) return;
-    this.keptMine = { path: c.path, sha: c.revision?.sha256 ?? null };
-    this.diskChange = null;
-    if (!this.ctx.st.dirty) this.ctx.editor.markSavedAt(-1);
+    this.of(tab).keptMine = { path: c.path, sha: c.revision?.sha256 ?? null };
+    tab.diskChange = null;
+    if (!tab.st.dirty) tab.editor.markSavedAt(-1);
   }
 
   // ------------------------------------------------------------------ recovery dialog
@@ -257,11 +295,12 @@ export class Recovery {
    * page or another live tab has open, are offered in the recovery dialog.
    */
   async offerRecovery(): Promise<void> {
-    const { host, notices: n, session } = this.ctx;
+    const { host, notices: n, tabs } = this.ctx;
     if (!host?.recoveryList) return;
     const r = await host.recoveryList({});
     if (!r.ok) return;
-    let items = r.items.filter((i) => i.docId !== session.docId);
+    const open = new Set(tabs.list.map((t) => t.docId));
+    let items = r.items.filter((i) => !open.has(i.docId));
     if (items.length) {
       const others = (await this.presence?.ask()) ?? new Set<string>();
       items = items.filter((i) => !others.has(i.docId));
@@ -285,7 +324,7 @@ export class Recovery {
   }
 
   private async recoverNow(docId: string, rest: RecoveryItem[]): Promise<void> {
-    const { host, notices: n, session } = this.ctx;
+    const { host, notices: n, session, tabs } = this.ctx;
     if (!host?.recoveryOpen) return;
     const items = [...rest];
     const keep = (error?: string): void => {
@@ -302,7 +341,7 @@ export class Recovery {
     session.replaceDocument(r.document, { path: r.path ?? null, revision: r.path ? r.baseRevision : null, dirty: true, docId: r.docId });
     n.dialog = null;
     this.recoveryLeft = items.length;
-    if (r.changedOnDisk && r.path) this.diskChange = { path: r.path, revision: r.revision ?? null };
+    if (r.changedOnDisk && r.path) tabs.active.diskChange = { path: r.path, revision: r.revision ?? null };
     const schema = r.issues.filter((i) => i.severity === 'error' && i.code.startsWith('schema'));
     n.flash(
       `Recovered ${r.document.meta?.title || (r.path ? basename(r.path) : 'the unsaved document')} (autosaved ${formatTime(r.savedAt)}): not saved yet${schema.length ? ` — ${schema.length} format error${schema.length === 1 ? '' : 's'} to fix` : ''}`,
@@ -336,8 +375,8 @@ export class Recovery {
 
   /** Versions…: the backups of the open file, newest first. */
   async showVersions(): Promise<void> {
-    const { host, notices: n, session } = this.ctx;
-    const path = session.path;
+    const { host, notices: n, tabs } = this.ctx;
+    const path = tabs.active.path;
     if (!host?.backupList || !path) return;
     n.dialog = { kind: 'versions', path, items: null };
     const r = await host.backupList({ path });

@@ -27,20 +27,24 @@ const TOGGLE_GROUP = 3;
 
 /** The tool and toggle actions of every module in `all` (module doc), following `host.ui`. */
 export function rulesetActions(host: RulesetActionHost, all: readonly RulesetUi[] = RULESET_UI_LIST): Action[] {
-  const e = host.editor;
+  // The editor of the active document, read at each use (every tab has its own).
+  const ed = (): Editor => host.editor;
   const editing = (): boolean => !host.play;
   const toolIds = [...new Set(all.flatMap((u) => u.tools.map((t) => t.id)))];
   const toggleIds = [...new Set(all.flatMap((u) => u.actions.map((a) => a.id)))];
   const tool = (id: string) => host.ui.tools.find((t) => t.id === id);
   const toggle = (id: string): RulesetAction | undefined => host.ui.actions.find((a) => a.id === id);
   const anyToggle = (id: string): RulesetAction => toggle(id) ?? all.flatMap((u) => u.actions).find((a) => a.id === id)!;
-  const context = (): ActionContext => ({
-    doc: e.doc,
-    selection: e.state.selection,
-    placement: e.state.placement,
-    setPlacement: (patch) => e.setPlacement(patch),
-    edit: (label, fn, opts) => e.edit(label, fn, opts),
-  });
+  const context = (): ActionContext => {
+    const e = ed();
+    return {
+      doc: e.doc,
+      selection: e.state.selection,
+      placement: e.state.placement,
+      setPlacement: (patch) => e.setPlacement(patch),
+      edit: (label, fn, opts) => e.edit(label, fn, opts),
+    };
+  };
   const list: Action[] = [];
   for (const id of toolIds) {
     list.push({
@@ -52,7 +56,7 @@ export function rulesetActions(host: RulesetActionHost, all: readonly RulesetUi[
       },
       enabled: () => editing() && !!tool(id),
       visible: () => !!tool(id),
-      run: () => e.setTool(id),
+      run: () => ed().setTool(id),
     });
   }
   for (const id of toggleIds) {

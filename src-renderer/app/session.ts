@@ -64,53 +64,35 @@ export async function clearRecentFiles(host: HostApi | null): Promise<void> {
 
 /** What `watchOpenFileRequests` needs of the application (the document session satisfies it). */
 export interface OpenTarget {
-  confirmDiscard(what: string, action: () => void): void;
   openPath(path: string): Promise<boolean>;
 }
 
 /**
- * Opens the files the OS asks for (Electron `HostEvents.onOpenFile`), after
- * the usual "discard unsaved changes?" question. Answers the unsubscribe
- * function (a no-op without host events).
+ * Opens the files the OS asks for (Electron `HostEvents.onOpenFile`) in a
+ * tab (the tab that has the file already comes forward); a pack opens in the
+ * pack manager. Nothing is replaced, so nothing is asked. Answers the
+ * unsubscribe function (a no-op without host events).
  */
 export function watchOpenFileRequests(app: OpenTarget, win: unknown = globalThis): () => void {
   const ev = hostEvents(win);
   if (!ev) return () => {};
-  return ev.onOpenFile((path) => {
-    const name = path.split(/[\\/]/).pop() || path;
-    // A pack opens in the pack manager and leaves the document alone: nothing to discard.
-    if (/\.pack\.json$/i.test(path)) void app.openPath(path);
-    else app.confirmDiscard(`Opening ${name}`, () => void app.openPath(path));
-  });
+  return ev.onOpenFile((path) => void app.openPath(path));
 }
 
-/** What `openRecentDialog` needs of the application (the host, the dialog, the dirty guard). */
+/** What `openRecentDialog` needs of the application (the host and the dialog). */
 export interface RecentDialogTarget {
   host: HostApi | null;
   dialog: unknown;
-  confirmDiscard(what: string, action: () => void): void;
 }
 
 /**
  * "Open Recent…" (action `open-recent`): the in-app Open dialog, whose
- * Recent files section lists the recent files, above the host's file list
- * (serve: the workspace; Electron: the samples). Electron's plain Open shows
+ * Recent files section lists the recent files, above the browser file
+ * dialog (serve: the workspace; Electron: the granted folders). Electron's plain Open shows
  * the system dialog instead, so this is how recent files are reached there.
- * Asks first when the document has unsaved changes.
+ * The chosen file opens in a tab.
  */
 export function openRecentDialog(app: RecentDialogTarget): void {
-  const host = app.host;
-  if (!host) return;
-  app.confirmDiscard('Opening another file', () => {
-    app.dialog = { kind: 'open', files: null };
-    void host.list({}).then(
-      (r) => {
-        if ((app.dialog as { kind?: string } | null)?.kind !== 'open') return;
-        app.dialog = r.ok ? { kind: 'open', files: r.files } : { kind: 'open', files: [], error: `${r.code}: ${r.message}` };
-      },
-      (e: unknown) => {
-        if ((app.dialog as { kind?: string } | null)?.kind === 'open') app.dialog = { kind: 'open', files: [], error: String(e) };
-      },
-    );
-  });
+  if (!app.host) return;
+  app.dialog = { kind: 'open', dir: '' };
 }

@@ -5,9 +5,9 @@
  * "Ignore ids of documents this page itself has open").
  *
  * Over a BroadcastChannel: `ask(ms)` posts `who` and collects the `open`
- * answers of the other tabs for `ms` milliseconds; every tab answers with
- * its current docId. Without BroadcastChannel (or on any failure) nobody
- * answers. Never throws.
+ * answers of the other tabs for `ms` milliseconds; every page answers with
+ * the docId of each document it has open (one per editor tab). Without
+ * BroadcastChannel (or on any failure) nobody answers. Never throws.
  */
 
 const CHANNEL = 'castellan.open-documents';
@@ -20,7 +20,8 @@ export interface TabPresence {
   close(): void;
 }
 
-export function createTabPresence(currentDocId: () => string): TabPresence {
+/** Answers `who` with the autosave ids `openDocIds()` names (the page's open documents). */
+export function createTabPresence(openDocIds: () => string[]): TabPresence {
   let ch: BroadcastChannel | null = null;
   const waiting = new Map<string, Set<string>>();
   try {
@@ -29,8 +30,9 @@ export function createTabPresence(currentDocId: () => string): TabPresence {
       ch.onmessage = (ev: MessageEvent<Message>) => {
         const m = ev.data;
         if (!m || typeof m !== 'object') return;
-        if (m.type === 'who' && typeof m.nonce === 'string') ch?.postMessage({ type: 'open', nonce: m.nonce, docId: currentDocId() } satisfies Message);
-        else if (m.type === 'open' && typeof m.docId === 'string') waiting.get(m.nonce)?.add(m.docId);
+        if (m.type === 'who' && typeof m.nonce === 'string') {
+          for (const docId of openDocIds()) ch?.postMessage({ type: 'open', nonce: m.nonce, docId } satisfies Message);
+        } else if (m.type === 'open' && typeof m.docId === 'string') waiting.get(m.nonce)?.add(m.docId);
       };
     }
   } catch {

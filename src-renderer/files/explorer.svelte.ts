@@ -8,10 +8,11 @@
  * by other programs). Opening a level goes through the document session; a
  * pack opens in the pack manager.
  */
-import type { HostApi } from '../../src-shared/host/contract.js';
+import { FOLDERS_CHANGED_ACTION, OPEN_FOLDER_ACTION, type HostApi } from '../../src-shared/host/contract.js';
 import type { WorkspaceItem } from '../../src-shared/host/files-contract.js';
 import type { DocumentSession } from '../app/document-session.svelte.js';
 import type { Action } from '../editor/actions.js';
+import type { HostKind } from '../host/index.js';
 import { workspaceItems } from './folder-source.js';
 import { ThumbnailCache } from './thumbnails.js';
 
@@ -23,7 +24,7 @@ export const EXPLORER_POLL_MS = 8000;
 /** What the explorer reads of the application. */
 export interface ExplorerContext {
   readonly host: HostApi | null;
-  readonly session: Pick<DocumentSession, 'path' | 'confirmDiscard' | 'openPath'>;
+  readonly session: Pick<DocumentSession, 'path' | 'openPath'>;
   /** The pack manager (a pack opens there). */
   readonly packs: { show(): void; openPack(path: string): Promise<boolean> };
 }
@@ -107,7 +108,7 @@ export class ProjectExplorer {
     this.collapsed = next;
   }
 
-  /** Opens an item: a level in the editor (asking first about unsaved changes), a pack in the pack manager. */
+  /** Opens an item: a level in a tab (the tab that has it comes forward; nothing is replaced), a pack in the pack manager. */
   activate(item: WorkspaceItem): void {
     if (item.kind === 'pack') {
       this.app.packs.show();
@@ -115,13 +116,38 @@ export class ProjectExplorer {
       return;
     }
     if (item.path === this.app.session.path) return;
-    this.app.session.confirmDiscard('Opening another file', () => void this.app.session.openPath(item.path));
+    void this.app.session.openPath(item.path);
   }
 }
 
-/** The View menu's Explorer toggle (Ctrl+B). */
-export function explorerActions(x: ProjectExplorer): Action[] {
+/**
+ * The View menu's Explorer toggle (Ctrl+B); in Electron File > "Open
+ * Folder…" (`OPEN_FOLDER_ACTION`: the host runs the click itself, a native
+ * folder dialog that grants the folder) and the host's answer
+ * `FOLDERS_CHANGED_ACTION` (not in a menu), which reloads the explorer.
+ */
+export function explorerActions(x: ProjectExplorer, hostKind: () => HostKind | null): Action[] {
   return [
+    {
+      id: OPEN_FOLDER_ACTION,
+      label: 'Open Folder…',
+      menu: 'file',
+      menuGroup: 1,
+      description: 'Add a folder to the explorer (its levels and packs can then be opened and saved)',
+      visible: () => hostKind() === 'electron',
+      enabled: () => hostKind() === 'electron',
+      // Electron's host answers the menu click itself (files-contract.ts); nothing to do here.
+      run: () => {},
+    },
+    {
+      id: FOLDERS_CHANGED_ACTION,
+      label: 'Reload the explorer',
+      visible: () => false,
+      run: () => {
+        if (x.open) void x.refresh();
+        else x.setOpen(true);
+      },
+    },
     {
       id: 'toggle-explorer',
       label: 'Explorer',

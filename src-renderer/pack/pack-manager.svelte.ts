@@ -47,7 +47,7 @@ export interface PackManagerContext {
   readonly st: Pick<EditorState, 'doc' | 'dirty'>;
   readonly notices: Pick<Notices, 'dialog' | 'flash'>;
   /** Opening a level of the pack, or a suggested blueprint as a new unsaved document. */
-  readonly session: Pick<DocumentSession, 'path' | 'confirmDiscard' | 'openPath' | 'replaceDocument'>;
+  readonly session: Pick<DocumentSession, 'path' | 'openPath' | 'openDocument'>;
 }
 
 const POLL_MS = 200;
@@ -299,14 +299,11 @@ export class PackManager {
     this.message = `Added ${r.added}`;
   }
 
-  /** Opens a level of the pack in the editor (asks first when the document has unsaved changes). */
+  /** Opens a level of the pack in the editor, in a tab (the tab that has it already comes forward). */
   openLevel(row: PackRow): void {
     if (!row.path) return;
-    const path = row.path;
-    this.app.session.confirmDiscard('Opening another file', () => {
-      void this.app.session.openPath(path).then((ok) => {
-        if (ok) this.hide();
-      });
+    void this.app.session.openPath(row.path).then((ok) => {
+      if (ok) this.hide();
     });
   }
 
@@ -432,11 +429,9 @@ export class PackManager {
     }
     const doc = r.document;
     if (!isEditable(doc)) return false;
-    this.app.session.confirmDiscard('Opening the suggested blueprint', () => {
-      this.app.session.replaceDocument(doc, { path: null, revision: null, dirty: true });
-      this.app.notices.flash(`Suggested blueprint (seed ${r.seed}, par ${r.par}): save it to keep it`);
-      this.hide();
-    });
+    this.app.session.openDocument(doc);
+    this.app.notices.flash(`Suggested blueprint (seed ${r.seed}, par ${r.par}): save it to keep it`);
+    this.hide();
     return true;
   }
 }

@@ -11,14 +11,14 @@
  * `{kind: 'error', message}`; an `invalid` answer from `solveStart` settles
  * as a result `{status: 'invalid', issues}`.
  */
-import type { HostApi } from '../../src-shared/host/contract.js';
+import type { HostApi, SolvePurpose } from '../../src-shared/host/contract.js';
 import type { Level } from '../../src-shared/model/level.js';
 import type { SolveAnswer } from '../../src-shared/ruleset.js';
 import type { SolveCaps, SolveJob, SolveOutcome } from '../workers/job-protocol.js';
 import { startWorkerSolve } from '../workers/job-runner.js';
 
-/** Caps of one host solve: the Web Worker caps plus a wall-time cap (ms). */
-export type HostSolveCaps = SolveCaps & { timeMs?: number };
+/** Caps of one host solve: the Web Worker caps plus a wall-time cap (ms), and what the job is for (`proof`: a save's proof, never evicted by live solves). */
+export type HostSolveCaps = SolveCaps & { timeMs?: number; purpose?: SolvePurpose };
 
 /** Default poll interval, ms. */
 export const HOST_POLL_MS = 150;
@@ -113,7 +113,8 @@ export function startSolveVia(
   caps: HostSolveCaps = {},
 ): SolveJob {
   if (hasHostSolve(api)) return startHostSolve(api, level, onProgress, caps);
-  const { timeMs: _t, ...workerCaps } = caps;
+  const { timeMs: _t, purpose: _p, ...workerCaps } = caps;
   void _t;
+  void _p;
   return startWorkerSolve(level, onProgress, workerCaps);
 }

@@ -35,11 +35,11 @@ function file(name: string, text: string): { name: string; size: number; text():
 }
 
 describe('openDroppedFile', () => {
-  it('Electron: the granted path opens like File > Open (after the discard question)', async () => {
+  it('Electron: the granted path opens like File > Open (in a tab, no discard question)', async () => {
     const app = fakeApp();
     const r = await openDroppedFile(app, file('a.level.json', sample), { pathForFile: async () => '/home/u/a.level.json' });
     expect(r).toBe('path');
-    expect(app.log).toEqual(['confirm:Opening a.level.json', 'openPath:/home/u/a.level.json']);
+    expect(app.log).toEqual(['openPath:/home/u/a.level.json']);
   });
 
   it('browser: the text is parsed and opened as an unsaved document', async () => {
@@ -87,13 +87,13 @@ describe('session helpers', () => {
     expect(await lastSessionFile({ sessionGet: async () => ({ ok: false, code: 'internal', message: 'x' }) } as unknown as HostApi)).toBeNull();
   });
 
-  it('an open-file request from the OS asks to discard, then opens the path', () => {
+  it('an open-file request from the OS opens the path in a tab without the discard question (nothing is replaced)', () => {
     let cb: ((p: string) => void) | undefined;
     const win = { castellanEvents: { onMenuAction: () => () => {}, onOpenFile: (f: (p: string) => void) => ((cb = f), () => {}) } };
     const app = fakeApp();
     watchOpenFileRequests(app, win);
     cb!('/home/u/b.level.json');
-    expect(app.log).toEqual(['confirm:Opening b.level.json', 'openPath:/home/u/b.level.json']);
+    expect(app.log).toEqual(['openPath:/home/u/b.level.json']);
     expect(watchOpenFileRequests(app, {})).toBeTypeOf('function');
   });
 
@@ -106,7 +106,7 @@ describe('session helpers', () => {
     expect(app.log).toEqual(['openPath:/home/u/codex.pack.json']);
   });
 
-  it('Open Recent shows the in-app Open dialog (loading, then the host list) after the discard question', async () => {
+  it('Open Recent shows the in-app Open dialog (loading, then the host list) without the discard question (the file opens in a tab)', async () => {
     const asked: string[] = [];
     const files = [{ path: '/s/a.level.json', name: 'a.level.json' }];
     const app = {
@@ -118,7 +118,7 @@ describe('session helpers', () => {
       },
     };
     openRecentDialog(app);
-    expect(asked).toEqual(['Opening another file']);
+    expect(asked).toEqual([]);
     expect(app.dialog).toEqual({ kind: 'open', files: null });
     await new Promise((r) => setTimeout(r, 0));
     expect(app.dialog).toEqual({ kind: 'open', files });

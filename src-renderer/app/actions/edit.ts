@@ -17,7 +17,8 @@ export interface EditActionContext {
 
 /** The Edit menu's actions over `ctx`. */
 export function editActions(ctx: EditActionContext): Action[] {
-  const { editor: e, player: p } = ctx;
+  // `ctx.editor` is read at each use: it is the active tab's editor.
+  const { player: p } = ctx;
   const editing = (): boolean => !p.play;
   return [
     {
@@ -25,15 +26,15 @@ export function editActions(ctx: EditActionContext): Action[] {
       label: 'Undo',
       shortcuts: ['Mod+Z'],
       enabled: () => (p.play ? p.play.session.view.moves > 0 : ctx.st.canUndo),
-      run: () => (p.play ? p.playUndo() : void e.undo()),
+      run: () => (p.play ? p.playUndo() : void ctx.editor.undo()),
     },
-    { id: 'redo', label: 'Redo', shortcuts: ['Mod+Shift+Z', 'Mod+Y'], enabled: () => editing() && ctx.st.canRedo, run: () => e.redo() },
+    { id: 'redo', label: 'Redo', shortcuts: ['Mod+Shift+Z', 'Mod+Y'], enabled: () => editing() && ctx.st.canRedo, run: () => ctx.editor.redo() },
     {
       id: 'erase-selection',
       label: 'Delete',
       shortcuts: ['Delete', 'Backspace'],
       enabled: () => editing() && (!!ctx.st.selection || !!ctx.st.preview),
-      run: () => void e.eraseSelection(),
+      run: () => void ctx.editor.eraseSelection(),
     },
   ];
 }

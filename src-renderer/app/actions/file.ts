@@ -1,6 +1,7 @@
 /**
  * The File menu's actions (menu-model.ts MENU_PLACEMENT places them): New,
- * Open…, Open Recent…, Save, Save As…, Versions….
+ * Open…, Open Recent…, Save, Save As…, Versions…, Close Tab, and the tab
+ * switches (Next Tab / Previous Tab, in the View menu).
  */
 import type { HostApi } from '../../../src-shared/host/contract.js';
 import type { Action } from '../../editor/actions.js';
@@ -13,14 +14,16 @@ import { openRecentDialog } from '../session.js';
 export interface FileActionContext {
   readonly host: HostApi | null;
   readonly notices: Pick<Notices, 'busy' | 'dialog'>;
-  readonly session: Pick<DocumentSession, 'path' | 'newDocument' | 'open' | 'save' | 'saveAs' | 'confirmDiscard'>;
+  readonly session: Pick<DocumentSession, 'path' | 'saving' | 'newDocument' | 'open' | 'save' | 'saveAs' | 'closeTab' | 'cycleTab'>;
+  /** How many tabs are open (the tab switches need two). */
+  readonly tabs: { readonly list: readonly unknown[] };
   readonly recovery: Pick<Recovery, 'showVersions'>;
 }
 
 /** The File menu's actions over `ctx`. */
 export function fileActions(ctx: FileActionContext): Action[] {
   const { notices: n, session: s } = ctx;
-  const idle = (): boolean => !!ctx.host && !n.busy;
+  const idle = (): boolean => !!ctx.host && !n.busy && !s.saving;
   const recentTarget = {
     get host() {
       return ctx.host;
@@ -31,7 +34,6 @@ export function fileActions(ctx: FileActionContext): Action[] {
     set dialog(d: unknown) {
       n.dialog = d as Dialog | null;
     },
-    confirmDiscard: (what: string, action: () => void) => s.confirmDiscard(what, action),
   };
   return [
     { id: 'new', label: 'New', run: () => s.newDocument() },
@@ -40,5 +42,8 @@ export function fileActions(ctx: FileActionContext): Action[] {
     { id: 'save-as', label: 'Save As…', shortcuts: ['Mod+Shift+S'], enabled: idle, run: () => s.saveAs() },
     { id: 'open-recent', label: 'Open Recent…', menu: 'file', menuGroup: 1, enabled: () => !!ctx.host?.recentList, run: () => openRecentDialog(recentTarget) },
     { id: 'versions', label: 'Versions…', enabled: () => !!ctx.host?.backupList && !!s.path && !n.busy, run: () => void ctx.recovery.showVersions() },
+    { id: 'close-tab', label: 'Close Tab', shortcuts: ['Mod+W'], run: () => s.closeTab() },
+    { id: 'next-tab', label: 'Next Tab', shortcuts: ['Ctrl+Tab', 'Ctrl+PageDown'], enabled: () => ctx.tabs.list.length > 1, run: () => s.cycleTab(1) },
+    { id: 'prev-tab', label: 'Previous Tab', shortcuts: ['Ctrl+Shift+Tab', 'Ctrl+PageUp'], enabled: () => ctx.tabs.list.length > 1, run: () => s.cycleTab(-1) },
   ];
 }
