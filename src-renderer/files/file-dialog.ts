@@ -88,9 +88,14 @@ export function hasKindExtension(name: string, kind: FileKind): boolean {
   return KIND_EXTENSIONS[kind].some((e) => n.endsWith(e));
 }
 
-/** True when a browse entry belongs in the list under `filter` (folders always do). */
+/** True for a pack folder (a folder holding pack.json), not a `*.pack.json` file. */
+export function isPackFolder(e: Pick<BrowseEntry, 'kind' | 'name'>): boolean {
+  return e.kind === 'pack' && !hasKindExtension(e.name, 'pack');
+}
+
+/** True when a browse entry belongs in the list under `filter` (folders, pack folders included, always do: their levels are inside). */
 export function entryMatches(e: Pick<BrowseEntry, 'kind' | 'name'>, filter: KindFilter): boolean {
-  if (e.kind === 'folder' || filter === 'all') return true;
+  if (e.kind === 'folder' || isPackFolder(e) || filter === 'all') return true;
   if (filter === 'level') return e.kind === 'level';
   if (filter === 'pack') return e.kind === 'pack';
   return e.kind === 'other' && hasKindExtension(e.name, 'image');
@@ -99,7 +104,8 @@ export function entryMatches(e: Pick<BrowseEntry, 'kind' | 'name'>, filter: Kind
 /** The entries of a folder shown under `filter`: folders first (then the host's order: by name). */
 export function visibleEntries<E extends Pick<BrowseEntry, 'kind' | 'name'>>(entries: readonly E[], filter: KindFilter): E[] {
   const shown = entries.filter((e) => entryMatches(e, filter));
-  return [...shown.filter((e) => e.kind === 'folder'), ...shown.filter((e) => e.kind !== 'folder')];
+  const dir = (e: E): boolean => e.kind === 'folder' || isPackFolder(e);
+  return [...shown.filter(dir), ...shown.filter((e) => !dir(e))];
 }
 
 /** True when double-click / Enter on the entry enters it (a folder; a pack folder only when choosing something else than a pack). */

@@ -115,6 +115,39 @@ export const SHOTS: Shot[] = [
       await expect(p.getByTestId('pack-row')).toHaveCount(50);
     },
   },
+  {
+    name: 'pack-grid',
+    setup: async (p, serve) => {
+      cpSync(join(repoRoot, 'resources/packs/citadel-codex'), join(serve.workspace, 'packs/codex'), { recursive: true });
+      await p.reload();
+      await expect(p.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+      await p.getByTestId('btn-packs').click();
+      await p.getByTestId('pack-view-grid').click();
+      await p.getByTestId('pack-select').selectOption('packs/codex');
+      await p.getByTestId('pack-open').click();
+      await expect(p.getByTestId('pack-tile')).toHaveCount(50);
+    },
+  },
+  {
+    name: 'explorer',
+    setup: async (p) => {
+      await openLevel(p, 'chess-maze/05-red-key.level.json');
+      await p.keyboard.press('Control+b');
+      await expect(p.getByTestId('explorer')).toBeVisible();
+      await expect(p.getByTestId('explorer-item').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'save-as-dialog',
+    setup: async (p) => {
+      await p.getByTestId('btn-new').click();
+      await p.getByTestId('new-ruleset-chess-maze').click();
+      await p.getByTestId('btn-save-as').click();
+      await expect(p.getByTestId('dialog-save-as')).toBeVisible();
+      await p.getByTestId('file-new-folder').click();
+      await p.getByTestId('file-new-folder-name').fill('my-levels');
+    },
+  },
 ];
 
 for (const shot of SHOTS) {

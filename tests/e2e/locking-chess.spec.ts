@@ -111,6 +111,8 @@ test('Locking Chess: paste an LFEN, solve the lockmate in 1, play the main line 
   await page.getByTestId('save-as-path').fill('e2e-lockmate.level.json');
   await page.getByTestId('save-as-ok').click();
   await expect(page.getByTestId('dialog-save-as')).toHaveCount(0, { timeout: 60_000 });
+  // The proof runs first (progress in the message strip), then the host writes the file.
+  await expect(page.getByTestId('file-name')).toHaveText('e2e-lockmate.level.json', { timeout: 60_000 });
   const file = JSON.parse(readFileSync(join(serve.workspace, 'e2e-lockmate.level.json'), 'utf8')) as LockingChessLevel;
   expect(file.ruleset).toBe('locking-chess');
   expect(file.position).toBe(LFEN);

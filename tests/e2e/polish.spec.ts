@@ -108,29 +108,34 @@ test('26 x 26 Chess Maze: the minimap covers no board square; a rook on z1 is dr
   // Pixels: the z1 square on screen equals the b1 square (same rook, same square colour), so nothing covers it.
   const shot = await page.screenshot({ clip: { x: bb.x, y: bb.y, width: bb.width, height: bb.height } });
   await page.screenshot({ path: 'test-results/polish-26x26.png' });
+  // d1: an empty square of the same colour as b1 and z1 (24 and 2 files apart).
+  const d1 = at('d1');
   const diff = await page.evaluate(
-    async ({ png, a, b, c }) => {
+    async ({ png, a, b, e, c }) => {
       const img = await createImageBitmap(new Blob([new Uint8Array(png)], { type: 'image/png' }));
       const cv = new OffscreenCanvas(img.width, img.height);
       const ctx = cv.getContext('2d')!;
       ctx.drawImage(img, 0, 0);
       const inset = 2;
       const size = Math.floor(c) - inset * 2;
-      const pa = ctx.getImageData(Math.round(a.x) + inset, Math.round(a.y) + inset, size, size).data;
-      const pb = ctx.getImageData(Math.round(b.x) + inset, Math.round(b.y) + inset, size, size).data;
+      const px = (q: { x: number; y: number }): Uint8ClampedArray => ctx.getImageData(Math.round(q.x) + inset, Math.round(q.y) + inset, size, size).data;
+      const pa = px(a);
+      const pb = px(b);
+      const pe = px(e);
       let off = 0;
-      let dark = 0;
+      let drawn = 0;
       for (let i = 0; i < pa.length; i += 4) {
         const d = Math.abs(pa[i]! - pb[i]!) + Math.abs(pa[i + 1]! - pb[i + 1]!) + Math.abs(pa[i + 2]! - pb[i + 2]!);
         if (d > 60) off++;
-        if (pa[i]! + pa[i + 1]! + pa[i + 2]! < 200) dark++;
+        const de = Math.abs(pa[i]! - pe[i]!) + Math.abs(pa[i + 1]! - pe[i + 1]!) + Math.abs(pa[i + 2]! - pe[i + 2]!);
+        if (de > 60) drawn++;
       }
-      return { off, dark, total: pa.length / 4 };
+      return { off, drawn, total: pa.length / 4 };
     },
-    { png: [...shot], a: z1, b: b1, c: z1.c },
+    { png: [...shot], a: z1, b: b1, e: d1, c: z1.c },
   );
-  // The rook's outline is drawn on z1 (some dark pixels) and z1 matches b1 almost everywhere (anti-aliasing aside).
-  expect(diff.dark).toBeGreaterThan(0);
+  // The rook is drawn on z1 (z1 differs from the empty d1 of the same colour) and z1 matches b1 almost everywhere (anti-aliasing aside).
+  expect(diff.drawn / diff.total).toBeGreaterThan(0.05);
   expect(diff.off / diff.total).toBeLessThan(0.03);
 });
 

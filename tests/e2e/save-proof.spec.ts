@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { test, expect, repoRoot } from './serve-fixture.js';
 import type { UnlockTheKingLevel } from '../../src-shared/model/level.js';
+import { pickFile } from './file-dialog.js';
 
 const SLOW = 'unlock-the-king/90-slow-proof.level.json';
 const FIRST = 'unlock-the-king/01-first-steps.level.json';
@@ -32,7 +33,7 @@ async function ready(page: Page, url: string): Promise<void> {
 async function openFromDialog(page: Page, path: string): Promise<void> {
   await page.getByTestId('btn-open').click();
   const dlg = page.getByTestId('dialog-open');
-  await dlg.locator(`[data-testid=open-file-item][data-path="${path}"]`).click();
+  await pickFile(page, path);
   await expect(dlg).toHaveCount(0);
 }
 

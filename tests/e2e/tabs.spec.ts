@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './serve-fixture.js';
 import type { UnlockTheKingLevel } from '../../src-shared/model/level.js';
+import { pickFile } from './file-dialog.js';
 
 const FIRST = 'unlock-the-king/01-first-steps.level.json';
 const SECOND = 'unlock-the-king/02-open-court.level.json';
@@ -25,7 +26,7 @@ async function ready(page: Page, url: string): Promise<void> {
 async function openFromDialog(page: Page, path: string): Promise<void> {
   await page.getByTestId('btn-open').click();
   const dlg = page.getByTestId('dialog-open');
-  await dlg.locator(`[data-testid=open-file-item][data-path="${path}"]`).click();
+  await pickFile(page, path);
   await expect(dlg).toHaveCount(0);
 }
 

@@ -106,21 +106,15 @@ describe('session helpers', () => {
     expect(app.log).toEqual(['openPath:/home/u/codex.pack.json']);
   });
 
-  it('Open Recent shows the in-app Open dialog (loading, then the host list) without the discard question (the file opens in a tab)', async () => {
-    const asked: string[] = [];
-    const files = [{ path: '/s/a.level.json', name: 'a.level.json' }];
+  it('Open Recent shows the in-app Open dialog (recent files above the file dialog at the workspace root) without the discard question', () => {
     const app = {
-      host: { list: async () => ({ ok: true, files }) } as unknown as HostApi,
+      host: {} as unknown as HostApi,
       dialog: null as unknown,
-      confirmDiscard: (what: string, action: () => void) => {
-        asked.push(what);
-        action();
-      },
     };
     openRecentDialog(app);
-    expect(asked).toEqual([]);
-    expect(app.dialog).toEqual({ kind: 'open', files: null });
-    await new Promise((r) => setTimeout(r, 0));
-    expect(app.dialog).toEqual({ kind: 'open', files });
+    expect(app.dialog).toEqual({ kind: 'open', dir: '' });
+    const none = { host: null, dialog: null as unknown };
+    openRecentDialog(none);
+    expect(none.dialog).toBeNull();
   });
 });

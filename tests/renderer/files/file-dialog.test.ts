@@ -78,11 +78,11 @@ describe('folders', () => {
     expect(breadcrumb('')).toEqual([{ label: 'Workspace', path: '' }]);
   });
 
-  it('the kind filter keeps folders, and only the chosen kind of file', () => {
+  it('the kind filter keeps folders (pack folders too: their levels are inside), and only the chosen kind of file', () => {
     const all = [e('b.level.json', 'level'), e('pic.svg', 'other'), e('notes.txt', 'other'), e('codex', 'pack'), e('sub', 'folder'), e('x.pack.json', 'pack')];
-    expect(visibleEntries(all, 'level').map((x) => x.name)).toEqual(['sub', 'b.level.json']);
-    expect(visibleEntries(all, 'image').map((x) => x.name)).toEqual(['sub', 'pic.svg']);
-    expect(visibleEntries(all, 'pack').map((x) => x.name)).toEqual(['sub', 'codex', 'x.pack.json']);
+    expect(visibleEntries(all, 'level').map((x) => x.name)).toEqual(['codex', 'sub', 'b.level.json']);
+    expect(visibleEntries(all, 'image').map((x) => x.name)).toEqual(['codex', 'sub', 'pic.svg']);
+    expect(visibleEntries(all, 'pack').map((x) => x.name)).toEqual(['codex', 'sub', 'x.pack.json']);
     expect(visibleEntries(all, 'all')).toHaveLength(6);
   });
 
