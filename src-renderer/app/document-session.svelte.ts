@@ -214,12 +214,12 @@ export class DocumentSession {
 
   // ------------------------------------------------------------------ tabs
 
-  /** A new tab for `doc` after the active one (it takes the place of a pristine untitled tab), active. */
-  private addTab(doc: EditableLevel, o: ReplaceOptions): DocumentTab {
+  /** A new tab for `doc` after the active one (it takes the place of a pristine untitled tab when `replacePristine`), active. */
+  private addTab(doc: EditableLevel, o: ReplaceOptions, replacePristine = true): DocumentTab {
     const tabs = this.ctx.tabs;
     const tab = tabs.create(doc, { path: o.path, dirty: o.dirty });
     this.setFile(tab, o);
-    tabs.add(tab);
+    tabs.add(tab, { replacePristine });
     return tab;
   }
 
@@ -306,7 +306,8 @@ export class DocumentSession {
     const ui = rulesetUi(ruleset);
     if (!ui) return;
     this.ctx.notices.dialog = null;
-    this.addTab(newLevel(ruleset as EditableRuleset, start), { path: null, revision: null, dirty: false });
+    // An explicit New always gets its own tab (an untouched untitled tab stays: the user asked for another).
+    this.addTab(newLevel(ruleset as EditableRuleset, start), { path: null, revision: null, dirty: false }, false);
   }
 
   /** Opens `doc` (a suggested blueprint, ...) as a new unsaved document in a new tab: Save asks for a path. */
@@ -480,12 +481,12 @@ export class DocumentSession {
   }
 
   /** Cancel in the save progress panel: stops the active tab's proof (the draft dialog follows). */
-  cancelProof(): void {
-    this.saver.cancelProof(this.tab);
+  cancelProof(tab: DocumentTab = this.tab): void {
+    this.saver.cancelProof(tab);
   }
 
-  /** Stops the active tab's background proof. */
-  stopBackground(): void {
-    this.saver.stopBackground(this.tab);
+  /** Stops a tab's background proof (default: the active tab's). */
+  stopBackground(tab: DocumentTab = this.tab): void {
+    this.saver.stopBackground(tab);
   }
 }

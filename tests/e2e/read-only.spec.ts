@@ -1,9 +1,10 @@
 /**
  * Read-only files, end to end with a real `castellan serve`: a level the
  * user made read-only (chmod 0444) opens marked READ-ONLY; Save offers Save
- * As instead of writing; choosing the same file in Save As and confirming
- * "Replace" is refused by the host (`io`, read-only) with the message
- * inline; the file's bytes and mode are unchanged throughout. A copy saved
+ * As instead of writing; choosing the same file in Save As is refused at
+ * once with the reason inline (the host refuses such a write too: see
+ * tests/main/services/read-only.test.ts); the file's bytes and mode are
+ * unchanged throughout. A copy saved
  * next to it is written normally.
  */
 import { createHash } from 'node:crypto';
@@ -42,11 +43,12 @@ test('a read-only level opens marked, Save offers Save As, replacing it is refus
     await expect(page.getByTestId('dialog-save-as')).toBeVisible();
     await expect(dlg).toHaveAttribute('data-path', 'unlock-the-king/02-open-court-copy.level.json');
 
-    // Choosing the read-only file itself: "Replace?", then the host refuses; the dialog stays with the reason.
+    // Choosing the read-only file itself: refused at once (never "Replace?"); the dialog stays with the reason.
+    await expect(page.locator('[data-testid=file-entry][data-path="unlock-the-king/02-open-court.level.json"]')).toHaveAttribute('data-readonly', 'true');
     await page.getByTestId('save-as-path').fill('02-open-court');
     await page.getByTestId('save-as-ok').click();
-    await page.getByTestId('save-as-replace-ok').click();
     await expect(page.getByTestId('save-as-error')).toContainText('read-only', { timeout: 60_000 });
+    await expect(page.getByTestId('save-as-replace')).toHaveCount(0);
     expect(sha256(file)).toBe(before);
     expect(statSync(file).mode & 0o777).toBe(0o444);
 

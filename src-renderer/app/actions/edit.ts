@@ -6,6 +6,7 @@
  */
 import type { Action } from '../../editor/actions.js';
 import type { Editor, EditorState } from '../../editor/editor.js';
+import type { Notices } from '../notices.svelte.js';
 import type { PlayController } from '../play-controller.svelte.js';
 
 /** What the edit actions read of the application. */
@@ -13,6 +14,8 @@ export interface EditActionContext {
   readonly editor: Pick<Editor, 'undo' | 'redo' | 'eraseSelection'>;
   readonly st: Pick<EditorState, 'canUndo' | 'canRedo' | 'selection' | 'preview'>;
   readonly player: Pick<PlayController, 'play' | 'playUndo'>;
+  /** The board's toast goes with undo/redo: it was about the step just taken back ("… · Ctrl+Z undoes"). */
+  readonly notices: Pick<Notices, 'dismissToast'>;
 }
 
 /** The Edit menu's actions over `ctx`. */
@@ -26,9 +29,22 @@ export function editActions(ctx: EditActionContext): Action[] {
       label: 'Undo',
       shortcuts: ['Mod+Z'],
       enabled: () => (p.play ? p.play.session.view.moves > 0 : ctx.st.canUndo),
-      run: () => (p.play ? p.playUndo() : void ctx.editor.undo()),
+      run: () => {
+        ctx.notices.dismissToast();
+        if (p.play) p.playUndo();
+        else void ctx.editor.undo();
+      },
     },
-    { id: 'redo', label: 'Redo', shortcuts: ['Mod+Shift+Z', 'Mod+Y'], enabled: () => editing() && ctx.st.canRedo, run: () => ctx.editor.redo() },
+    {
+      id: 'redo',
+      label: 'Redo',
+      shortcuts: ['Mod+Shift+Z', 'Mod+Y'],
+      enabled: () => editing() && ctx.st.canRedo,
+      run: () => {
+        ctx.notices.dismissToast();
+        ctx.editor.redo();
+      },
+    },
     {
       id: 'erase-selection',
       label: 'Delete',
