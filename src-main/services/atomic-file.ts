@@ -21,12 +21,21 @@
  * before the temp file is written and again right before the rename (a
  * folder swapped for a link meanwhile answers `forbidden`), and a target
  * that became a link is replaced, never written through.
+ *
+ * Every write holds the cross-process lock of its target (file-lock.ts)
+ * from the read-only check to the read-back, unless the caller holds it
+ * already (`lockHeld`, taken with `withWriteLock`: the save pipeline holds
+ * it across its revision check, backup and write). Before a write, temp
+ * files of killed writes (`*.castellan-tmp`, and write-file-atomic's own
+ * `*.castellan-tmp.<n>`) older than `STALE_TEMP_MS` are removed from the
+ * folder (at most once per folder per `STALE_TEMP_MS`).
  */
 import { randomBytes } from 'node:crypto';
 import { constants as fsConstants, promises as fs, realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { HostError } from '../../src-shared/host/contract.js';
+import { withFileLock, type LockOptions } from './file-lock.js';
 
 /** Causes named in `io` errors, by Node error code. */
 const CAUSES: Record<string, string> = {
@@ -151,6 +160,10 @@ export interface WriteOptions {
   confineDir?: boolean;
   /** Name of the file in messages (default: `path`). */
   label?: string;
+  /** The caller holds the target's lock (`withWriteLock`): do not take it again. */
+  lockHeld?: boolean;
+  /** Options of the cross-process lock (file-lock.ts). */
+  lock?: LockOptions;
 }
 
 class FolderMoved extends Error {}
@@ -186,6 +199,69 @@ async function realTarget(path: string): Promise<string> {
   }
 }
 
+/** Temp files of killed writes older than this are removed (ms). */
+export const STALE_TEMP_MS = 10 * 60_000;
+/** Temp names: `.name.<hex>.castellan-tmp`, write-file-atomic's `<that>.<n>`, render's `name.<pid>.castellan-tmp`. */
+const TEMP_NAME = /\.castellan-tmp(\.\d+)?$/;
+/** When each folder was last swept of stale temp files (ms since the epoch). */
+const sweptAt = new Map<string, number>();
+
+/**
+ * Removes regular files named like temp files (`TEMP_NAME`) in `dir` whose
+ * mtime is older than `olderThanMs` (default `STALE_TEMP_MS`): left by a
+ * write that was killed. Answers how many were removed. Never throws.
+ */
+export async function removeStaleTemps(dir: string, olderThanMs = STALE_TEMP_MS): Promise<number> {
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  const now = Date.now();
+  for (const name of names) {
+    if (!TEMP_NAME.test(name)) continue;
+    const p = join(dir, name);
+    try {
+      const st = await fs.lstat(p);
+      if (st.isFile() && now - st.mtimeMs > olderThanMs) {
+        await fs.unlink(p);
+        removed++;
+      }
+    } catch {
+      // gone or busy
+    }
+  }
+  return removed;
+}
+
+/** `removeStaleTemps(dir)` at most once per folder per `STALE_TEMP_MS`. */
+async function sweepOnce(dir: string): Promise<void> {
+  const last = sweptAt.get(dir);
+  if (last !== undefined && Date.now() - last < STALE_TEMP_MS) return;
+  sweptAt.set(dir, Date.now());
+  await removeStaleTemps(dir);
+}
+
+/**
+ * Runs `fn` holding the cross-process lock (file-lock.ts) of the file a
+ * write to `path` replaces (its real path, or `path` itself with
+ * `confineDir`), so a check-then-write in `fn` (a revision check, a backup,
+ * `writeFileVerified` with `lockHeld`) is never interleaved with another
+ * process's write. A lock that stays busy or cannot be created answers an
+ * `io` HostError naming `label` (see `ioError`); never throws unless `fn` does.
+ */
+export async function withWriteLock<T>(
+  path: string,
+  fn: () => Promise<T>,
+  opts: Pick<WriteOptions, 'confineDir' | 'label' | 'lock'> = {},
+): Promise<T | HostError> {
+  const target = opts.confineDir ? path : await realTarget(path);
+  const label = opts.label ?? path;
+  return withFileLock(target, fn, (err) => ioError(err, label, 'write'), { ...opts.lock, label });
+}
+
 /**
  * Writes `content` (UTF-8) to `path` atomically and verifies it (see module
  * doc). Answers `{ok: true, bytes}` or a HostError: `io` (message names the
@@ -198,6 +274,12 @@ async function realTarget(path: string): Promise<string> {
  * file's bytes and mode stay as they were. Never throws.
  */
 export async function writeFileVerified(path: string, content: string, opts: WriteOptions = {}): Promise<{ ok: true; bytes: number } | HostError> {
+  if (opts.lockHeld) return writeLocked(path, content, opts);
+  return withWriteLock(path, () => writeLocked(path, content, opts), opts);
+}
+
+/** `writeFileVerified` with the target's lock held by the caller. */
+async function writeLocked(path: string, content: string, opts: WriteOptions): Promise<{ ok: true; bytes: number } | HostError> {
   const expected = Buffer.from(content, 'utf8');
   const target = opts.confineDir ? path : await realTarget(path);
   const dir = dirname(target);
@@ -217,6 +299,7 @@ export async function writeFileVerified(path: string, content: string, opts: Wri
       if (errnoCode(err) !== 'ENOENT') throw err;
     }
     if (opts.confineDir) await assertRealDir(dir);
+    await sweepOnce(dir);
     await writeFileAtomic(temp, expected, { fsync: true, ...(mode !== undefined ? { mode } : {}) });
     tempExists = true;
     await opts.afterTempWrite?.(temp);

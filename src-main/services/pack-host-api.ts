@@ -27,7 +27,7 @@ import { generateUkLevels, type GeneratedLevel } from '../../src-shared/rulesets
 import { renderLevelSvg } from '../../src-shared/render/svg.js';
 import { issue } from '../../src-shared/validation/issue.js';
 import { svgToPng, writeNew } from '../cli/render.js';
-import { errnoCode, readOnlyCause, readOnlyError, readTextFile, writeFileVerified } from './atomic-file.js';
+import { errnoCode, readOnlyCause, readOnlyError, readTextFile, withWriteLock, writeFileVerified } from './atomic-file.js';
 import { conflictError, isFileRevision, readRevision, sameRevision } from './file-revision.js';
 import {
   badRequest,
@@ -126,14 +126,19 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
 
   /** Writes pack.json of a folder pack after the revision check; answers the reloaded pack. */
   async function writeManifest(method: Method, c: ConfinedPack, pack: PackFile, expected: FileRevision | undefined): Promise<OpenedPack | HostError> {
-    const cur = await readRevision(c.packFile, MAX_PACK_BYTES);
-    if (cur !== null && 'ok' in cur) return cur;
-    const curRev = cur === null ? null : cur.revision;
-    if (expected !== undefined && !sameRevision(curRev, expected)) return conflictError(`${c.reqPath}/pack.json`, expected, curRev);
-    const w = await writeFileVerified(c.packFile, serializePack(pack), {
-      label: `${c.reqPath}/pack.json`,
-      ...(ctx.confinedWrites ? { confineDir: true } : {}),
-    });
+    const write = { label: `${c.reqPath}/pack.json`, ...(ctx.confinedWrites ? { confineDir: true } : {}) };
+    // The revision check and the write hold pack.json's cross-process lock (file-lock.ts).
+    const w = await withWriteLock(
+      c.packFile,
+      async () => {
+        const cur = await readRevision(c.packFile, MAX_PACK_BYTES);
+        if (cur !== null && 'ok' in cur) return cur;
+        const curRev = cur === null ? null : cur.revision;
+        if (expected !== undefined && !sameRevision(curRev, expected)) return conflictError(`${c.reqPath}/pack.json`, expected, curRev);
+        return writeFileVerified(c.packFile, serializePack(pack), { ...write, lockHeld: true });
+      },
+      write,
+    );
     if (!w.ok) return w;
     const again = await loadConfined(ctx, method, c.reqPath);
     if (isHostError(again)) return again;

@@ -34,7 +34,10 @@
  *    (`verify-failed` otherwise); the answer carries the written file's
  *    `revision`.
  * Answers a SavedLevel (plus `issues`: the warnings) or a HostError; never throws.
- * Saves to the same path are serialized. Any failure leaves the file on
+ * Saves to the same path are serialized in this process, and steps 6 and 7
+ * hold the file's cross-process lock (file-lock.ts), so two processes saving
+ * one file with the same `expectedRevision` never both succeed: the second
+ * sees the first one's revision and answers `conflict`. Any failure leaves the file on
  * disk as it was (the write is atomic and happens last). A read-only file
  * (atomic-file.ts `readOnlyCause`) answers `io` / `reason: 'read-only'`
  * before anything else, and again right before the write (it is never
@@ -50,7 +53,7 @@ import { rulesetOf, validateRules } from '../../src-shared/rulesets/index.js';
 import { checkPar } from '../../src-shared/rulesets/unlock-the-king/index.js';
 import type { SolveProgress } from '../../src-shared/solver/types.js';
 import { hasErrors, issue, type Issue } from '../../src-shared/validation/issue.js';
-import { readOnlyCause, readOnlyError, writeFileVerified, type WriteOptions } from './atomic-file.js';
+import { readOnlyCause, readOnlyError, withWriteLock, writeFileVerified, type WriteOptions } from './atomic-file.js';
 import { readRevision } from './file-revision.js';
 import { parseLevelDocument } from './level-files.js';
 import { reusableProof, type ProofCache } from './proof-reuse.js';
@@ -145,12 +148,14 @@ function reusedSummary(solution: StoredSolution, source: 'stored' | 'cache'): So
   };
 }
 
-async function writeAndVerify(
-  path: string,
-  label: string,
-  doc: Level,
-  opts: SaveOptions,
-): Promise<{ ok: true; document: Level; revision: FileRevision; warnings: Issue[] } | HostError> {
+type Written = { ok: true; document: Level; revision: FileRevision; warnings: Issue[] } | HostError;
+
+/** Steps 6 and 7 under the target's cross-process lock (atomic-file.ts `withWriteLock`). */
+function writeAndVerify(path: string, label: string, doc: Level, opts: SaveOptions): Promise<Written> {
+  return withWriteLock(path, () => writeAndVerifyLocked(path, label, doc, opts), opts.write);
+}
+
+async function writeAndVerifyLocked(path: string, label: string, doc: Level, opts: SaveOptions): Promise<Written> {
   let warnings: Issue[] = [];
   if (opts.beforeWrite) {
     const pre = await opts.beforeWrite();
@@ -158,7 +163,7 @@ async function writeAndVerify(
     warnings = pre.warnings ?? [];
   }
   const text = serializeLevel(doc);
-  const written = await writeFileVerified(path, text, opts.write);
+  const written = await writeFileVerified(path, text, { ...opts.write, lockHeld: true });
   if (!written.ok) return written;
   const back = await readRevision(path);
   if (back === null) return { ok: false, code: 'verify-failed', message: `${label} was written but is missing right after.` };

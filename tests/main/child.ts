@@ -3,7 +3,7 @@
  * TypeScript sources (tsx's ESM hooks registered first), e.g. to kill a host
  * mid-work (SIGKILL) or to run it as another user (uid 65534).
  */
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { fork, spawnSync, type ChildProcess, type SpawnSyncReturns } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -43,4 +43,15 @@ export function runChild(
     cwd: dir,
     ...(opts.uid !== undefined ? { uid: opts.uid, gid: opts.gid ?? opts.uid } : {}),
   });
+}
+
+/**
+ * Writes `body` (ESM, as for `runChild`) into `dir/<name>.mjs` and forks it
+ * with an IPC channel (`process.send` / `process.on('message')` in the
+ * child); `args` become its `process.argv.slice(2)`.
+ */
+export function forkChild(dir: string, body: string, name: string, args: string[] = []): ChildProcess {
+  const script = join(dir, `${name}.mjs`);
+  writeFileSync(script, `const { register } = await import(${JSON.stringify(tsxApiUrl())}); register();\n${body}\n`, { mode: 0o644 });
+  return fork(script, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
 }
