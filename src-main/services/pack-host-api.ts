@@ -27,7 +27,7 @@ import { generateUkLevels, type GeneratedLevel } from '../../src-shared/rulesets
 import { renderLevelSvg } from '../../src-shared/render/svg.js';
 import { issue } from '../../src-shared/validation/issue.js';
 import { svgToPng, writeNew } from '../cli/render.js';
-import { errnoCode, readOnlyCause, readOnlyError, readTextFile, withWriteLock, writeFileVerified } from './atomic-file.js';
+import { errnoCode, ioError, readOnlyCause, readOnlyError, readTextFile, withWriteLock, writeFileVerified } from './atomic-file.js';
 import { conflictError, isFileRevision, readRevision, sameRevision } from './file-revision.js';
 import {
   badRequest,
@@ -230,19 +230,34 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
           if (bad) return bad;
         }
         let dir = base;
+        /** The folders this call made, outermost first: removed again when the pack cannot be completed. */
+        const made: string[] = [];
+        const undo = async (): Promise<void> => {
+          // rmdir removes empty folders only: nothing another program put there meanwhile is deleted
+          for (const d of made.reverse()) await fs.rmdir(d).catch(() => {});
+        };
         try {
           for (const m of missing) {
             dir = join(dir, m);
             await fs.mkdir(dir);
+            made.push(dir);
           }
           await fs.mkdir(join(dir, 'levels'));
+          made.push(join(dir, 'levels'));
         } catch (e) {
+          await undo();
           if (errnoCode(e) === 'EEXIST') return { ok: false as const, code: 'conflict' as const, message: `${p} was created by someone else meanwhile.` };
-          return { ok: false as const, code: 'io' as const, message: `Could not create ${p}: ${e instanceof Error ? e.message : String(e)}` };
+          return ioError(e, p, 'write');
         }
         const pack: PackFile = { format: 'castellan.pack', version: 1, title, ruleset: ruleset as PackFile['ruleset'], levels: [] };
-        const w = await writeFileVerified(join(dir, 'pack.json'), serializePack(pack), ctx.confinedWrites ? { confineDir: true } : {});
-        if (!w.ok) return w;
+        const w = await writeFileVerified(join(dir, 'pack.json'), serializePack(pack), {
+          label: `${p}/pack.json`,
+          ...(ctx.confinedWrites ? { confineDir: true } : {}),
+        });
+        if (!w.ok) {
+          await undo();
+          return w;
+        }
         const c = await loadConfined(ctx, 'packCreate', p);
         if (isHostError(c)) return c;
         return opened(c);
