@@ -44,7 +44,7 @@ import type { Level } from '../../src-shared/model/level.js';
 import { DEFAULT_RULESET } from '../../src-shared/rulesets/default.js';
 import { rulesetOf } from '../../src-shared/rulesets/index.js';
 import { hasErrors, type Issue } from '../../src-shared/validation/issue.js';
-import { readTextFile } from '../services/atomic-file.js';
+import { readBoundedText } from '../services/bounded-read.js';
 import { MAX_LEVEL_FILE_BYTES, parseLevelDocument } from '../services/level-files.js';
 import { DEFAULT_SAVE_MAX_STATES, DEFAULT_SAVE_TIME_MS, saveLevelFile } from '../services/save-pipeline.js';
 import { solveInWorker, type WorkerSolveResult } from '../services/solve-runner.js';
@@ -105,7 +105,7 @@ function squaresNote(i: Pick<Issue, 'square' | 'squares'>): string {
 
 /** Reads and checks a level file: `{level, issues}` or `{error}` (message + issues). */
 async function loadLevel(file: string): Promise<{ level: Level; issues: Issue[] } | { error: string; code: string; issues: Issue[] }> {
-  const read = await readTextFile(file, { maxBytes: MAX_LEVEL_FILE_BYTES });
+  const read = await readBoundedText(file, { maxBytes: MAX_LEVEL_FILE_BYTES });
   if (!read.ok) {
     return { error: read.message, code: read.code === 'not-found' ? 'file-not-found' : 'file-unreadable', issues: [] };
   }
@@ -349,7 +349,7 @@ async function cmdProve(files: string[], flags: { draft?: boolean; maxStates?: n
   if (files.length > 1) return runBatch(files, io, (f, fio) => cmdProve([f], flags, fio), 'proving');
   let worst = EXIT.ok as number;
   for (const file of files) {
-    const read = await readTextFile(file, { maxBytes: MAX_LEVEL_FILE_BYTES });
+    const read = await readBoundedText(file, { maxBytes: MAX_LEVEL_FILE_BYTES });
     if (!read.ok) {
       io.err(`castellan: ${read.message}\n`);
       worst = Math.max(worst, EXIT.invalid);

@@ -19,7 +19,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HostError } from '../../src-shared/host/contract.js';
-import { readTextFile, writeFileVerified } from './atomic-file.js';
+import { writeFileVerified } from './atomic-file.js';
+import { readBoundedText } from './bounded-read.js';
 
 /** At most this many recent files are kept. */
 export const MAX_RECENT = 10;
@@ -112,7 +113,7 @@ export class SessionStore {
 
   /** The stored state (empty when missing or malformed). Never throws. */
   async read(): Promise<SessionState> {
-    const r = await readTextFile(this.file, { maxBytes: 1024 * 1024 });
+    const r = await readBoundedText(this.file, { maxBytes: 1024 * 1024 });
     if (!r.ok) return { recent: [] };
     try {
       return normaliseSession(JSON.parse(r.text));
