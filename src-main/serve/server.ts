@@ -5,7 +5,8 @@
  *   (services/host-api.ts) over one workspace folder (services/workspace.ts).
  *   Requires the per-run token in `x-castellan-token` (timing-safe compare;
  *   else 401 `{ok:false, code:'forbidden'}`), a Host header
- *   `127.0.0.1:<port>` / `localhost:<port>` (DNS-rebinding defence; else 403),
+ *   `127.0.0.1:<port>` / `localhost:<port>` (DNS-rebinding defence; else 403;
+ *   two Host headers: 400, RFC 9112),
  *   an Origin, when present, of `http://127.0.0.1:<port>` /
  *   `http://localhost:<port>` (else 403), POST (else 405), a known method
  *   (else 404) and a JSON body of at most 5 MB (413; malformed JSON 400).
@@ -220,6 +221,13 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+/** How many `Host` fields `rawHeaders` (Node's name, value, name, value ... list) holds. */
+function hostFieldCount(rawHeaders: string[]): number {
+  let n = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === 'host') n++;
+  return n;
+}
+
 /**
  * Starts the serve host (see module doc). Rejects when the workspace folder
  * does not exist or the port cannot be bound.
@@ -346,6 +354,12 @@ export async function startServeHost(opts: ServeOptions): Promise<ServeHandle> {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     securityHeaders(res);
+    // RFC 9112 section 3.2: a request with more than one Host field is answered 400
+    // (Node keeps only the first in `req.headers`, so count the raw fields).
+    if (hostFieldCount(req.rawHeaders) > 1) {
+      sendError(res, 400, 'bad-request', 'The request has more than one Host header.');
+      return;
+    }
     const host = (req.headers.host ?? '').toLowerCase();
     if (!allowedHosts().includes(host)) {
       sendError(res, 403, 'forbidden', 'Unexpected Host header.');

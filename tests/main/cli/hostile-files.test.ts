@@ -1,17 +1,19 @@
 /**
- * The `castellan` command on special and oversized files (finding
- * "unbounded reads of non-regular files"): a FIFO hung `validate` forever,
+ * The `castellan` command on hostile inputs. Special and oversized files
+ * (finding "unbounded reads of non-regular files"): a FIFO hung `validate` forever,
  * `validate /dev/zero` read 680 MB and `solve /dev/urandom` 1.2 GB, because
  * sizes came from `stat()` (0 for FIFOs and devices). Each now answers at
  * once: the file is refused before it is read (LEVEL-FORMAT-v1: a level
- * file is at most 5 MiB), exit 1, no stack trace.
+ * file is at most 5 MiB), exit 1, no stack trace. Smaller findings: `solve`
+ * with more than 10 files warned MaxListenersExceededWarning; a goal-less
+ * two-player level was valid for `validate` and invalid for `solve`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, tempDir } from '../helpers.js';
+import { cleanupTempDirs, json, tempDir, twoMoveLevel } from '../helpers.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/castellan.mjs', import.meta.url));
 
@@ -66,4 +68,35 @@ describe('castellan on FIFOs, devices and oversized files', () => {
     expect(r.code).not.toBeNull();
     expect(r.stdout + r.stderr).toMatch(/named pipe \(FIFO\), not a regular file/);
   }, 20_000);
+});
+
+describe('castellan solve: smaller findings', () => {
+  it('solve with 12 files prints no MaxListenersExceededWarning (one abort listener per file on one signal before)', () => {
+    const files = Array.from({ length: 12 }, (_, i) => `walk${i}.level.json`);
+    for (const f of files) writeFileSync(join(dir, f), json(twoMoveLevel()));
+    const r = run('solve', ...files);
+    expect(r.code).toBe(0);
+    expect(r.stdout.match(/: solved, optimal 2 moves/g)).toHaveLength(12);
+    expect(r.stderr).not.toContain('MaxListenersExceededWarning');
+  }, 60_000);
+
+  it('LC-8 a Locking Chess level without a goal: validate and solve agree (valid, a playable position, exit 0)', () => {
+    writeFileSync(
+      join(dir, 'lc-nogoal.level.json'),
+      JSON.stringify({
+        format: 'castellan.level',
+        version: 1,
+        ruleset: 'locking-chess',
+        meta: { title: 'Start' },
+        board: { width: 8, height: 8 },
+        position: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+      }),
+    );
+    const v = run('validate', 'lc-nogoal.level.json');
+    expect(v.code).toBe(0);
+    expect(v.stdout).toBe('lc-nogoal.level.json: ok\n');
+    const s = run('solve', '--json', 'lc-nogoal.level.json');
+    expect(s.code).toBe(0);
+    expect(JSON.parse(s.stdout)).toMatchObject({ status: 'position', length: null, moves: [] });
+  }, 30_000);
 });
