@@ -40,6 +40,7 @@ import { HOST_METHODS, TOKEN_HEADER, type HostError, type HostMethod } from '../
 import { CONTENT_SECURITY_POLICY } from '../electron/security.js';
 import { workspaceFolders } from '../services/folder-access.js';
 import { createHostApi } from '../services/host-api.js';
+import { hideServerPaths } from './path-free.js';
 import { isInside, listLevelFiles, openWorkspace, resolveWorkspacePath, type Workspace } from '../services/workspace.js';
 
 /** The same policy as the Electron shell (one definition: electron/security.ts). */
@@ -141,39 +142,8 @@ function securityHeaders(res: ServerResponse): void {
   res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
 }
 
-/**
- * Answers name files workspace-relative: the browser never learns the
- * server's absolute paths (and messages stay short). Rewritten: the
- * `message` of `ok:false` answers, and the `message` of every issue in
- * `issues` (e.g. a save's `backup-failed` warning).
- */
-export function hideServerPaths(answer: unknown, roots: readonly string[]): unknown {
-  if (typeof answer !== 'object' || answer === null) return answer;
-  const hide = (text: string): string => {
-    let out = text;
-    for (const root of roots) {
-      if (!root) continue;
-      const prefix = root.endsWith(sep) ? root : root + sep;
-      out = out.split(prefix).join('');
-      out = out.split(root).join('<workspace>');
-    }
-    return out;
-  };
-  const a = answer as { ok?: unknown; message?: unknown; issues?: unknown };
-  let copy: Record<string, unknown> = answer as Record<string, unknown>;
-  if (a.ok === false && typeof a.message === 'string') copy = { ...copy, message: hide(a.message) };
-  if (Array.isArray(a.issues)) {
-    copy = {
-      ...copy,
-      issues: a.issues.map((i: unknown) =>
-        typeof i === 'object' && i !== null && typeof (i as { message?: unknown }).message === 'string'
-          ? { ...(i as object), message: hide((i as { message: string }).message) }
-          : i,
-      ),
-    };
-  }
-  return copy;
-}
+/** Path-free answers (serve/path-free.ts), re-exported for the host's tests. */
+export { hideServerPaths };
 
 function sendJson(res: ServerResponse, status: number, body: unknown, head = false): void {
   const text = JSON.stringify(body);
