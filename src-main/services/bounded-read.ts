@@ -13,7 +13,7 @@
  * larger than the cap (or one growing while it is read) is refused without
  * reading the rest.
  */
-import { constants as fsConstants, promises as fs, type Stats } from 'node:fs';
+import { closeSync, constants as fsConstants, fstatSync, openSync, promises as fs, readSync, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import type { HostError } from '../../src-shared/host/contract.js';
 import { errnoCode, ioError } from './atomic-file.js';
@@ -90,4 +90,37 @@ export async function readBoundedText(path: string, opts: { maxBytes?: number } 
   const read = await readRegularFile(path, opts.maxBytes ?? 16 * 1024 * 1024);
   if (!read.ok) return read;
   return { ok: true, text: read.bytes.toString('utf8') };
+}
+
+/**
+ * `readBoundedText` for start-up code that must read synchronously (the
+ * Electron session and window state, before the window exists): the same
+ * checks (regular files only, opened non-blocking, at most `maxBytes`
+ * bytes read). Answers the text, or undefined for a missing, non-regular,
+ * oversized or unreadable file. Never throws, never blocks on a FIFO.
+ */
+export function readBoundedTextSync(path: string, maxBytes: number): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > maxBytes) return undefined;
+    const buf = Buffer.allocUnsafe(Math.min(stat.size, maxBytes) + 1);
+    let total = 0;
+    for (;;) {
+      if (total === buf.length) return undefined; // grew while read: treated as unreadable
+      const n = readSync(fd, buf, total, buf.length - total, null);
+      if (n === 0) break;
+      total += n;
+    }
+    return total > maxBytes ? undefined : buf.subarray(0, total).toString('utf8');
+  } catch {
+    return undefined;
+  } finally {
+    try {
+      if (fd !== undefined) closeSync(fd);
+    } catch {
+      // already closed
+    }
+  }
 }

@@ -11,7 +11,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HostError } from '../../../src-shared/host/contract.js';
-import { readBoundedText, readRegularFile } from '../../../src-main/services/bounded-read.js';
+import { readBoundedText, readBoundedTextSync, readRegularFile } from '../../../src-main/services/bounded-read.js';
+import { readSessionSync } from '../../../src-main/services/session-store.js';
+import { readWindowState } from '../../../src-main/electron/window-state.js';
 import { readRevision } from '../../../src-main/services/file-revision.js';
 import { createHostApi } from '../../../src-main/services/host-api.js';
 import { MAX_LEVEL_FILE_BYTES, openLevelFile } from '../../../src-main/services/level-files.js';
@@ -100,5 +102,27 @@ describe('readRegularFile (unbounded reads of non-regular files)', () => {
     const answers = await Promise.all(Array.from({ length: 16 }, () => api.open({ path: 'pipe.level.json' })));
     for (const a of answers) expect(a).toMatchObject({ ok: false, code: 'io' });
     expect(await api.open({ path: 'good.level.json' })).toMatchObject({ ok: true });
+  }, 5000);
+});
+
+describe('readBoundedTextSync (Electron start-up: session and window state)', () => {
+  it('refuses a FIFO, /dev/zero and an oversized file at once; reads a regular file exactly', () => {
+    const { fifo, big, good } = hostile();
+    const t0 = Date.now();
+    expect(readBoundedTextSync(fifo, MAX_LEVEL_FILE_BYTES)).toBeUndefined();
+    expect(readBoundedTextSync('/dev/zero', MAX_LEVEL_FILE_BYTES)).toBeUndefined();
+    expect(readBoundedTextSync(big, MAX_LEVEL_FILE_BYTES)).toBeUndefined();
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(readBoundedTextSync(good, MAX_LEVEL_FILE_BYTES)).toBe(json(twoMoveLevel()));
+  }, 5000);
+
+  it('a session.json or window-state.json that is a FIFO reads as empty instead of blocking the start-up', () => {
+    const dir = tempDir('castellan-bounded-state-');
+    execFileSync('mkfifo', [join(dir, 'session.json')]);
+    execFileSync('mkfifo', [join(dir, 'window-state.json')]);
+    expect(readSessionSync(dir)).toEqual({ recent: [] });
+    expect(readWindowState(join(dir, 'window-state.json'))).toBeUndefined();
+    writeFileSync(join(dir, 'w.json'), JSON.stringify({ x: 10, y: 20, width: 800, height: 600, maximized: false }));
+    expect(readWindowState(join(dir, 'w.json'))).toMatchObject({ width: 800, height: 600 });
   }, 5000);
 });
