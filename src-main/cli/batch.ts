@@ -47,9 +47,13 @@ export async function runBatch(
   bar?.start(files.length, 0, { running: 0 });
   const pool = new SolvePool({ size, onChange: (s) => bar?.update({ running: s.running }) });
   setDefaultSolvePool(pool);
-  const controller = new AbortController();
+  // One controller per task (not one shared signal with a listener per file,
+  // which passed Node's 10-listener warning limit with more than 10 files).
+  const controllers = new Set<AbortController>();
+  let interrupted = false;
   const onSignal = (): void => {
-    controller.abort();
+    interrupted = true;
+    for (const c of controllers) c.abort();
     pool.cancelAll();
   };
   process.once('SIGINT', onSignal);
@@ -72,11 +76,16 @@ export async function runBatch(
       files.map(async (file, k) => {
         const o = outputs[k]!;
         const fileIo: BatchIo = { out: (t) => void (o.text += t), err: (t) => void (o.err += t), errIsTTY: false };
+        const controller = new AbortController();
+        if (interrupted) controller.abort();
+        controllers.add(controller);
         try {
           o.code = await task(file, fileIo, controller.signal);
         } catch (err) {
           o.err += `castellan: ${err instanceof Error ? err.message : String(err)}\n`;
           o.code = 4;
+        } finally {
+          controllers.delete(controller);
         }
         o.done = true;
         finished++;

@@ -12,7 +12,9 @@
  *   exit code the highest per file). `--json` adds `metrics` (difficulty:
  *   optimalSolutions, optimalSolutionsCapped, uniqueFirstMove, branching,
  *   expanded, generated; extension) for Unlock the King and Chess Maze. Exit 0 solved, 1 invalid, 2 proved unsolvable, 3 gave up at a
- *   limit (states, memory or time). `--json` prints exactly one object
+ *   limit (states, memory or time); a two-player level without its "in N"
+ *   goal is a playable position: exit 0, status `position` (extension).
+ *   `--json` prints exactly one object
  *   `{"status","length","moves","states","ms"}` (+ `errors: [{code, message,
  *   square?}]` when invalid, + `reason` when limit; `length` is null unless
  *   solved). Two-player goals (King's Valley "win in N", KV-8): `length` is
@@ -44,9 +46,9 @@ import type { Level } from '../../src-shared/model/level.js';
 import { DEFAULT_RULESET } from '../../src-shared/rulesets/default.js';
 import { rulesetOf } from '../../src-shared/rulesets/index.js';
 import { hasErrors, type Issue } from '../../src-shared/validation/issue.js';
-import { readTextFile } from '../services/atomic-file.js';
+import { readBoundedText } from '../services/bounded-read.js';
 import { MAX_LEVEL_FILE_BYTES, parseLevelDocument } from '../services/level-files.js';
-import { DEFAULT_SAVE_MAX_STATES, DEFAULT_SAVE_TIME_MS, saveLevelFile } from '../services/save-pipeline.js';
+import { DEFAULT_SAVE_MAX_STATES, DEFAULT_SAVE_TIME_MS, isPositionOnly, saveLevelFile } from '../services/save-pipeline.js';
 import { solveInWorker, type WorkerSolveResult } from '../services/solve-runner.js';
 import { castellanVersion } from '../services/version.js';
 import { comparePaths, openWorkspace, resolveWorkspacePath, toWorkspaceRelative } from '../services/workspace.js';
@@ -105,7 +107,7 @@ function squaresNote(i: Pick<Issue, 'square' | 'squares'>): string {
 
 /** Reads and checks a level file: `{level, issues}` or `{error}` (message + issues). */
 async function loadLevel(file: string): Promise<{ level: Level; issues: Issue[] } | { error: string; code: string; issues: Issue[] }> {
-  const read = await readTextFile(file, { maxBytes: MAX_LEVEL_FILE_BYTES });
+  const read = await readBoundedText(file, { maxBytes: MAX_LEVEL_FILE_BYTES });
   if (!read.ok) {
     return { error: read.message, code: read.code === 'not-found' ? 'file-not-found' : 'file-unreadable', issues: [] };
   }
@@ -213,6 +215,14 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
       for (const e of errors) io.out(`  error ${e.code}${squaresNote(e)} ${e.message}\n`);
     }
     return EXIT.invalid;
+  }
+  if (isPositionOnly(loaded.level)) {
+    // A two-player level without its KV-8 / LC-8 "in N" goal is a playable
+    // position (valid, as `validate` and the save pipeline answer): nothing to prove, exit 0.
+    const ms = Math.round(performance.now() - t0);
+    if (json) io.out(JSON.stringify({ ...fileField, status: 'position', length: null, moves: [], states: 0, ms }) + '\n');
+    else io.out(`${file}: a playable position with no goal, nothing to prove\n`);
+    return EXIT.ok;
   }
 
   const controller = new AbortController();
@@ -349,7 +359,7 @@ async function cmdProve(files: string[], flags: { draft?: boolean; maxStates?: n
   if (files.length > 1) return runBatch(files, io, (f, fio) => cmdProve([f], flags, fio), 'proving');
   let worst = EXIT.ok as number;
   for (const file of files) {
-    const read = await readTextFile(file, { maxBytes: MAX_LEVEL_FILE_BYTES });
+    const read = await readBoundedText(file, { maxBytes: MAX_LEVEL_FILE_BYTES });
     if (!read.ok) {
       io.err(`castellan: ${read.message}\n`);
       worst = Math.max(worst, EXIT.invalid);

@@ -12,7 +12,8 @@ import type { Command } from 'commander';
 import type * as ResvgModule from '@resvg/resvg-js';
 import type { Level } from '../../src-shared/model/level.js';
 import { renderLevelSvg } from '../../src-shared/render/svg.js';
-import { readTextFile, writeFileVerified } from '../services/atomic-file.js';
+import { writeFileVerified } from '../services/atomic-file.js';
+import { readBoundedText } from '../services/bounded-read.js';
 import { MAX_LEVEL_FILE_BYTES, parseLevelDocument } from '../services/level-files.js';
 
 export interface RenderIo {
@@ -68,7 +69,7 @@ export async function cmdRender(file: string, flags: { out: string; cell?: numbe
     io.err('castellan: -o must end in .svg or .png\n');
     return 1;
   }
-  const read = await readTextFile(file, { maxBytes: MAX_LEVEL_FILE_BYTES });
+  const read = await readBoundedText(file, { maxBytes: MAX_LEVEL_FILE_BYTES });
   if (!read.ok) {
     io.err(`castellan: ${read.message}\n`);
     return 1;

@@ -5,8 +5,9 @@
  * `<userData>/window-state.json` (atomic: temp file + rename). Units: DIP
  * (Electron's screen coordinates).
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { readBoundedTextSync } from '../services/bounded-read.js';
 
 export interface Rect {
   x: number;
@@ -90,10 +91,11 @@ export function windowStateFile(dir: string): string {
   return join(dir, 'window-state.json');
 }
 
-/** Reads the saved state (undefined when missing or malformed). Never throws. */
+/** Reads the saved state (undefined when missing, not a regular file, over 64 KiB or malformed). Never throws. */
 export function readWindowState(file: string): WindowState | undefined {
   try {
-    return parseWindowState(JSON.parse(readFileSync(file, 'utf8')));
+    const text = readBoundedTextSync(file, 64 * 1024);
+    return text === undefined ? undefined : parseWindowState(JSON.parse(text));
   } catch {
     return undefined;
   }

@@ -5,7 +5,8 @@
  *   (services/host-api.ts) over one workspace folder (services/workspace.ts).
  *   Requires the per-run token in `x-castellan-token` (timing-safe compare;
  *   else 401 `{ok:false, code:'forbidden'}`), a Host header
- *   `127.0.0.1:<port>` / `localhost:<port>` (DNS-rebinding defence; else 403),
+ *   `127.0.0.1:<port>` / `localhost:<port>` (DNS-rebinding defence; else 403;
+ *   two Host headers: 400, RFC 9112),
  *   an Origin, when present, of `http://127.0.0.1:<port>` /
  *   `http://localhost:<port>` (else 403), POST (else 405), a known method
  *   (else 404) and a JSON body of at most 5 MB (413; malformed JSON 400).
@@ -39,6 +40,7 @@ import { HOST_METHODS, TOKEN_HEADER, type HostError, type HostMethod } from '../
 import { CONTENT_SECURITY_POLICY } from '../electron/security.js';
 import { workspaceFolders } from '../services/folder-access.js';
 import { createHostApi } from '../services/host-api.js';
+import { hideServerPaths } from './path-free.js';
 import { isInside, listLevelFiles, openWorkspace, resolveWorkspacePath, type Workspace } from '../services/workspace.js';
 
 /** The same policy as the Electron shell (one definition: electron/security.ts). */
@@ -140,39 +142,8 @@ function securityHeaders(res: ServerResponse): void {
   res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
 }
 
-/**
- * Answers name files workspace-relative: the browser never learns the
- * server's absolute paths (and messages stay short). Rewritten: the
- * `message` of `ok:false` answers, and the `message` of every issue in
- * `issues` (e.g. a save's `backup-failed` warning).
- */
-export function hideServerPaths(answer: unknown, roots: readonly string[]): unknown {
-  if (typeof answer !== 'object' || answer === null) return answer;
-  const hide = (text: string): string => {
-    let out = text;
-    for (const root of roots) {
-      if (!root) continue;
-      const prefix = root.endsWith(sep) ? root : root + sep;
-      out = out.split(prefix).join('');
-      out = out.split(root).join('<workspace>');
-    }
-    return out;
-  };
-  const a = answer as { ok?: unknown; message?: unknown; issues?: unknown };
-  let copy: Record<string, unknown> = answer as Record<string, unknown>;
-  if (a.ok === false && typeof a.message === 'string') copy = { ...copy, message: hide(a.message) };
-  if (Array.isArray(a.issues)) {
-    copy = {
-      ...copy,
-      issues: a.issues.map((i: unknown) =>
-        typeof i === 'object' && i !== null && typeof (i as { message?: unknown }).message === 'string'
-          ? { ...(i as object), message: hide((i as { message: string }).message) }
-          : i,
-      ),
-    };
-  }
-  return copy;
-}
+/** Path-free answers (serve/path-free.ts), re-exported for the host's tests. */
+export { hideServerPaths };
 
 function sendJson(res: ServerResponse, status: number, body: unknown, head = false): void {
   const text = JSON.stringify(body);
@@ -218,6 +189,13 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     req.on('end', () => resolveBody(Buffer.concat(chunks)));
     req.on('error', reject);
   });
+}
+
+/** How many `Host` fields `rawHeaders` (Node's name, value, name, value ... list) holds. */
+function hostFieldCount(rawHeaders: string[]): number {
+  let n = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === 'host') n++;
+  return n;
 }
 
 /**
@@ -346,6 +324,12 @@ export async function startServeHost(opts: ServeOptions): Promise<ServeHandle> {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     securityHeaders(res);
+    // RFC 9112 section 3.2: a request with more than one Host field is answered 400
+    // (Node keeps only the first in `req.headers`, so count the raw fields).
+    if (hostFieldCount(req.rawHeaders) > 1) {
+      sendError(res, 400, 'bad-request', 'The request has more than one Host header.');
+      return;
+    }
     const host = (req.headers.host ?? '').toLowerCase();
     if (!allowedHosts().includes(host)) {
       sendError(res, 403, 'forbidden', 'Unexpected Host header.');

@@ -17,7 +17,8 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { BackupItem, HostError } from '../../src-shared/host/contract.js';
-import { errnoCode, readTextFile, writeFileVerified } from './atomic-file.js';
+import { errnoCode, writeFileVerified } from './atomic-file.js';
+import { readBoundedText } from './bounded-read.js';
 
 /** How many backups of one file are kept by default. */
 export const DEFAULT_BACKUP_COUNT = 10;
@@ -140,7 +141,7 @@ export async function listBackups(dir: string): Promise<BackupItem[] | HostError
 export async function readBackup(dir: string, id: unknown, maxBytes: number): Promise<{ ok: true; text: string; item: BackupItem } | HostError> {
   if (!isBackupId(id)) return { ok: false, code: 'bad-request', message: 'backupOpen: "id" is not a backup id.' };
   const p = parseName(id)!;
-  const read = await readTextFile(join(dir, id), { maxBytes });
+  const read = await readBoundedText(join(dir, id), { maxBytes });
   if (!read.ok) return read.code === 'not-found' ? { ok: false, code: 'not-found', message: `There is no backup ${id}.` } : read;
   return { ok: true, text: read.text, item: { id, savedAt: stampToIso(p.stamp), bytes: Buffer.byteLength(read.text) } };
 }

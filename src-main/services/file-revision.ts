@@ -9,9 +9,9 @@
  * the file system's time resolution is still seen.
  */
 import { createHash } from 'node:crypto';
-import { promises as fs, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import type { FileRevision, HostError } from '../../src-shared/host/contract.js';
-import { errnoCode, ioError } from './atomic-file.js';
+import { readRegularFile } from './bounded-read.js';
 
 /** Largest file whose revision is computed (bytes); larger files answer `io`. */
 export const MAX_REVISION_BYTES = 64 * 1024 * 1024;
@@ -50,24 +50,16 @@ export function sameRevision(a: FileRevision | null, b: FileRevision | null): bo
 }
 
 /**
- * Reads the file at `path` and answers its revision and bytes, `null` when
- * it does not exist, or an `io` HostError (a folder, larger than `maxBytes`
- * (default 64 MiB), unreadable).
+ * Reads the regular file at `path` (bounded-read.ts: never blocks on a FIFO,
+ * reads at most `maxBytes + 1` bytes) and answers its revision and bytes,
+ * `null` when it does not exist, or an `io` HostError (a folder, FIFO,
+ * device or socket, larger than `maxBytes` (default 64 MiB), unreadable).
  * Never throws.
  */
 export async function readRevision(path: string, maxBytes: number = MAX_REVISION_BYTES): Promise<{ revision: FileRevision; bytes: Buffer } | null | HostError> {
-  try {
-    const st = await fs.stat(path);
-    if (st.isDirectory()) return { ok: false, code: 'io', message: `Could not read ${path}: the path is a folder.` };
-    const tooLarge: HostError = { ok: false, code: 'io', message: `Could not read ${path}: the file is larger than ${maxBytes} bytes.` };
-    if (st.size > maxBytes) return tooLarge;
-    const bytes = await fs.readFile(path);
-    if (bytes.length > maxBytes) return tooLarge;
-    return { revision: revisionOf(bytes, st), bytes };
-  } catch (err) {
-    if (errnoCode(err) === 'ENOENT') return null;
-    return ioError(err, path, 'read');
-  }
+  const read = await readRegularFile(path, maxBytes);
+  if (!read.ok) return read.code === 'not-found' ? null : read;
+  return { revision: revisionOf(read.bytes, read.stat), bytes: read.bytes };
 }
 
 /** A human description of a revision for messages ("modified 2024-05-01T10:00:00.000Z, 312 bytes"). */

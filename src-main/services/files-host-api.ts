@@ -28,7 +28,8 @@ import { WORKSPACE_SUMMARY_MAX } from '../../src-shared/host/files-contract.js';
 import type { Level } from '../../src-shared/model/level.js';
 import { storedVerdict } from '../../src-shared/pack/rows.js';
 import type { Issue } from '../../src-shared/validation/issue.js';
-import { errnoCode, isReadOnlyPath, readTextFile } from './atomic-file.js';
+import { errnoCode, isReadOnlyPath } from './atomic-file.js';
+import { readBoundedText } from './bounded-read.js';
 import type { FolderAccess } from './folder-access.js';
 import { badRequest, guard, isHostError, optionalString, shape } from './host-request.js';
 import { MAX_LEVEL_FILE_BYTES, parseLevelDocument } from './level-files.js';
@@ -123,7 +124,7 @@ function levelStatus(level: Level, issues: readonly Issue[]): Pick<WorkspaceItem
 /** One level file of the summary, read once (bounded). */
 async function summarizeLevel(real: string, path: string, name: string, st: Stats): Promise<WorkspaceItem> {
   const base = { path, name, kind: 'level' as const, mtimeMs: Math.round(st.mtimeMs), ...((await isReadOnlyPath(real)) ? { readOnly: true } : {}) };
-  const t = await readTextFile(real, { maxBytes: MAX_LEVEL_FILE_BYTES });
+  const t = await readBoundedText(real, { maxBytes: MAX_LEVEL_FILE_BYTES });
   if (!t.ok) return { ...base, title: '', status: 'invalid', detail: t.message };
   const parsed = parseLevelDocument(t.text, name);
   if (!parsed.ok) {
@@ -143,7 +144,7 @@ async function summarizeLevel(real: string, path: string, name: string, st: Stat
 /** One pack (its manifest `manifest`: pack.json of a folder, or the `*.pack.json` file), read once (bounded). */
 async function summarizePack(manifest: string, path: string, name: string, st: Stats): Promise<WorkspaceItem> {
   const base = { path, name, kind: 'pack' as const, mtimeMs: Math.round(st.mtimeMs), ...((await isReadOnlyPath(manifest)) ? { readOnly: true } : {}) };
-  const t = await readTextFile(manifest, { maxBytes: MAX_PACK_BYTES });
+  const t = await readBoundedText(manifest, { maxBytes: MAX_PACK_BYTES });
   if (!t.ok) return { ...base, title: '', detail: t.message };
   const parsed = parsePackText(t.text);
   if (!parsed.ok) return { ...base, title: '', detail: `not a Castellan pack: ${parsed.error[0]?.message ?? 'schema check failed'}` };

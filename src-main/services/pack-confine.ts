@@ -20,7 +20,8 @@ import type { OpenedPack, PackRow } from '../../src-shared/host/pack-contract.js
 import type { Level } from '../../src-shared/model/level.js';
 import { markDuplicates, safeLevelHash, storedVerdict } from '../../src-shared/pack/rows.js';
 import { validateDocument } from '../../src-shared/rulesets/index.js';
-import { errnoCode, readTextFile } from './atomic-file.js';
+import { errnoCode } from './atomic-file.js';
+import { readBoundedText } from './bounded-read.js';
 import { readRevision } from './file-revision.js';
 import { badRequest, isHostError, requiredString, type HostContext, type Req } from './host-request.js';
 import { MAX_LEVEL_FILE_BYTES } from './level-files.js';
@@ -224,7 +225,7 @@ export async function loadConfined(ctx: HostContext, method: PackHostMethod, req
         levels.push({ ...base, name, title: entry.title ?? name, issues: [], error: resolved.message });
         continue;
       }
-      const t = await readTextFile(resolved, { maxBytes: MAX_LEVEL_FILE_BYTES });
+      const t = await readBoundedText(resolved, { maxBytes: MAX_LEVEL_FILE_BYTES });
       if (!t.ok) {
         levels.push({ ...base, name, title: entry.title ?? name, issues: [], error: t.message });
         continue;

@@ -10,7 +10,8 @@ import { serializeLevel, serializePack } from '../../src-shared/format/serialize
 import type { Level, PackFile } from '../../src-shared/model/level.js';
 import { validateDocument } from '../../src-shared/rulesets/index.js';
 import type { Issue } from '../../src-shared/validation/issue.js';
-import { readTextFile, writeFileVerified } from './atomic-file.js';
+import { writeFileVerified } from './atomic-file.js';
+import { readBoundedText } from './bounded-read.js';
 import { MAX_LEVEL_FILE_BYTES } from './level-files.js';
 import type { ProofOutcome } from '../../src-shared/pack/status.js';
 import type { WorkerSolveResult } from './solve-runner.js';
@@ -54,7 +55,7 @@ export async function loadPack(path: string): Promise<{ ok: true; value: LoadedP
   const form = st.isDirectory() ? 'folder' : 'file';
   const packPath = form === 'folder' ? join(path, 'pack.json') : path;
   const root = form === 'folder' ? resolve(path) : dirname(resolve(path));
-  const read = await readTextFile(packPath);
+  const read = await readBoundedText(packPath);
   if (!read.ok) return { ok: false, message: read.message };
   const parsed = parsePackText(read.text);
   if (!parsed.ok) {
@@ -75,7 +76,7 @@ export async function loadPack(path: string): Promise<{ ok: true; value: LoadedP
         levels.push({ ...base, name, title: entry.title ?? name, issues: [], error: 'the file lies outside the pack folder' });
         continue;
       }
-      const text = await readTextFile(target, { maxBytes: MAX_LEVEL_FILE_BYTES });
+      const text = await readBoundedText(target, { maxBytes: MAX_LEVEL_FILE_BYTES });
       if (!text.ok) {
         levels.push({ ...base, name, title: entry.title ?? name, issues: [], error: text.message });
         continue;

@@ -27,7 +27,8 @@ import { generateUkLevels, type GeneratedLevel } from '../../src-shared/rulesets
 import { renderLevelSvg } from '../../src-shared/render/svg.js';
 import { issue } from '../../src-shared/validation/issue.js';
 import { svgToPng, writeNew } from '../cli/render.js';
-import { errnoCode, ioError, readOnlyCause, readOnlyError, readTextFile, withWriteLock, writeFileVerified } from './atomic-file.js';
+import { errnoCode, ioError, readOnlyCause, readOnlyError, withWriteLock, writeFileVerified } from './atomic-file.js';
+import { readBoundedText } from './bounded-read.js';
 import { conflictError, isFileRevision, readRevision, sameRevision } from './file-revision.js';
 import {
   badRequest,
@@ -160,7 +161,7 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       if (typeof root !== 'string') return { ok: true as const, packs: [] }; // no workspace root (Electron): nothing to list
       const packs: ListedPack[] = [];
       const summary = async (abs: string, path: string, form: 'folder' | 'file'): Promise<void> => {
-        const t = await readTextFile(abs, { maxBytes: MAX_PACK_BYTES });
+        const t = await readBoundedText(abs, { maxBytes: MAX_PACK_BYTES });
         if (!t.ok) return;
         const parsed = parsePackText(t.text);
         if (!parsed.ok) return;
@@ -320,7 +321,7 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
         const resolved = ctx.resolvePath(source, false);
         if (typeof resolved !== 'string') return resolved;
         sourceResolved = resolved;
-        const t = await readTextFile(resolved, { maxBytes: MAX_LEVEL_FILE_BYTES });
+        const t = await readBoundedText(resolved, { maxBytes: MAX_LEVEL_FILE_BYTES });
         if (!t.ok) return t;
         let value: unknown;
         try {

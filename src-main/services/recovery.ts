@@ -21,7 +21,8 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { FileRevision, HostError, RecoveryItem } from '../../src-shared/host/contract.js';
-import { errnoCode, readTextFile, writeFileVerified } from './atomic-file.js';
+import { errnoCode, writeFileVerified } from './atomic-file.js';
+import { readBoundedText } from './bounded-read.js';
 import { isFileRevision } from './file-revision.js';
 
 export const RECOVERY_FORMAT_TAG = 'castellan.recovery';
@@ -139,7 +140,7 @@ export class RecoveryStore {
   /** Reads the autosave of `docId`: the entry, `not-found`, `parse` (damaged file) or `io`. */
   read(docId: string): Promise<RecoveryEntry | HostError> {
     return this.serialized(docId, async () => {
-      const r = await readTextFile(this.fileOf(docId), { maxBytes: MAX_RECOVERY_BYTES });
+      const r = await readBoundedText(this.fileOf(docId), { maxBytes: MAX_RECOVERY_BYTES });
       if (!r.ok) {
         return r.code === 'not-found' ? { ok: false, code: 'not-found', message: `There is no recovered document ${docId}.` } : r;
       }

@@ -16,10 +16,10 @@
  * A missing, unreadable or malformed file reads as the empty state (never
  * throws); unknown or ill-typed entries are dropped.
  */
-import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HostError } from '../../src-shared/host/contract.js';
-import { readTextFile, writeFileVerified } from './atomic-file.js';
+import { writeFileVerified } from './atomic-file.js';
+import { readBoundedText, readBoundedTextSync } from './bounded-read.js';
 
 /** At most this many recent files are kept. */
 export const MAX_RECENT = 10;
@@ -84,14 +84,15 @@ export function addRecent(recent: readonly string[], path: string, max = MAX_REC
 
 /**
  * The stored state of `<dir>/session.json`, read synchronously (the
- * Electron start-up, before the window exists); empty when missing,
- * larger than 1 MiB or malformed. Never throws.
+ * Electron start-up, before the window exists; bounded-read.ts: regular
+ * files only); empty when missing, not a regular file, larger than 1 MiB
+ * or malformed. Never throws.
  */
 export function readSessionSync(dir: string): SessionState {
   const file = join(dir, SESSION_FILE);
   try {
-    if (statSync(file).size > 1024 * 1024) return { recent: [] };
-    return normaliseSession(JSON.parse(readFileSync(file, 'utf8')));
+    const text = readBoundedTextSync(file, 1024 * 1024);
+    return text === undefined ? { recent: [] } : normaliseSession(JSON.parse(text));
   } catch {
     return { recent: [] };
   }
@@ -112,7 +113,7 @@ export class SessionStore {
 
   /** The stored state (empty when missing or malformed). Never throws. */
   async read(): Promise<SessionState> {
-    const r = await readTextFile(this.file, { maxBytes: 1024 * 1024 });
+    const r = await readBoundedText(this.file, { maxBytes: 1024 * 1024 });
     if (!r.ok) return { recent: [] };
     try {
       return normaliseSession(JSON.parse(r.text));

@@ -81,10 +81,15 @@ describe('castellan solve --json, two-player goals (KV-8)', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ status: 'unsolvable', length: null, moves: [], keys: [], keysWithinN: [] });
   });
 
-  it('a level without a goal: exit 1, invalid with kv-goal-missing', () => {
+  it('KV-8 a level without a goal is a playable position, as validate says: exit 0, status position, nothing proved', () => {
+    // validate answers this level ok (below) and the save pipeline writes it as a position;
+    // solve agrees (LEVEL-FORMAT-v1: exit 0 for a valid level) instead of calling it invalid.
     const r = run('solve', '--json', 'nogoal.level.json');
-    expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'invalid', errors: [{ code: 'kv-goal-missing' }] });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'position', length: null, moves: [], states: 0 });
+    const text = run('solve', 'nogoal.level.json');
+    expect(text.code).toBe(0);
+    expect(text.stdout).toBe('nogoal.level.json: a playable position with no goal, nothing to prove\n');
   });
 
   it('KV-9 builder errors: exit 1 with the square', () => {

@@ -152,6 +152,19 @@ describe('token and Host edge cases', () => {
     expect(noHost.status).toBe(403);
   });
 
+  it('a request with two Host headers answers 400 (RFC 9112 section 3.2), even when both name this host', async () => {
+    for (const second of [`127.0.0.1:${host.port}`, 'evil.example', `localhost:${host.port}`]) {
+      const twice = await raw(
+        host.port,
+        `POST /api/startup HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nHost: ${second}\r\nx-castellan-token: ${host.token}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+      );
+      expect(twice.status, second).toBe(400);
+      expect(twice.text, second).toContain('more than one Host header');
+    }
+    const getTwice = await raw(host.port, `GET / HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nhost: 127.0.0.1:${host.port}\r\nConnection: close\r\n\r\n`);
+    expect(getTwice.status).toBe(400);
+  });
+
   it('an absolute-form or malformed request target is refused', async () => {
     const abs = await raw(host.port, `GET http://evil.example/ HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nConnection: close\r\n\r\n`);
     expect([400, 403]).toContain(abs.status);
