@@ -295,7 +295,6 @@ describe('serve answers of every host method name no server path', () => {
       for (const body of CALLS[method]) answers.push([`${method} ${JSON.stringify(body)}`, await call(method, body)]);
     }
     for (const text of await verifyPolls()) answers.push(['packVerifyPoll (pk job)', text]);
-    if (process.env.PFM_DUMP) writeFileSync(process.env.PFM_DUMP, answers.map(([w, t]) => `${w}\n  -> ${t.replace(/\s+/g, ' ').slice(0, 600)}`).join('\n'));
     const leaks = answers.filter(([, text]) => forbidden.some((f) => text.includes(f)) || /\/(tmp|home|work|root)\//.test(text));
     console.info(`path-free: ${answers.length} serve answers checked over ${HOST_METHODS.length} host methods, ${leaks.length} named a server path`);
     expect(leaks.map(([what, text]) => `${what} -> ${text.slice(0, 400)}`)).toEqual([]);
