@@ -9,7 +9,8 @@
  * - any other absolute path that Node's error text quotes (`open '/x/y'`,
  *   POSIX, Windows `C:\...` or UNC) becomes `'<server path>'`.
  * Rewritten: the human-text fields `message`, `detail` and `error` at any
- * depth of the answer (a pack row's `detail`, an issue's `message`, ...),
+ * depth of the answer (a pack row's `detail`, an issue's `message`, ...)
+ * and each line of a `warnings` list (packExport's skipped levels),
  * never the user's content (`document`, `pack`) and never `path` fields
  * (serve paths are workspace-relative already).
  */
@@ -17,6 +18,8 @@ import { sep } from 'node:path';
 
 /** Fields holding human text that may quote a path. */
 const TEXT_FIELDS = new Set(['message', 'detail', 'error']);
+/** Fields holding a list of human text lines (packExport's `warnings`). */
+const TEXT_LIST_FIELDS = new Set(['warnings']);
 /** Fields holding the user's own content: never rewritten. */
 const CONTENT_FIELDS = new Set(['document', 'pack', 'level']);
 /** Deepest nesting walked (answers are shallow; bounds hostile shapes). */
@@ -50,7 +53,8 @@ export function pathFreeText(text: string, roots: readonly string[]): string {
 
 /**
  * `answer` with `pathFreeText` applied to every `message`, `detail` and
- * `error` string at any depth (up to 8 levels), skipping the user's
+ * `error` string and every line of a `warnings` list at any depth (up to
+ * 8 levels), skipping the user's
  * content (`document`, `pack`, `level`). Copy on write: an answer with
  * nothing to rewrite is returned as the same object. Never throws.
  */
@@ -71,8 +75,26 @@ function rewrite(value: unknown, roots: readonly string[], depth: number): unkno
   let copy: Record<string, unknown> | undefined;
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
     if (CONTENT_FIELDS.has(key)) continue;
-    const r = typeof v === 'string' ? (TEXT_FIELDS.has(key) ? pathFreeText(v, roots) : v) : rewrite(v, roots, depth + 1);
+    const r =
+      typeof v === 'string'
+        ? TEXT_FIELDS.has(key)
+          ? pathFreeText(v, roots)
+          : v
+        : TEXT_LIST_FIELDS.has(key) && Array.isArray(v)
+          ? rewriteTextList(v, roots)
+          : rewrite(v, roots, depth + 1);
     if (r !== v) (copy ??= { ...(value as Record<string, unknown>) })[key] = r;
   }
   return copy ?? value;
+}
+
+/** `lines` with `pathFreeText` applied to each string (other items kept); the same array when nothing changed. */
+function rewriteTextList(lines: unknown[], roots: readonly string[]): unknown[] {
+  let copy: unknown[] | undefined;
+  lines.forEach((line, i) => {
+    if (typeof line !== 'string') return;
+    const r = pathFreeText(line, roots);
+    if (r !== line) (copy ??= lines.slice())[i] = r;
+  });
+  return copy ?? lines;
 }

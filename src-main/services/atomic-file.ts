@@ -1,12 +1,14 @@
 /**
- * Crash-safe file writes with verification, and file reads with clear errors.
+ * Crash-safe file writes with verification, and clear I/O errors (reads
+ * go through bounded-read.ts).
  *
  * `writeFileVerified(path, text)`:
  * 1. writes the bytes to a fresh temp file beside the target with
  *    write-file-atomic (its own temp + fsync + rename, so the temp file is
  *    either complete or absent),
  * 2. reads the temp file back and compares bytes (mismatch: `verify-failed`,
- *    temp removed, target untouched),
+ *    or `io` / `disk-full` when the disk was full and the write came up
+ *    short; temp removed, target untouched),
  * 3. renames the temp file over the target (atomic on one file system) and
  *    fsyncs the folder,
  * 4. reads the target back and compares bytes again.
@@ -132,25 +134,37 @@ export function readOnlyError(label: string, cause = 'its write permission is of
   };
 }
 
-export interface ReadOptions {
-  /** Refuse files larger than this many bytes (default 16 MiB). */
-  maxBytes?: number;
+/**
+ * True when a temp file that reads back as `got` instead of `expected` was
+ * cut short by a full disk: write-file-atomic issues one `write(2)`, which on
+ * a full disk or quota writes what fits and returns a short count instead of
+ * failing with ENOSPC / EDQUOT (POSIX write(2)). So a read-back that is a
+ * strict prefix of `expected`, or any mismatch while `fs.statfs(dir)` shows
+ * less free space than `expected` holds, is a full disk. Never throws.
+ */
+async function isDiskFull(dir: string, got: Buffer, expected: Buffer): Promise<boolean> {
+  if (got.length < expected.length && got.equals(expected.subarray(0, got.length))) return true;
+  try {
+    const st = await fs.statfs(dir);
+    return st.bavail * st.bsize < expected.length;
+  } catch {
+    return false;
+  }
 }
 
-/** Reads a UTF-8 text file. Answers `not-found` / `io` HostErrors; never throws. */
-export async function readTextFile(path: string, opts: ReadOptions = {}): Promise<{ ok: true; text: string } | HostError> {
-  const maxBytes = opts.maxBytes ?? 16 * 1024 * 1024;
-  try {
-    const st = await fs.stat(path);
-    if (st.isDirectory()) return { ok: false, code: 'io', message: `Could not read ${path}: the path is a folder.` };
-    if (st.size > maxBytes) {
-      return { ok: false, code: 'io', message: `Could not read ${path}: the file is larger than ${maxBytes} bytes.` };
-    }
-    const text = await fs.readFile(path, 'utf8');
-    return { ok: true, text };
-  } catch (err) {
-    return ioError(err, path, 'read');
-  }
+/**
+ * The answer for a write cut short by a full disk (`isDiskFull`): `io` with
+ * `reason: 'disk-full'`, a message naming `label`, how many of the bytes
+ * reached the disk and that the file was left unchanged (the short temp file
+ * is removed by the caller).
+ */
+export function diskFullError(label: string, writtenBytes: number, totalBytes: number): HostError {
+  return {
+    ok: false,
+    code: 'io',
+    reason: 'disk-full',
+    message: `Could not write ${label}: the disk is full (only ${writtenBytes} of ${totalBytes} bytes could be written); the file was left unchanged. Free some space and save again.`,
+  };
 }
 
 export interface WriteOptions {
@@ -306,6 +320,7 @@ async function writeLocked(path: string, content: string, opts: WriteOptions): P
     if (opts.confineDir) await assertRealDir(dir);
     const tempBytes = await fs.readFile(temp);
     if (!tempBytes.equals(expected)) {
+      if (await isDiskFull(dir, tempBytes, expected)) return diskFullError(opts.label ?? path, tempBytes.length, expected.length);
       return {
         ok: false,
         code: 'verify-failed',

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ioError, readTextFile, writeFileVerified } from '../../../src-main/services/atomic-file.js';
+import { ioError, writeFileVerified } from '../../../src-main/services/atomic-file.js';
 import { cleanupTempDirs, tempDir } from '../helpers.js';
 
 afterAll(() => cleanupTempDirs());
@@ -173,17 +173,5 @@ describe('ioError', () => {
   it('ENOENT on read is not-found', () => {
     const e = ioError(Object.assign(new Error('x'), { code: 'ENOENT' }), '/x.level.json', 'read');
     expect(e.code).toBe('not-found');
-  });
-});
-
-describe('readTextFile', () => {
-  it('reads text; a missing file is not-found; a folder is io; too large is io', async () => {
-    const dir = tempDir();
-    const p = join(dir, 'a.txt');
-    writeFileSync(p, 'hello');
-    expect(await readTextFile(p)).toEqual({ ok: true, text: 'hello' });
-    expect(await readTextFile(join(dir, 'nope'))).toMatchObject({ ok: false, code: 'not-found' });
-    expect(await readTextFile(dir)).toMatchObject({ ok: false, code: 'io' });
-    expect(await readTextFile(p, { maxBytes: 3 })).toMatchObject({ ok: false, code: 'io' });
   });
 });
