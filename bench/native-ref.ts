@@ -25,6 +25,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** The bench puzzle of the native comparison. */
 export const NATIVE_REF_LEVEL = join(here, 'levels', 'uk-native-ref.level.json');
 export const NATIVE_REF_LIMITS = [1_000_000, 4_000_000, 16_000_000];
+/** The puzzle's published cumulative layer counts from depth 0 (through depth 6), checked when the default level runs. */
+export const NATIVE_REF_PUBLISHED_LAYERS = [1, 38, 725, 9267, 89293, 691467, 4475864];
 
 /** One engine's run at one limit, with the derived figures. */
 export interface NativeRefRow {
@@ -178,6 +180,14 @@ export function runNativeReference(opts: {
       rows.push(row);
     }
   }
+  if (levelFile === NATIVE_REF_LEVEL) {
+    for (const r of rows) {
+      const n = Math.min(r.layers.length, NATIVE_REF_PUBLISHED_LAYERS.length);
+      if (!sameLayers(r.layers.slice(0, n), NATIVE_REF_PUBLISHED_LAYERS.slice(0, n))) {
+        failures.push(`${r.engine} at ${r.limit}: layer counts [${r.layers.join(', ')}] differ from the published [${NATIVE_REF_PUBLISHED_LAYERS.join(', ')}]`);
+      }
+    }
+  }
   return { level: levelFile, skipped, rows, failures, lines: formatNativeReference(rows, skipped, failures) };
 }
 
@@ -221,6 +231,12 @@ function formatNativeReference(rows: NativeRefRow[], skipped: string | null, fai
   out.push(
     "layers: cumulative states per depth equal to native (same) or not (DIFFER). B/state arrays: the search's own arrays at their peak (native: queue + table, rehash included; castellan: arena + index table + batch, SolveStats.peakBytes; typed: queue + table); baseline: a JS Set, not measured. B/state rss: resident-set growth of the process during the search (native: its whole RSS). x: engine / native (cpu > 1 = slower, succ/s < 1 = slower).",
   );
+  const deepest = [...rows].sort((a, b) => b.layers.length - a.layers.length)[0];
+  if (deepest) {
+    out.push(
+      `layer counts (${deepest.engine} at ${deepest.limit / 1e6}M, cumulative from depth 0): ${deepest.layers.join(', ')}; published: ${NATIVE_REF_PUBLISHED_LAYERS.join(', ')}`,
+    );
+  }
   // Performance targets on this puzzle (Castellan vs native and typed-array JS, bytes per state).
   out.push('targets (native reference):');
   for (const c of rows.filter((r) => r.engine === 'castellan')) {
