@@ -29,8 +29,13 @@ function keyOf(buf: Int32Array, words: number): string {
   return s;
 }
 
-/** Baseline BFS (see the file comment). Goal tested on generation, like solver/bfs.ts. */
-export function baselineBfs(problem: SearchProblem, maxStates = 16_000_000): BaselineResult {
+/**
+ * Baseline BFS (see the file comment). Goal tested on generation, like
+ * solver/bfs.ts. `onLayer(states)`, when given, is called as each depth's
+ * expansion starts with the states stored so far (the cumulative count
+ * through the previous depth, from depth 0).
+ */
+export function baselineBfs(problem: SearchProblem, maxStates = 16_000_000, onLayer?: (states: number) => void): BaselineResult {
   const W = problem.stateWords;
   const out = new Int32Array(W);
   problem.writeInitial(out);
@@ -41,6 +46,7 @@ export function baselineBfs(problem: SearchProblem, maxStates = 16_000_000): Bas
   let generated = 0;
   const maxDepth = problem.maxDepth ?? Infinity;
   for (let depth = 1; frontier.length > 0 && depth <= maxDepth; depth++) {
+    onLayer?.(seen.size);
     const next: Int32Array[] = [];
     for (const s of frontier) {
       expanded++;

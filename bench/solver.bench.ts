@@ -5,6 +5,12 @@
  * `bfs` and `baseline` runs, default 16,000,000), `--out FILE` (also write
  * the output there). npm prints its own banner on stdout: for clean JSON use
  * `npm run -s bench -- --json` or `--out`.
+ * Native reference (bench/native-ref.ts: Castellan's BFS, a typed-array JS
+ * BFS and the baseline against a C BFS of the same search, layer counts
+ * checked): `--native 1M,4M,16M` (its state limits, the default),
+ * `--no-native`, `--native-only` (skip the corpus), `--native-engines
+ * castellan,typed,baseline`, `--native-baseline-max N` (largest limit the
+ * baseline runs at). Layer counts that differ from native exit non-zero.
  *
  * Corpus: bench/corpus/*.level.json (see bench/make-corpus.ts): Unlock the
  * King 8x8 with 12 to 16 pieces, one whose plain BFS stores > 5 million
@@ -32,6 +38,7 @@ import { cpus, loadavg } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChildReport } from './solver-child.js';
+import { NATIVE_REF_LIMITS, runNativeReference, type NativeRefReport } from './native-ref.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -45,11 +52,23 @@ const cap = opt('cap');
 const outFile = opt('out');
 let modes = (opt('modes') ?? 'astar,bfs,baseline').split(',');
 if (args.includes('--no-baseline')) modes = modes.filter((m) => m !== 'baseline');
+/** A state count: digits, optionally with a k or M suffix. */
+const countOf = (s: string): number => {
+  const m = /^(\d+(?:\.\d+)?)([kKmM]?)$/.exec(s.trim());
+  if (!m) throw new Error(`not a state count: ${s}`);
+  return Math.round(Number(m[1]) * (m[2] === '' ? 1 : m[2]!.toLowerCase() === 'k' ? 1e3 : 1e6));
+};
+const nativeOnly = args.includes('--native-only');
+const nativeLimits = args.includes('--no-native') ? [] : (opt('native')?.split(',').map(countOf) ?? NATIVE_REF_LIMITS);
+const nativeEngines = opt('native-engines')?.split(',');
+const nativeBaselineMax = opt('native-baseline-max');
 
 const corpusDir = join(here, 'corpus');
-const files = readdirSync(corpusDir)
-  .filter((f) => f.endsWith('.level.json') && (!only || f.includes(only)))
-  .sort();
+const files = nativeOnly
+  ? []
+  : readdirSync(corpusDir)
+      .filter((f) => f.endsWith('.level.json') && (!only || f.includes(only)))
+      .sort();
 
 function runChild(file: string, mode: string): ChildReport | { mode: string; status: 'error'; message: string } {
   const heap = mode === 'baseline' ? ['--max-old-space-size=16384'] : [];
@@ -81,8 +100,8 @@ const log = (s: string): void => {
 };
 
 log(`castellan solver bench: ${files.length} puzzles, modes ${modes.join(', ')}; ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(2)}\n`);
-const idle = runChild(join(corpusDir, files[0]!), 'idle');
-const idleRss = 'maxRss' in idle ? idle.maxRss : 0;
+const idle = files.length > 0 ? runChild(join(corpusDir, files[0]!), 'idle') : null;
+const idleRss = idle && 'maxRss' in idle ? idle.maxRss : 0;
 const results: { file: string; rows: (Row | { mode: string; status: 'error'; message: string })[] }[] = [];
 for (const f of files) {
   const rows: (Row | { mode: string; status: 'error'; message: string })[] = [];
@@ -173,14 +192,34 @@ for (const { file, rows } of results) {
   }
 }
 
+const nativeRef: NativeRefReport | null =
+  nativeLimits.length > 0
+    ? runNativeReference({
+        limits: nativeLimits,
+        ...(nativeEngines ? { engines: nativeEngines } : {}),
+        ...(nativeBaselineMax ? { baselineMax: countOf(nativeBaselineMax) } : {}),
+        log,
+      })
+    : null;
+if (nativeRef && nativeRef.failures.length > 0) process.exitCode = 1;
+
 const emit = (text: string): void => {
   process.stdout.write(text);
   if (outFile) writeFileSync(outFile, text);
 };
 if (json) {
   emit(
-    JSON.stringify({ machine: { cores: cpus().length, cpu: cpus()[0]?.model, loadavg: loadavg(), node: process.version }, idleRss, results, checks }, null, 2) +
-      '\n',
+    JSON.stringify(
+      {
+        machine: { cores: cpus().length, cpu: cpus()[0]?.model, loadavg: loadavg(), node: process.version },
+        idleRss,
+        results,
+        checks,
+        nativeRef: nativeRef && { skipped: nativeRef.skipped, rows: nativeRef.rows, failures: nativeRef.failures },
+      },
+      null,
+      2,
+    ) + '\n',
   );
 } else {
   const M = (n: number): string => (n / 1e6).toFixed(2);
@@ -259,5 +298,7 @@ if (json) {
   out.push('');
   out.push(`targets (rates on runs >= ${RATE_MIN_STATES / 1e6}M states, bytes on runs >= ${BYTES_MIN_STATES / 1e3}k states):`);
   for (const c of checks) out.push(`  ${c.ok ? 'ok  ' : 'MISS'} ${c.target}: ${basename(c.puzzle, '.level.json')} ${c.mode} ${c.value}`);
+  if (files.length === 0) out.length = 0; // --native-only: no corpus table
+  if (nativeRef) out.push(...(out.length > 0 ? [''] : []), ...nativeRef.lines);
   emit(out.join('\n') + '\n');
 }
