@@ -38,8 +38,14 @@ setSolveWorkerEntry(new URL('./solve-worker.mjs', import.meta.url));
 process.exitCode = await runCli(process.argv.slice(2));
 `;
 
-// Bundled CommonJS dependencies call require() for Node built-ins: give them a real one.
-const banner = "import { createRequire as __castellanCreateRequire } from 'node:module';\nconst require = __castellanCreateRequire(import.meta.url);";
+// Bundled CommonJS dependencies call require() for Node built-ins and read
+// __filename (write-file-atomic's temp names): give them the real ones.
+const banner = [
+  "import { createRequire as __castellanCreateRequire } from 'node:module';",
+  "import { fileURLToPath as __castellanFileURLToPath } from 'node:url';",
+  'const require = __castellanCreateRequire(import.meta.url);',
+  'const __filename = __castellanFileURLToPath(import.meta.url);',
+].join('\n');
 
 const common = {
   bundle: true,

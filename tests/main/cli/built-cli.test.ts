@@ -7,7 +7,7 @@
  * JavaScript entry, not the TypeScript one (which needs tsx's hooks).
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -100,6 +100,19 @@ describe('the built command line (out/cli)', () => {
     // The level file's proven solution (par 3).
     const stored = (JSON.parse(readFileSync(SAMPLE, 'utf8')) as { solution: { length: number; moves: string[] } }).solution;
     expect(withoutMs(r.out)).toMatchObject({ status: 'solved', length: stored.length, moves: stored.moves });
+  });
+
+  it('prove writes the proven solution through the atomic file writer (bundled write-file-atomic)', () => {
+    const original = JSON.parse(readFileSync(SAMPLE, 'utf8')) as { solution: { length: number; moves: string[] } };
+    const { solution: _s, ...unsolved } = original;
+    void _s;
+    const file = join(dir, 'first-steps.level.json');
+    writeFileSync(file, JSON.stringify(unsolved, null, 2));
+    const r = run(built, ['prove', file]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { solution?: { length: number; moves: string[] } };
+    expect(saved.solution).toMatchObject({ length: original.solution.length, moves: original.solution.moves });
   });
 
   it('solve of several files runs on the pool of built workers, answers in file order', async () => {
