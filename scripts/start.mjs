@@ -9,13 +9,19 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const quiet = process.argv.includes('--quiet-build');
 
-console.log('castellan: building the editor (electron-vite build)...');
+console.log('castellan: building the editor (electron-vite build) and the command line...');
 const build = spawnSync(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
   cwd: root,
   stdio: quiet ? 'ignore' : ['ignore', 'ignore', 'inherit'],
 });
 if (build.status !== 0) {
   console.error('castellan: the build failed; run `npx electron-vite build` to see why.');
+  process.exit(1);
+}
+// The command line (`castellan serve` below when Electron cannot run) from the same sources.
+const cli = spawnSync(process.execPath, [join(root, 'scripts/build-cli.mjs')], { cwd: root, stdio: quiet ? 'ignore' : ['ignore', 'ignore', 'inherit'] });
+if (cli.status !== 0) {
+  console.error('castellan: the command line build failed; run `npm run build:cli` to see why.');
   process.exit(1);
 }
 

@@ -1,6 +1,7 @@
 /**
- * The `castellan` command line (commander 14), run from source through tsx
- * by bin/castellan.mjs.
+ * The `castellan` command line (commander 14), run by bin/castellan.mjs as
+ * the bundle out/cli/castellan.mjs (scripts/build-cli.mjs), or from source
+ * through tsx.
  *
  * Commands (LEVEL-FORMAT-v1 "Command line contract" + extensions):
  * - `validate FILE...`: per file every issue as

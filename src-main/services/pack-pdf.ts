@@ -7,7 +7,6 @@
  * the caption (side to move) and a legend of the kinds shown; and an answer
  * key at the end (each level's stored optimal solution in LAN).
  */
-import PDFDocument from 'pdfkit';
 import type { BoardDisplay } from '../../src-shared/display/glyph.js';
 import { artParts, glyphParts } from '../../src-shared/display/art.js';
 import { displayLevel, rulesetDef } from '../../src-shared/rulesets/index.js';
@@ -74,8 +73,13 @@ function drawBoard(doc: PDFKit.PDFDocument, d: BoardDisplay, x: number, y: numbe
   });
 }
 
-/** Renders the loaded pack to PDF bytes. Levels that failed to load are listed but not drawn. */
-export function buildPackPdf(loaded: LoadedPack): Promise<Buffer> {
+/**
+ * Renders the loaded pack to PDF bytes. Levels that failed to load are listed but not drawn.
+ * pdfkit (with fontkit, about 0.2 s CPU to load) is imported here, on the first PDF, so
+ * the other commands of the CLI start without it.
+ */
+export async function buildPackPdf(loaded: LoadedPack): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise<Buffer>((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: loaded.pack.title, Creator: 'Castellan' } });
     const chunks: Buffer[] = [];

@@ -15,7 +15,9 @@
  * Worker entry:
  * - Electron build: `setSolveWorkerEntry(pathToFileURL('out/main/solve-worker.js'))`
  *   (a plain JS file, started as is).
- * - Default (CLI under tsx, vitest): the sibling `solve-worker.ts`. A `.ts`
+ * - Built CLI (scripts/build-cli.mjs): `out/cli/solve-worker.mjs` next to
+ *   `out/cli/castellan.mjs`, set the same way by the bundle's entry.
+ * - Default (CLI from source under tsx, vitest): the sibling `solve-worker.ts`. A `.ts`
  *   entry is started through a tiny eval'd bootstrap that registers tsx's ESM
  *   hooks inside the worker and then imports the entry: on Node 20,
  *   `execArgv: ['--import', 'tsx']` does not make a worker's own `.ts` entry

@@ -18,8 +18,9 @@
  *   every few thousand expansions, answers `{status: 'cancelled'}`, so the
  *   thread survives for the next job.
  *
- * Built by electron-vite as `out/main/solve-worker.js`; run from source
- * through tsx otherwise.
+ * Built by electron-vite as `out/main/solve-worker.js` (Electron) and by
+ * scripts/build-cli.mjs as `out/cli/solve-worker.mjs` (the CLI); run from
+ * source through tsx otherwise (vitest).
  */
 import { parentPort } from 'node:worker_threads';
 import type { Level } from '../../src-shared/model/level.js';
