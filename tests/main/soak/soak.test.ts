@@ -25,7 +25,7 @@
  * of 10, a version replaced more than 10 times is dropped by design, and
  * "0 lost" could not be checked.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -37,7 +37,7 @@ import type { Level } from '../../../src-shared/model/level.js';
 import { serializeLevel } from '../../../src-shared/format/serialize.js';
 import { STALE_TEMP_MS } from '../../../src-main/services/atomic-file.js';
 import { parseLevelDocument } from '../../../src-main/services/level-files.js';
-import { forkChild, srcUrl } from '../child.js';
+import { forkServeHost, type ServeChild } from '../child.js';
 import { cleanupTempDirs, json, tempDir, twoMoveLevel } from '../helpers.js';
 
 afterAll(() => cleanupTempDirs());
@@ -86,20 +86,7 @@ function contentHash(doc: unknown): string {
     .digest('hex');
 }
 
-/** A serve host child: `startServeHost` over `ws`, reporting its port over IPC. */
-const HOST_BODY = `
-const { startServeHost } = await import(${JSON.stringify(srcUrl('src-main/serve/server.ts'))});
-const [ws, renderer, token] = process.argv.slice(2);
-const h = await startServeHost({ workspace: ws, rendererDir: renderer, token, port: 0, backupCount: 100000, solveTimeMs: 2000 });
-process.send({ port: h.port });
-process.on('message', async (m) => { if (m.stop) { await h.close(); process.exit(0); } });
-`;
-
-interface Host {
-  name: string;
-  child: ChildProcess;
-  port: number;
-}
+type Host = ServeChild;
 
 const stats = { requests: 0, acked: 0, conflicts: 0, otherRefusals: 0, connectionErrors: 0, hostKills: 0, proveRuns: 0, proveKills: 0, autosaves: 0, hangs: 0 };
 const refusalCodes = new Map<string, number>();
@@ -165,15 +152,7 @@ function call(port: number, method: string, body: unknown): Promise<Record<strin
 }
 
 function startHost(dir: string, ws: string, renderer: string, name: string): Promise<Host> {
-  const child = forkChild(dir, HOST_BODY, name, [ws, renderer, TOKEN]);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start within 30 s`)), 30_000);
-    child.once('message', (m) => {
-      clearTimeout(timer);
-      resolve({ name, child, port: (m as { port: number }).port });
-    });
-    child.once('exit', (code) => reject(new Error(`${name} exited at start (${code})`)));
-  });
+  return forkServeHost(dir, { workspace: ws, rendererDir: renderer, token: TOKEN, name });
 }
 
 function noteRefusal(r: Record<string, unknown>): void {
