@@ -179,8 +179,13 @@ function versionsOf(ws: string, rel: string): Set<string> {
       // not JSON: cannot hold an acknowledged version
     }
   };
+  const addBytes = (bytes: Buffer): void => {
+    // The exact bytes too: an acknowledged revision's sha256 names them (backups keep the replaced bytes as they were).
+    out.add(`sha256:${createHash('sha256').update(bytes).digest('hex')}`);
+    add(bytes.toString('utf8'));
+  };
   try {
-    add(readFileSync(join(ws, rel), 'utf8'));
+    addBytes(readFileSync(join(ws, rel)));
   } catch {
     // missing
   }
@@ -191,7 +196,7 @@ function versionsOf(ws: string, rel: string): Set<string> {
   } catch {
     // no backups
   }
-  for (const n of names) add(readFileSync(join(bdir, n), 'utf8'));
+  for (const n of names) addBytes(readFileSync(join(bdir, n)));
   return out;
 }
 
@@ -240,7 +245,7 @@ describe('soak: two serve hosts and the CLI on one workspace, with kill -9', () 
           const revision = opened['revision'] as FileRevision;
           const n = serial++;
           const title = `e${hi}.${id} #${n}`;
-          // Walls on b3 or c2 (never on the king a1 or the portal c3): the level stays solvable in 2-4 moves.
+          // At most one wall, on a3, b3 or c2 (never the king's a1 or the portal c3): the optimal line stays Ka1-b2, Kb2-c3 (UK-4).
           const walls = rand() < 0.5 ? [] : [pick(['b3', 'c2', 'a3'])];
           const document = twoMoveLevel({ meta: { title }, walls });
           const docId = `soak-${hi}-${id}`;
@@ -292,6 +297,11 @@ describe('soak: two serve hosts and the CLI on one workspace, with kill -9', () 
           const killAfter = rand() < 0.5 ? 300 + rand() * 2000 : undefined;
           const timer = setTimeout(() => {
             if (killAfter !== undefined) stats.proveKills++;
+            else {
+              // Proving two 3x3 levels takes milliseconds: a minute is a hang.
+              stats.hangs++;
+              hangs.push('castellan prove');
+            }
             child.kill('SIGKILL');
           }, killAfter ?? 60_000);
           await exited;
@@ -311,7 +321,10 @@ describe('soak: two serve hosts and the CLI on one workspace, with kill -9', () 
       const lost: string[] = [];
       for (const a of acks) {
         if (!found.has(a.path)) found.set(a.path, versionsOf(ws, a.path));
-        if (!found.get(a.path)!.has(`${a.title}#${a.hash}`)) lost.push(`${a.path}: ${a.title}`);
+        const have = found.get(a.path)!;
+        if (!have.has(`${a.title}#${a.hash}`)) lost.push(`${a.path}: ${a.title}`);
+        // Byte for byte, unless a prove may have rewritten the file since (it adds a solution, keeping the level).
+        else if (!PROVE_SHARED && !have.has(a.revision.sha256)) lost.push(`${a.path}: ${a.title} (${a.revision.sha256} not on disk nor in a backup)`);
       }
       // Every level file on disk parses and validates (a draft is fine: a killed prove or a noProof save).
       const invalid: string[] = [];
@@ -348,7 +361,7 @@ describe('soak: two serve hosts and the CLI on one workspace, with kill -9', () 
           `temp files left ${temps.length} (older than the sweep age ${staleTemps.length}), lock files left ${locksLeft}`,
       );
       expect({ lost, invalid, hangs, staleTemps }).toEqual({ lost: [], invalid: [], hangs: [], staleTemps: [] });
-      expect(stats.acked).toBeGreaterThan(10);
+      expect(stats.acked).toBeGreaterThanOrEqual(5);
       expect(stats.hostKills).toBeGreaterThan(0);
     },
     (SECONDS + 90) * 1000,
