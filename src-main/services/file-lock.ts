@@ -9,9 +9,10 @@
  * with `open(..., 'wx')` (O_CREAT | O_EXCL: exactly one creator wins) and
  * holding `{pid, host, token, at}` of its owner. While held, its mtime is
  * refreshed every `staleMs / 4` (a heartbeat). A lock is stale, and taken
- * over, when its owner ran on this machine and that pid is gone, or when it
+ * over, when its owner ran on this machine and that pid is gone, when it
  * was not refreshed for `staleMs` (an owner on another machine, a pid
- * reused, a file left empty by a kill between create and write). A takeover
+ * reused), or when its owner record is unreadable (left empty by a kill
+ * between create and write) for `UNREADABLE_LOCK_STALE_MS`. A takeover
  * runs under a second, short-lived guard file (`.name.castellan-lock-takeover`,
  * itself removed when older than `GUARD_STALE_MS`) and re-checks staleness
  * there, so two contenders never both remove the same lock. Release removes
@@ -29,6 +30,12 @@ export const DEFAULT_LOCK_STALE_MS = 60_000;
 export const DEFAULT_LOCK_WAIT_MS = 30_000;
 /** A takeover guard older than this is left over by a killed process (ms). */
 const GUARD_STALE_MS = 10_000;
+/**
+ * A lock whose owner record cannot be read (empty or damaged: its creator was
+ * killed between the create and the write of the record, microseconds apart)
+ * is stale once this old (ms), without waiting for `staleMs`.
+ */
+const UNREADABLE_LOCK_STALE_MS = 5_000;
 /** Lock files are tiny; never read more than this. */
 const MAX_LOCK_BYTES = 1024;
 
@@ -102,9 +109,11 @@ async function isStale(lock: string, staleMs: number): Promise<boolean> {
   } catch {
     return false;
   }
-  if (Date.now() - mtimeMs > staleMs) return true;
+  const age = Date.now() - mtimeMs;
+  if (age > staleMs) return true;
   const body = await readBody(lock);
-  return body !== undefined && body.host === hostname() && body.pid !== process.pid && !pidAlive(body.pid);
+  if (body === undefined) return age > UNREADABLE_LOCK_STALE_MS;
+  return body.host === hostname() && body.pid !== process.pid && !pidAlive(body.pid);
 }
 
 /** Removes a stale lock under the takeover guard (see module doc). Never throws. */

@@ -55,3 +55,41 @@ export function forkChild(dir: string, body: string, name: string, args: string[
   writeFileSync(script, `const { register } = await import(${JSON.stringify(tsxApiUrl())}); register();\n${body}\n`, { mode: 0o644 });
   return fork(script, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
 }
+
+/** A serve host running in a child process (`startServeHost`), reachable on `port`. */
+export interface ServeChild {
+  name: string;
+  child: ChildProcess;
+  port: number;
+}
+
+/**
+ * Forks a serve host (`startServeHost` of src-main/serve/server.ts, the code
+ * behind `castellan serve`) over `workspace` on a free port with `token`,
+ * keeping `backupCount` backups per file (default: all, so every replaced
+ * version can be checked). Resolves once it listens; rejects when it exits
+ * first or does not listen within 30 s. Stop it with `child.kill()`.
+ */
+export function forkServeHost(
+  dir: string,
+  opts: { workspace: string; rendererDir: string; token: string; name: string; backupCount?: number },
+): Promise<ServeChild> {
+  const body = `
+const { startServeHost } = await import(${JSON.stringify(srcUrl('src-main/serve/server.ts'))});
+const [workspace, rendererDir, token, backupCount] = process.argv.slice(2);
+const h = await startServeHost({ workspace, rendererDir, token, port: 0, backupCount: Number(backupCount), solveTimeMs: 2000 });
+process.send({ port: h.port });
+`;
+  const child = forkChild(dir, body, opts.name, [opts.workspace, opts.rendererDir, opts.token, String(opts.backupCount ?? 100_000)]);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${opts.name} did not start within 30 s`)), 30_000);
+    child.once('message', (m) => {
+      clearTimeout(timer);
+      resolve({ name: opts.name, child, port: (m as { port: number }).port });
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${opts.name} exited at start (${code})`));
+    });
+  });
+}
