@@ -88,7 +88,7 @@ function backupDirFor(resolved: string): string {
 const coreApi: HostService = createHostApi({
   kind: 'electron',
   stateDir: userData,
-  resolvePath: (p: string) => grants.check(p),
+  resolvePath: (p: string, forWrite: boolean) => grants.check(p, forWrite),
   recoveryDir: join(userData, 'recovery'),
   backupDirFor,
   grantPath: (p: string) => grants.grant(p),
