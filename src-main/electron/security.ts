@@ -8,8 +8,7 @@
  * remote content.
  */
 import { lstatSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { HostError } from '../../src-shared/host/contract.js';
 import { errnoCode } from '../services/atomic-file.js';
 import { isInside } from '../services/workspace.js';
@@ -44,10 +43,25 @@ export const SECURE_WEB_PREFERENCES = {
 } as const;
 
 /**
+ * True when `url` is a document or resource of the app's own privileged
+ * scheme (app-protocol.ts: `app://castellan/`): same scheme and host as
+ * `app`. `file:` is never the app's scheme: a file URL is trusted nowhere.
+ */
+function isAppScheme(url: URL, app: URL): boolean {
+  if (app.protocol === 'file:' || app.protocol === 'http:' || app.protocol === 'https:' || app.host === '') return false;
+  return url.protocol === app.protocol && url.host.toLowerCase() === app.host.toLowerCase();
+}
+
+/** True when `app` is the development server (`electron-vite dev`: `http://localhost:5173/`). */
+function isDevServer(app: URL): boolean {
+  return app.protocol === 'http:' || app.protocol === 'https:';
+}
+
+/**
  * True when an IPC message comes from our own top-level renderer document.
  * `frameUrl` is `event.senderFrame.url`; `appUrl` the URL main loaded
- * (a `file://.../index.html` in production, `http://localhost:5173/` in dev).
- * Sub-frames and any other origin are refused.
+ * (`app://castellan/index.html` in production, `http://localhost:5173/` in
+ * dev). Sub-frames, `file:` documents and any other origin are refused.
  */
 export function isTrustedSender(frameUrl: string | undefined, appUrl: string, isMainFrame: boolean): boolean {
   if (!frameUrl || !isMainFrame) return false;
@@ -59,8 +73,8 @@ export function isTrustedSender(frameUrl: string | undefined, appUrl: string, is
   } catch {
     return false;
   }
-  if (app.protocol === 'file:') return sender.protocol === 'file:' && sender.pathname === app.pathname;
-  return sender.origin === app.origin;
+  if (isDevServer(app)) return sender.origin === app.origin;
+  return isAppScheme(sender, app);
 }
 
 /** Navigation is allowed only to the very document the app loaded (reloads). */
@@ -68,8 +82,8 @@ export function isAllowedNavigation(targetUrl: string, appUrl: string): boolean 
   try {
     const target = new URL(targetUrl);
     const app = new URL(appUrl);
-    if (app.protocol === 'file:') return target.protocol === 'file:' && target.pathname === app.pathname;
-    return target.origin === app.origin && target.pathname === app.pathname;
+    if (isDevServer(app)) return target.origin === app.origin && target.pathname === app.pathname;
+    return isAppScheme(target, app) && target.pathname === app.pathname;
   } catch {
     return false;
   }
@@ -77,12 +91,13 @@ export function isAllowedNavigation(targetUrl: string, appUrl: string): boolean 
 
 /**
  * No remote content: the session's `webRequest.onBeforeRequest` filter.
- * Allowed: `data:`, `blob:` and `devtools:` URLs; `file:` URLs inside the
- * folder of the app document (production: out/renderer), nothing else on
- * disk; and, in development (`appUrl` is the dev server), `http(s)`/`ws(s)`
- * requests to exactly the dev server's host and port (page, modules, HMR
- * socket). Everything else (any other http, https, ws, ftp, file outside
- * the renderer folder, unknown schemes) is cancelled.
+ * Allowed: `data:`, `blob:` and `devtools:` URLs; in production the app's
+ * own scheme and host (`app://castellan/...`, whose handler serves only
+ * files of the renderer folder, app-protocol.ts); and, in development
+ * (`appUrl` is the dev server), `http(s)`/`ws(s)` requests to exactly the
+ * dev server's host and port (page, modules, HMR socket). Everything else
+ * (any `file:` URL, any other http, https, ws, ftp, unknown schemes) is
+ * cancelled.
  */
 export function isAllowedRequest(targetUrl: string, appUrl: string): boolean {
   let target: URL;
@@ -94,23 +109,12 @@ export function isAllowedRequest(targetUrl: string, appUrl: string): boolean {
     return false;
   }
   if (target.protocol === 'data:' || target.protocol === 'blob:' || target.protocol === 'devtools:') return true;
-  if (app.protocol === 'file:') {
-    if (target.protocol !== 'file:' || target.host !== '') return false;
-    try {
-      const dir = resolve(fileURLToPath(app), '..');
-      const file = resolve(fileURLToPath(target));
-      const rel = relative(dir, file);
-      return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) && !rel.split(sep).includes('..');
-    } catch {
-      return false;
-    }
-  }
-  if (app.protocol === 'http:' || app.protocol === 'https:') {
+  if (isDevServer(app)) {
     const wsProtocol = app.protocol === 'https:' ? 'wss:' : 'ws:';
     if (target.protocol !== app.protocol && target.protocol !== wsProtocol) return false;
     return target.host === app.host;
   }
-  return false;
+  return isAppScheme(target, app);
 }
 
 /**
