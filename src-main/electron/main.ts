@@ -49,6 +49,8 @@ protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGED]);
 setSolveWorkerEntry(pathToFileURL(join(here, 'solve-worker.js')));
 
 const grants = new PathGrants([samplesDir]);
+/** DevTools (and the Developer menu) only in unpackaged builds: a packaged window cannot open them. */
+const devToolsAllowed = !app.isPackaged;
 
 function firstSample(): string | undefined {
   const dir = join(samplesDir, DEFAULT_RULESET);
@@ -143,7 +145,7 @@ const api: HostService = {
     if (!Array.isArray(menus)) return menus;
     try {
       const template = withHostActions(
-        buildMenuTemplate(menus, process.platform, (id) => mainWindow?.webContents.send(MENU_ACTION_CHANNEL, id)),
+        buildMenuTemplate(menus, process.platform, (id) => mainWindow?.webContents.send(MENU_ACTION_CHANNEL, id), undefined, { devTools: devToolsAllowed }),
         { [OPEN_FOLDER_ACTION]: () => void openFolder() },
       );
       Menu.setApplicationMenu(template.length ? Menu.buildFromTemplate(template) : null);
@@ -293,6 +295,7 @@ function createWindow(): void {
       experimentalFeatures: false,
       spellcheck: false,
       disableBlinkFeatures: 'Auxclick',
+      devTools: devToolsAllowed,
       // The preload exposes only one ipcRenderer.invoke wrapper per HostApi method (tests/main/electron/preload.test.ts).
       preload: join(here, '../preload/index.cjs'), // eng-disable PRELOAD_JS_CHECK reviewed, see the comment above
     },
@@ -363,7 +366,9 @@ void app.whenReady().then(async () => {
   hardenSession();
   registerIpc();
   regrantOpenedFolders();
-  Menu.setApplicationMenu(process.platform === 'darwin' ? Menu.buildFromTemplate(buildMenuTemplate([], 'darwin', () => undefined)) : null);
+  Menu.setApplicationMenu(
+    process.platform === 'darwin' ? Menu.buildFromTemplate(buildMenuTemplate([], 'darwin', () => undefined, undefined, { devTools: devToolsAllowed })) : null,
+  );
   await adoptLaunchFiles();
   createWindow();
   app.on('activate', () => {

@@ -149,8 +149,10 @@ describe('Electron main', () => {
     expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false });
     expect(String(prefs['preload'])).toMatch(/preload[/\\]index\.cjs$/);
     // main.ts spells the preferences out for scanners: they must be exactly the policy's.
-    const { preload: _preload, ...rest } = prefs;
+    const { preload: _preload, devTools, ...rest } = prefs;
     expect(rest).toEqual(SECURE_WEB_PREFERENCES);
+    // Unpackaged (app.isPackaged false here): DevTools allowed; main-packaged.test.ts checks the packaged case.
+    expect(devTools).toBe(true);
     expect(m.windows[0]!.loaded).toBe(appUrl);
   });
 
