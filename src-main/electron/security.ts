@@ -5,7 +5,9 @@
  * Policy (Electron security checklist): contextIsolation and sandbox on,
  * nodeIntegration off, strict CSP, every IPC call checked for its sender,
  * navigation / window.open / webviews / permission requests denied, no
- * remote content.
+ * remote content, the renderer served from the app's own scheme
+ * (app-protocol.ts: `app://castellan/`, never `file://`), path grants that
+ * do not follow links out (PathGrants). docs/dev/security.md lists what holds.
  */
 import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
