@@ -10,7 +10,12 @@
 //   - every package the main-process bundle imports, and (recursively) their
 //     own dependencies, under node_modules in app.asar;
 //   - resources/levels (every sample level), resources/packs, resources/icons/icon.png;
-//   - the executable `castellan`.
+//   - the executable `castellan`, with the Electron fuses of
+//     electron-builder.yml (`electronFuses`) flipped in it: the stand-in
+//     carries a fuse wire with Electron's default fuse states (after the
+//     sentinel @electron/fuses looks for), so electron-builder flips it as
+//     it flips a real binary, and the packaged wire is read back and
+//     compared fuse by fuse.
 // Needs `npm run build` first. Exit 0: all present; 1: something missing
 // (listed); 2: the packaging itself failed. Fully offline, ~10 s.
 import { createRequire } from 'node:module';
@@ -32,7 +37,33 @@ const work = mkdtempSync(join(tmpdir(), 'castellan-dist-check-'));
 const standIn = join(work, 'electron-dist');
 const output = join(work, 'dist');
 mkdirSync(join(standIn, 'resources'), { recursive: true });
-writeFileSync(join(standIn, 'electron'), '#!/bin/sh\necho "stand-in Electron (dist-check): not a real binary" >&2\nexit 1\n');
+// The fuse wire of an Electron binary: sentinel, wire version 1, length, then one
+// byte per fuse ('0' off, '1' on) in @electron/fuses FuseV1Options order, here
+// Electron's defaults: RunAsNode on, CookieEncryption off, NodeOptions on,
+// NodeCliInspect on, EmbeddedAsarIntegrity off, OnlyLoadAppFromAsar off,
+// BrowserProcessSpecificV8Snapshot off, GrantFileProtocolExtraPrivileges on.
+const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+const DEFAULT_FUSES = '10110001';
+const FUSE_NAMES = [
+  'runAsNode',
+  'enableCookieEncryption',
+  'enableNodeOptionsEnvironmentVariable',
+  'enableNodeCliInspectArguments',
+  'enableEmbeddedAsarIntegrityValidation',
+  'onlyLoadAppFromAsar',
+  'loadBrowserProcessSpecificV8Snapshot',
+  'grantFileProtocolExtraPrivileges',
+];
+writeFileSync(
+  join(standIn, 'electron'),
+  Buffer.concat([
+    Buffer.from('#!/bin/sh\necho "stand-in Electron (dist-check): not a real binary" >&2\nexit 1\n# '),
+    Buffer.from(FUSE_SENTINEL),
+    Buffer.from([1, DEFAULT_FUSES.length]),
+    Buffer.from(DEFAULT_FUSES),
+    Buffer.from('\n'),
+  ]),
+);
 chmodSync(join(standIn, 'electron'), 0o755);
 writeFileSync(join(standIn, 'version'), `${electronVersion}\n`);
 
@@ -64,6 +95,24 @@ try {
   const resources = join(appDir, 'resources');
   const asarPath = join(resources, 'app.asar');
   need(existsSync(join(appDir, 'castellan')), 'the executable castellan');
+  // The fuses of electron-builder.yml, flipped in the packaged executable.
+  const { getConfig } = await import(require.resolve('app-builder-lib/out/util/config/config.js'));
+  const wanted = (await getConfig(root, 'electron-builder.yml', null)).electronFuses ?? {};
+  need(Object.keys(wanted).length > 0, 'electron-builder.yml: electronFuses');
+  let fuseLine = '';
+  if (existsSync(join(appDir, 'castellan'))) {
+    const exe = readFileSync(join(appDir, 'castellan'));
+    const at = exe.indexOf(FUSE_SENTINEL);
+    need(at >= 0, 'castellan: the fuse wire');
+    if (at >= 0) {
+      const wire = exe.subarray(at + FUSE_SENTINEL.length + 2, at + FUSE_SENTINEL.length + 2 + exe[at + FUSE_SENTINEL.length + 1]).toString('latin1');
+      for (const [name, on] of Object.entries(wanted)) {
+        const i = FUSE_NAMES.indexOf(name);
+        need(i >= 0 && wire[i] === (on ? '1' : '0'), `castellan: fuse ${name} ${on ? 'on' : 'off'} (wire ${wire})`);
+      }
+      fuseLine = `, fuses ${wire} (${Object.keys(wanted).length} set)`;
+    }
+  }
   need(existsSync(asarPath), 'resources/app.asar');
   if (!existsSync(asarPath)) throw new Error('no app.asar');
 
@@ -152,7 +201,7 @@ try {
     process.exitCode = 1;
   } else {
     console.log(
-      `dist-check: OK (${ms} ms): ${files.size} entries in app.asar, runtime packages ${[...pkgSeen].sort().join(', ')}, ${gotLevels.length} sample levels, pack, icons`,
+      `dist-check: OK (${ms} ms): ${files.size} entries in app.asar, runtime packages ${[...pkgSeen].sort().join(', ')}, ${gotLevels.length} sample levels, pack, icons${fuseLine}`,
     );
   }
 } finally {

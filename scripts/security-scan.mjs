@@ -55,8 +55,8 @@ const REVIEWED = [
     },
     reason:
       "csp-evaluator's only remark is \"'self' can be problematic if you host JSONP, Angular or user uploaded files\" " +
-      '(HIGH_MAYBE). The editor origin serves nothing but its own built files: Electron loads file:// from out/renderer ' +
-      '(other files are cancelled by the session filter), and `castellan serve` serves static files from the build folder ' +
+      '(HIGH_MAYBE). The editor origin serves nothing but its own built files: Electron serves app://castellan/ from out/renderer ' +
+      'only (src-main/electron/app-protocol.ts; file:// and other requests are cancelled by the session filter), and `castellan serve` serves static files from the build folder ' +
       'only (workspace levels travel as JSON through /api, never as scripts). No JSONP, no Angular, no uploads.',
   },
 ];

@@ -17,7 +17,7 @@
  * `OPEN_FOLDER_ACTION`, whose click this host runs itself; remembered in
  * session.json and granted again at the next start).
  */
-import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, session, type IpcMainInvokeEvent } from 'electron';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
@@ -32,18 +32,25 @@ import { GRANT_DROPPED_CHANNEL, MENU_ACTION_CHANNEL, OPEN_FILE_CHANNEL } from '.
 import { filesFromArgv, isCastellanFile } from './launch-files.js';
 import { buildMenuTemplate, checkMenuSpecs, withHostActions } from './menu-template.js';
 import { readWindowState, restoreBounds, windowStateFile, writeWindowStateSync, type Rect } from './window-state.js';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGED, APP_URL, serveAppRequest } from './app-protocol.js';
 import { CONTENT_SECURITY_POLICY, PathGrants, isAllowedNavigation, isAllowedRequest, isTrustedSender } from './security.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const appRoot = app.getAppPath();
 // Packaged: the samples are extraResources (electron-builder.yml) next to app.asar.
 const samplesDir = app.isPackaged ? join(process.resourcesPath, 'levels') : join(appRoot, 'resources', 'levels');
-const rendererHtml = join(here, '../renderer/index.html');
-const appUrl = process.env['ELECTRON_RENDERER_URL'] ?? pathToFileURL(rendererHtml).href;
+/** The built renderer folder, served as `app://castellan/` (app-protocol.ts); never loaded from file://. */
+const rendererRoot = join(here, '../renderer');
+const appUrl = process.env['ELECTRON_RENDERER_URL'] ?? APP_URL;
+
+// The app's scheme must be privileged before `ready` (standard, secure, fetch).
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGED]);
 
 setSolveWorkerEntry(pathToFileURL(join(here, 'solve-worker.js')));
 
 const grants = new PathGrants([samplesDir]);
+/** DevTools (and the Developer menu) only in unpackaged builds: a packaged window cannot open them. */
+const devToolsAllowed = !app.isPackaged;
 
 function firstSample(): string | undefined {
   const dir = join(samplesDir, DEFAULT_RULESET);
@@ -88,7 +95,7 @@ function backupDirFor(resolved: string): string {
 const coreApi: HostService = createHostApi({
   kind: 'electron',
   stateDir: userData,
-  resolvePath: (p: string) => grants.check(p),
+  resolvePath: (p: string, forWrite: boolean) => grants.check(p, forWrite),
   recoveryDir: join(userData, 'recovery'),
   backupDirFor,
   grantPath: (p: string) => grants.grant(p),
@@ -138,7 +145,7 @@ const api: HostService = {
     if (!Array.isArray(menus)) return menus;
     try {
       const template = withHostActions(
-        buildMenuTemplate(menus, process.platform, (id) => mainWindow?.webContents.send(MENU_ACTION_CHANNEL, id)),
+        buildMenuTemplate(menus, process.platform, (id) => mainWindow?.webContents.send(MENU_ACTION_CHANNEL, id), undefined, { devTools: devToolsAllowed }),
         { [OPEN_FOLDER_ACTION]: () => void openFolder() },
       );
       Menu.setApplicationMenu(template.length ? Menu.buildFromTemplate(template) : null);
@@ -232,6 +239,8 @@ function displayAreas(): Rect[] {
 
 function hardenSession(): void {
   const ses = session.defaultSession;
+  // The renderer's files: only from out/renderer (app-protocol.ts resolveAppFile).
+  protocol.handle(APP_SCHEME, (request) => serveAppRequest(request, rendererRoot));
   ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   ses.setPermissionCheckHandler(() => false);
   ses.setDevicePermissionHandler(() => false);
@@ -286,6 +295,7 @@ function createWindow(): void {
       experimentalFeatures: false,
       spellcheck: false,
       disableBlinkFeatures: 'Auxclick',
+      devTools: devToolsAllowed,
       // The preload exposes only one ipcRenderer.invoke wrapper per HostApi method (tests/main/electron/preload.test.ts).
       preload: join(here, '../preload/index.cjs'), // eng-disable PRELOAD_JS_CHECK reviewed, see the comment above
     },
@@ -356,7 +366,9 @@ void app.whenReady().then(async () => {
   hardenSession();
   registerIpc();
   regrantOpenedFolders();
-  Menu.setApplicationMenu(process.platform === 'darwin' ? Menu.buildFromTemplate(buildMenuTemplate([], 'darwin', () => undefined)) : null);
+  Menu.setApplicationMenu(
+    process.platform === 'darwin' ? Menu.buildFromTemplate(buildMenuTemplate([], 'darwin', () => undefined, undefined, { devTools: devToolsAllowed })) : null,
+  );
   await adoptLaunchFiles();
   createWindow();
   app.on('activate', () => {

@@ -13,7 +13,12 @@
  *   an app menu (role `appMenu`: About, Services, Hide, Quit) comes first,
  *   the Edit menu gets the text-field roles (Cut, Copy, Paste, Select All:
  *   without them Cmd+C does nothing in inputs on macOS) and a Window menu
- *   (role `windowMenu`) comes before Help (role `help`).
+ *   (role `windowMenu`) comes before Help (role `help`). With
+ *   `{ devTools: true }` (unpackaged builds only: main.ts passes
+ *   `!app.isPackaged`) a last "Developer" menu holds Reload and Toggle
+ *   Developer Tools (roles `reload`, `toggleDevTools`, their default
+ *   accelerators); packaged builds get no developer item or shortcut, and
+ *   their window is created with `devTools: false`.
  *
  * Accelerators of shortcuts without Ctrl/Mod/Alt (`Delete`, `C`) and the
  * text-editing chords (Mod+C/X/V/A: board region copy/cut/paste/select all)
@@ -184,16 +189,30 @@ function itemOptions(it: MenuItemSpec, onAction: (id: string) => void): MenuItem
   };
 }
 
+/** Options of buildMenuTemplate. */
+export interface MenuTemplateOptions {
+  /** Add the "Developer" menu (Reload, Toggle Developer Tools): unpackaged builds only. Default false. */
+  devTools?: boolean;
+}
+
+/** The developer menu of unpackaged builds (see the module doc). */
+export const DEVELOPER_MENU: MenuItemConstructorOptions = {
+  label: 'Developer',
+  submenu: [{ role: 'reload' }, { role: 'toggleDevTools' }],
+};
+
 /**
  * The Electron menu template for `menus` (already checked) on `platform`
  * (`process.platform`). `onAction(id)` runs when an item is clicked. Menus
- * without items are left out. Answers plain MenuItemConstructorOptions.
+ * without items are left out; `opts.devTools` adds DEVELOPER_MENU last.
+ * Answers plain MenuItemConstructorOptions.
  */
 export function buildMenuTemplate(
   menus: readonly MenuSpec[],
   platform: string,
   onAction: (id: string) => void,
   appName = 'Castellan',
+  opts: MenuTemplateOptions = {},
 ): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin';
   const out: MenuItemConstructorOptions[] = [];
@@ -213,6 +232,7 @@ export function buildMenuTemplate(
     out.push({ label: m.label, ...(m.id === 'help' && mac ? { role: 'help' as const } : {}), submenu: sub });
   }
   if (mac && !menus.some((m) => m.id === 'help' && m.items.length > 0)) out.push({ label: 'Window', role: 'windowMenu' });
+  if (opts.devTools === true) out.push(DEVELOPER_MENU);
   return out;
 }
 

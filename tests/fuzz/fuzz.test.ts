@@ -19,7 +19,6 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseLevelText, parsePackText } from '../../src-shared/format/load.js';
 import { serializeLevel } from '../../src-shared/format/serialize.js';
@@ -77,6 +76,7 @@ vi.mock('electron', () => {
       quit: noop,
     },
     BrowserWindow,
+    protocol: { registerSchemesAsPrivileged: noop, handle: noop },
     Menu: { buildFromTemplate: (template: unknown[]) => ({ template }), setApplicationMenu: noop },
     screen: {
       getPrimaryDisplay: () => ({ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1080 } }),
@@ -169,9 +169,8 @@ beforeAll(async () => {
   await import('../../src-main/electron/main.js');
   m.ready!();
   await new Promise((r) => setTimeout(r, 0));
-  const { fileURLToPath } = await import('node:url');
-  const mainDir = join(fileURLToPath(new URL('../../src-main/electron/', import.meta.url)));
-  electronAppUrl = pathToFileURL(join(mainDir, '../renderer/index.html')).href;
+  // The document main loads: the app scheme (src-main/electron/app-protocol.ts APP_URL).
+  electronAppUrl = 'app://castellan/index.html';
   // Serve host over a temp workspace.
   const ws = join(work, 'workspace');
   mkdirSync(join(ws, 'levels'), { recursive: true });

@@ -69,6 +69,32 @@ describe('electron-builder.yml', () => {
   });
 });
 
+describe('Electron fuses (checklist finding: no fuses in the packaged app)', () => {
+  it('electronFuses turns off run-as-node, NODE_OPTIONS, --inspect and file:// privileges; turns on asar-only loading, asar integrity and cookie encryption', async () => {
+    const c = (await loadConfig()) as { electronFuses?: Record<string, boolean> };
+    expect(c.electronFuses).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      enableCookieEncryption: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
+  });
+
+  it('the schema knows the fuse options: a misspelt fuse is refused', async () => {
+    await expect(loadConfig({ electronFuses: { runAsNod: false } })).rejects.toThrow(/Invalid configuration object[\s\S]*electronFuses/);
+  });
+
+  it('the packaged app still works with runAsNode off: the main process never forks a Node child (worker_threads only)', () => {
+    for (const f of ['src-main/electron/main.ts', 'src-main/services/solve-runner.ts', 'src-main/services/solve-pool.ts']) {
+      const src = readFileSync(join(root, f), 'utf8');
+      expect(src, f).not.toMatch(/child_process|\.fork\(|ELECTRON_RUN_AS_NODE/);
+    }
+  });
+});
+
 describe('icons', () => {
   it('icon.ico is an ICO with PNG entries 16..256', () => {
     const b = readFileSync(join(root, 'resources/icons/icon.ico'));

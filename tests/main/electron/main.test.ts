@@ -31,9 +31,21 @@ const m = vi.hoisted(() => {
   const ownEvents = new Map<string, (...a: unknown[]) => void>();
   const sent: [string, unknown][] = [];
   const menu: { template?: unknown[] | null } = {};
-  let ready!: () => void;
-  const readyPromise = new Promise<void>((r) => (ready = r));
-  return { handlers, appEvents, windows, sessionHooks, userData, windowEvents, ownEvents, sent, menu, ready, readyPromise };
+  const protocolCalls: {
+    privileged: { schemes: unknown; beforeReady: boolean }[];
+    handled: Map<string, (req: { url: string; method: string }) => Promise<Response>>;
+  } = {
+    privileged: [],
+    handled: new Map(),
+  };
+  const readyState = { fired: false };
+  let readyResolve!: () => void;
+  const readyPromise = new Promise<void>((r) => (readyResolve = r));
+  const ready = (): void => {
+    readyState.fired = true;
+    readyResolve();
+  };
+  return { handlers, appEvents, windows, sessionHooks, userData, windowEvents, ownEvents, sent, menu, ready, readyPromise, protocolCalls, readyState };
 });
 
 vi.mock('electron', () => {
@@ -86,6 +98,10 @@ vi.mock('electron', () => {
       quit: () => undefined,
     },
     BrowserWindow,
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: unknown) => m.protocolCalls.privileged.push({ schemes, beforeReady: !m.readyState.fired }),
+      handle: (scheme: string, fn: (req: { url: string; method: string }) => Promise<Response>) => m.protocolCalls.handled.set(scheme, fn),
+    },
     Menu: {
       buildFromTemplate: (template: unknown[]) => ({ template }),
       setApplicationMenu: (menu: { template: unknown[] } | null) => (m.menu.template = menu ? menu.template : null),
@@ -111,7 +127,9 @@ vi.mock('electron', () => {
   };
 });
 
-const appUrl = pathToFileURL(join(repo, 'src-main/renderer/index.html')).href;
+const appUrl = 'app://castellan/index.html';
+/** Where the renderer was loaded from before the app scheme (file://): trusted nowhere now. */
+const fileAppUrl = pathToFileURL(join(repo, 'src-main/renderer/index.html')).href;
 
 function ipcEvent(url: string, mainFrame = true): unknown {
   const frame = { url };
@@ -131,9 +149,27 @@ describe('Electron main', () => {
     expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false });
     expect(String(prefs['preload'])).toMatch(/preload[/\\]index\.cjs$/);
     // main.ts spells the preferences out for scanners: they must be exactly the policy's.
-    const { preload: _preload, ...rest } = prefs;
+    const { preload: _preload, devTools, ...rest } = prefs;
     expect(rest).toEqual(SECURE_WEB_PREFERENCES);
+    // Unpackaged (app.isPackaged false here): DevTools allowed; main-packaged.test.ts checks the packaged case.
+    expect(devTools).toBe(true);
     expect(m.windows[0]!.loaded).toBe(appUrl);
+  });
+
+  it('loads the renderer from the privileged app:// scheme, registered before ready, never from file:// (finding: renderer loaded from file://)', async () => {
+    expect(m.windows[0]!.loaded).toBe('app://castellan/index.html');
+    expect(m.protocolCalls.privileged).toEqual([
+      { schemes: [{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }], beforeReady: true },
+    ]);
+    const handler = m.protocolCalls.handled.get('app')!;
+    // Under test, main's renderer folder is src-main/renderer (absent): nothing is served, and never a file beside it.
+    expect((await handler({ url: 'app://castellan/index.html', method: 'GET' })).status).toBe(404);
+    expect((await handler({ url: 'app://castellan/%2e%2e/electron/main.ts', method: 'GET' })).status).toBe(404);
+    const h = m.handlers.get(ipcChannel('list'))!;
+    await expect(h(ipcEvent(fileAppUrl), {})).resolves.toMatchObject({ ok: false, code: 'forbidden' });
+    let cancel: boolean | undefined;
+    m.sessionHooks.beforeRequest!({ url: fileAppUrl }, (r) => (cancel = r.cancel));
+    expect(cancel).toBe(true);
   });
 
   it('registers exactly one handler per contract method, plus the drop grant', () => {

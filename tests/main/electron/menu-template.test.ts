@@ -161,3 +161,43 @@ describe('checkMenuSpecs (hostile menuSet requests)', () => {
     });
   }
 });
+
+describe('DevTools in the menu (checklist finding: DevTools open in packaged builds)', () => {
+  /** Every role and accelerator anywhere in a template. */
+  function rolesAndAccelerators(items: readonly MenuItemConstructorOptions[]): string[] {
+    return items.flatMap((it) => [
+      ...(it.role !== undefined ? [`role:${it.role}`] : []),
+      ...(it.accelerator !== undefined ? [`acc:${String(it.accelerator)}`] : []),
+      ...(Array.isArray(it.submenu) ? rolesAndAccelerators(it.submenu as MenuItemConstructorOptions[]) : []),
+    ]);
+  }
+
+  for (const platform of ['linux', 'win32', 'darwin']) {
+    it(`${platform}: a packaged build (devTools false, and by default) has no developer item, role or shortcut`, () => {
+      for (const t of [
+        buildMenuTemplate(MENUS, platform, () => undefined),
+        buildMenuTemplate(MENUS, platform, () => undefined, 'Castellan', { devTools: false }),
+      ]) {
+        expect(t.map((m) => m.label)).not.toContain('Developer');
+        const found = rolesAndAccelerators(t);
+        for (const bad of [
+          'role:toggleDevTools',
+          'role:toggledevtools',
+          'role:reload',
+          'role:forceReload',
+          'role:viewMenu',
+          'acc:CmdOrCtrl+Shift+I',
+          'acc:F12',
+        ]) {
+          expect(found, bad).not.toContain(bad);
+        }
+      }
+    });
+  }
+
+  it('an unpackaged build (devTools true) gets a last Developer menu with Reload and Toggle Developer Tools', () => {
+    const t = buildMenuTemplate(MENUS, 'linux', () => undefined, 'Castellan', { devTools: true });
+    expect(t.map((m) => m.label)).toEqual(['File', 'Edit', 'View', 'Help', 'Developer']);
+    expect(sub(t[4]!).map((i) => i.role)).toEqual(['reload', 'toggleDevTools']);
+  });
+});

@@ -11,7 +11,9 @@ import {
   isTrustedSender,
 } from '../../../src-main/electron/security.js';
 
-const APP = 'file:///opt/castellan/out/renderer/index.html';
+const APP = 'app://castellan/index.html';
+/** The document as it was loaded before the app scheme: file:// is trusted nowhere now. */
+const FILE_APP = 'file:///opt/castellan/out/renderer/index.html';
 
 describe('Electron security policy', () => {
   it('turns on isolation and sandbox, and off every Node integration', () => {
@@ -38,6 +40,22 @@ describe('Electron security policy', () => {
     expect(isTrustedSender('not a url', APP, true)).toBe(false);
     expect(isTrustedSender('http://localhost:5173/x', 'http://localhost:5173/', true)).toBe(true);
     expect(isTrustedSender('http://localhost:5174/', 'http://localhost:5173/', true)).toBe(false);
+  });
+
+  it('trusts the app:// scheme, never file:// (finding: renderer loaded from file://)', () => {
+    expect(isTrustedSender('app://castellan/index.html#/edit', APP, true)).toBe(true);
+    expect(isTrustedSender('app://castellan/other.html', APP, true)).toBe(true);
+    expect(isTrustedSender('app://evil/index.html', APP, true)).toBe(false);
+    expect(isTrustedSender('evil://castellan/index.html', APP, true)).toBe(false);
+    expect(isTrustedSender(FILE_APP, APP, true)).toBe(false);
+    expect(isTrustedSender('file:///tmp/evil.html', APP, true)).toBe(false);
+    expect(isTrustedSender('http://castellan/index.html', APP, true)).toBe(false);
+    // A file:// app URL is not trusted even for itself.
+    expect(isTrustedSender(FILE_APP, FILE_APP, true)).toBe(false);
+    expect(isAllowedNavigation(FILE_APP, FILE_APP)).toBe(false);
+    expect(isAllowedRequest(FILE_APP, FILE_APP)).toBe(false);
+    expect(isAllowedNavigation('app://castellan/other.html', APP)).toBe(false);
+    expect(isAllowedNavigation(FILE_APP, APP)).toBe(false);
   });
 
   it('denies navigation away from the app document', () => {
@@ -74,11 +92,11 @@ describe('Electron security policy', () => {
 });
 
 describe('no remote content (session onBeforeRequest filter)', () => {
-  it('production (file:// app): only files inside the renderer folder, data:, blob: and devtools: load', () => {
-    expect(isAllowedRequest('file:///opt/castellan/out/renderer/index.html', APP)).toBe(true);
-    expect(isAllowedRequest('file:///opt/castellan/out/renderer/assets/index-abc.js', APP)).toBe(true);
+  it('production (app:// app): only the app scheme (served from the renderer folder), data:, blob: and devtools: load', () => {
+    expect(isAllowedRequest('app://castellan/index.html', APP)).toBe(true);
+    expect(isAllowedRequest('app://castellan/assets/index-abc.js', APP)).toBe(true);
     expect(isAllowedRequest('data:image/png;base64,AAAA', APP)).toBe(true);
-    expect(isAllowedRequest('blob:file:///0b1c-22', APP)).toBe(true);
+    expect(isAllowedRequest('blob:app://castellan/0b1c-22', APP)).toBe(true);
     expect(isAllowedRequest('devtools://devtools/bundled/inspector.html', APP)).toBe(true);
     for (const url of [
       'https://example.com/tracker.js',
@@ -86,6 +104,9 @@ describe('no remote content (session onBeforeRequest filter)', () => {
       'ws://localhost:5173/',
       'ftp://example.com/x',
       'file:///etc/passwd',
+      'file:///opt/castellan/out/renderer/index.html',
+      'file:///opt/castellan/out/renderer/assets/index-abc.js',
+      'app://evil/index.html',
       'file:///opt/castellan/out/main/index.js',
       'file:///opt/castellan/out/renderer/../main/index.js',
       'file:///opt/castellan/out/renderer%2f..%2f..%2fmain/index.js',
