@@ -8,7 +8,8 @@
  *   `FILE: error|warning CODE [SQUARE] MESSAGE`, then `FILE: ok` when it has
  *   no errors. Exit 0 all valid, 1 any invalid or unreadable.
  * - `solve FILE... [--json] [--max-states N] [--time-ms N]`: optimal solve in a
- *   worker (several files: in parallel on a worker pool with a progress bar,
+ *   worker, capped at DEFAULT_CLI_SOLVE_TIME_MS (60 s; `--time-ms 0`: no cap)
+ *   (several files: in parallel on a worker pool with a progress bar,
  *   reports in file order, `--json` one object per line with `file` first;
  *   exit code the highest per file). `--json` adds `metrics` (difficulty:
  *   optimalSolutions, optimalSolutionsCapped, uniqueFirstMove, branching,
@@ -88,6 +89,18 @@ function positiveInt(value: string): number {
   }
   return n;
 }
+
+/** `--time-ms` of `solve`: a positive integer, or 0 for no cap. */
+function timeCap(value: string): number {
+  return value.trim() === '0' ? 0 : positiveInt(value);
+}
+
+/**
+ * Default wall-clock cap of `castellan solve`, ms: a search that would run
+ * for minutes answers `limit` (exit 3, LEVEL-FORMAT-v1 "gave up at a limit")
+ * instead. `--time-ms N` sets another cap, `--time-ms 0` none.
+ */
+export const DEFAULT_CLI_SOLVE_TIME_MS = 60_000;
 
 function port(value: string): number {
   const n = Number(value);
@@ -235,7 +248,7 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
     outcome = await solveInWorker(loaded.level, {
       maxStates: flags.maxStates ?? DEFAULT_SAVE_MAX_STATES,
       countSolutions: 1000, // difficulty metrics (optimal-solution count) in the report
-      ...(flags.timeMs !== undefined ? { timeMs: flags.timeMs } : {}),
+      ...(flags.timeMs !== 0 ? { timeMs: flags.timeMs ?? DEFAULT_CLI_SOLVE_TIME_MS } : {}),
       signal: controller.signal,
       ...(progress
         ? { onProgress: (p: { states: number; depth: number }) => io.err(`\r  searching: depth ${p.depth}, ${p.states.toLocaleString('en')} states\x1b[K`) }
@@ -499,7 +512,7 @@ export async function runCli(args: string[], io: CliIo = processIo): Promise<num
     .argument('<files...>', 'level files')
     .option('--json', 'print one JSON object')
     .option('--max-states <n>', `state cap (default ${DEFAULT_SAVE_MAX_STATES})`, positiveInt)
-    .option('--time-ms <n>', 'wall-clock cap in milliseconds (default none)', positiveInt)
+    .option('--time-ms <n>', `wall-clock cap in milliseconds (default ${DEFAULT_CLI_SOLVE_TIME_MS}; 0: none)`, timeCap)
     .action(async (files: string[], flags: SolveFlags) => {
       code = files.length === 1 ? await cmdSolve(files[0]!, flags, io) : await runBatch(files, io, (f, fio, signal) => cmdSolve(f, flags, fio, signal));
     });

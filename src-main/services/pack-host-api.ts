@@ -23,7 +23,6 @@ import { solutionIsCurrent } from '../../src-shared/format/level-hash.js';
 import type { FileRevision, HostError, HostResponses, PackHostMethod } from '../../src-shared/host/contract.js';
 import type { ListedPack, OpenedPack } from '../../src-shared/host/pack-contract.js';
 import { RULESETS, type Level, type PackFile } from '../../src-shared/model/level.js';
-import { generateUkLevels, type GeneratedLevel } from '../../src-shared/rulesets/unlock-the-king/generate.js';
 import { renderLevelSvg } from '../../src-shared/render/svg.js';
 import { issue } from '../../src-shared/validation/issue.js';
 import { svgToPng, writeNew } from '../cli/render.js';
@@ -61,11 +60,10 @@ import {
 } from './pack-confine.js';
 import { planExport, writeExport, type LoadedPack } from './pack-files.js';
 import { createPackVerifyApi } from './pack-verify.js';
+import { suggestInWorker } from './suggest-runner.js';
 
 /** Wall-clock budget of one `suggestBlueprint` (ms). */
 export const SUGGEST_DEADLINE_MS = 8_000;
-/** Hill climbs one `suggestBlueprint` tries at most (one per derived seed). */
-export const SUGGEST_CLIMBS = 40;
 
 type Method = PackHostMethod;
 
@@ -485,23 +483,12 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       const lo = parMin ?? 4;
       const hi = parMax ?? Math.max(lo, 12);
       if (lo > hi) return badRequest('suggestBlueprint: "parMin" must not exceed "parMax".');
-      // One climb at a time (each from its own seed derived from `seed`), yielding to the event loop in
-      // between, so a serve host keeps answering other requests while it searches. Reproducible per seed.
-      const deadline = Date.now() + suggestMs;
-      let g: GeneratedLevel | undefined;
-      for (let k = 0; k < SUGGEST_CLIMBS && !g && Date.now() < deadline; k++) {
-        g = generateUkLevels({
-          seed: (seed + k * 0x9e3779b1) >>> 0,
-          count: 1,
-          parMin: lo,
-          parMax: hi,
-          maxStates: 150_000,
-          climbSteps: 150,
-          maxClimbs: 1,
-          deadline,
-        })[0];
-        if (!g) await new Promise((r) => setImmediate(r));
+      // In the solve worker (suggest-runner.ts), so this host keeps answering while it searches.
+      const outcome = await suggestInWorker({ seed, parMin: lo, parMax: hi }, suggestMs);
+      if (!outcome.found && outcome.reason === 'error') {
+        return { ok: false, code: 'internal', message: `The blueprint search failed: ${outcome.message}` };
       }
+      const g = outcome.found;
       if (!g)
         return {
           ok: false,

@@ -5,7 +5,10 @@
  * `saveLevelFile(path, document, opts)`:
  * 1. schema check (`checkLevelObject`: migrate + schema). Failing documents
  *    are never written, not even as drafts (they would not open again):
- *    `invalid` with `draftAllowed: false`.
+ *    `invalid` with `draftAllowed: false`. The same for a document whose
+ *    written form is over MAX_LEVEL_FILE_BYTES (the limit of opening and
+ *    `validate`): `invalid`, issue `level-too-large`, before any proof, and
+ *    checked again on the exact text written in step 7.
  * 2. rules check (`validateRules`): errors -> `invalid`.
  * 3. the proof, without solving when one is at hand (proof-reuse.ts): the
  *    document's own stored `solution` when current (levelHash, `optimal`,
@@ -29,10 +32,11 @@
  *    the same serialized section: confinement again, the on-disk revision
  *    against the editor's `expectedRevision` -> `conflict`, the backup of the
  *    content about to be replaced); a HostError there stops the save.
- * 7. `serializeLevel` -> atomic verified write (atomic-file.ts) -> read back,
- *    parse and compare deep-equal with the document meant to be written
- *    (`verify-failed` otherwise); the answer carries the written file's
- *    `revision`.
+ * 7. `serializeLevel` once -> size check -> atomic verified write
+ *    (atomic-file.ts) -> read back and compare with the text written
+ *    (`verify-failed` otherwise; equal bytes load back as the document since
+ *    parse(serialize(x)) deep-equals x); the answer carries the written
+ *    file's `revision`.
  * Answers a SavedLevel (plus `issues`: the warnings) or a HostError; never throws.
  * Saves to the same path are serialized in this process, and steps 6 and 7
  * hold the file's cross-process lock (file-lock.ts), so two processes saving
@@ -43,7 +47,6 @@
  * before anything else, and again right before the write (it is never
  * replaced).
  */
-import { isDeepStrictEqual } from 'node:util';
 import type { FileRevision, HostError, HostErrorCode, SavedLevel, SolveSummary } from '../../src-shared/host/contract.js';
 import { checkLevelObject } from '../../src-shared/format/load.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
@@ -55,7 +58,7 @@ import type { SolveProgress } from '../../src-shared/solver/types.js';
 import { hasErrors, issue, type Issue } from '../../src-shared/validation/issue.js';
 import { readOnlyCause, readOnlyError, withWriteLock, writeFileVerified, type WriteOptions } from './atomic-file.js';
 import { readRevision } from './file-revision.js';
-import { parseLevelDocument } from './level-files.js';
+import { MAX_LEVEL_FILE_BYTES } from './level-files.js';
 import { reusableProof, type ProofCache } from './proof-reuse.js';
 import { solveInWorker, summarizeSolve, type SolvePoolLike, type WorkerSolveOutcome } from './solve-runner.js';
 import { solverName } from './version.js';
@@ -156,27 +159,39 @@ function writeAndVerify(path: string, label: string, doc: Level, opts: SaveOptio
 }
 
 async function writeAndVerifyLocked(path: string, label: string, doc: Level, opts: SaveOptions): Promise<Written> {
+  // Serialized once: the same text is size-checked, written and compared with the read-back.
+  const text = serializeLevel(doc);
+  const expected = Buffer.from(text, 'utf8');
+  const tooLarge = tooLargeError(label, expected.length);
+  if (tooLarge) return tooLarge;
   let warnings: Issue[] = [];
   if (opts.beforeWrite) {
     const pre = await opts.beforeWrite();
     if (!pre.ok) return pre;
     warnings = pre.warnings ?? [];
   }
-  const text = serializeLevel(doc);
   const written = await writeFileVerified(path, text, { ...opts.write, lockHeld: true });
   if (!written.ok) return written;
-  const back = await readRevision(path);
+  const back = await readRevision(path, MAX_LEVEL_FILE_BYTES);
   if (back === null) return { ok: false, code: 'verify-failed', message: `${label} was written but is missing right after.` };
   if ('ok' in back) return back;
-  const parsed = parseLevelDocument(back.bytes.toString('utf8'), label);
-  if (!parsed.ok) {
-    return { ok: false, code: 'verify-failed', message: `${label} was written but does not load back: ${parsed.message}`, issues: parsed.issues ?? [] };
-  }
-  const expected: unknown = JSON.parse(JSON.stringify(doc));
-  if (!isDeepStrictEqual(parsed.document, expected)) {
+  // parse(serializeLevel(doc)) deep-equals doc (serialize.ts), so equal bytes load back as `doc`.
+  if (!back.bytes.equals(expected)) {
     return { ok: false, code: 'verify-failed', message: `${label} was written but loads back as a different document.` };
   }
-  return { ok: true, document: parsed.document, revision: back.revision, warnings };
+  return { ok: true, document: JSON.parse(text) as Level, revision: back.revision, warnings };
+}
+
+/**
+ * The refusal of a document whose written form (`bytes`, UTF-8) is larger
+ * than the file limit that opening and `validate` accept
+ * (MAX_LEVEL_FILE_BYTES): `invalid`, issue `level-too-large`, no draft
+ * either (it could not be reopened). Undefined when it fits.
+ */
+function tooLargeError(label: string, bytes: number): HostError | undefined {
+  if (bytes <= MAX_LEVEL_FILE_BYTES) return undefined;
+  const message = `Not saved: ${label} would be ${bytes} bytes written, larger than the ${MAX_LEVEL_FILE_BYTES}-byte limit of a level file (it could not be opened again).`;
+  return { ok: false, code: 'invalid', message, issues: [issue('error', 'level-too-large', message)], draftAllowed: false };
 }
 
 /** Save pipeline (see module doc). `path` must already be confined by the caller. */
@@ -219,6 +234,9 @@ async function saveNow(path: string, document: unknown, opts: SaveOptions): Prom
     };
   }
   const level = stripProof(checked.value);
+  // 1b. size: refused before any proof when even the unproved document is over the file limit
+  const tooLarge = tooLargeError(label, Buffer.byteLength(serializeLevel(level), 'utf8'));
+  if (tooLarge) return tooLarge;
   const reused = reusableProof(checked.value, opts.proofs);
 
   // 2. rules

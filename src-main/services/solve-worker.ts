@@ -17,6 +17,11 @@
  *   (Int32 flag): the pool sets it to 1 and the search, which polls it
  *   every few thousand expansions, answers `{status: 'cancelled'}`, so the
  *   thread survives for the next job.
+ * - suggestion (suggest-runner `suggestInWorker`): in `{ type: 'suggest',
+ *   seed, parMin, parMax, budgetMs }` (one per worker); out exactly one
+ *   `{ type: 'suggestion', found }` (a GeneratedLevel, or null when none
+ *   was found within the budget; suggest-search.ts `searchBlueprint`) or
+ *   `{ type: 'error', message }`.
  *
  * Built by electron-vite as `out/main/solve-worker.js` (Electron) and by
  * scripts/build-cli.mjs as `out/cli/solve-worker.mjs` (the CLI); run from
@@ -26,6 +31,7 @@ import { parentPort } from 'node:worker_threads';
 import type { Level } from '../../src-shared/model/level.js';
 import { solveLevel } from '../../src-shared/rulesets/index.js';
 import type { SolveProgress } from '../../src-shared/solver/types.js';
+import { searchBlueprint, type SuggestRequest } from './suggest-search.js';
 
 /** Minimum milliseconds between two progress messages. */
 const PROGRESS_MS = 100;
@@ -44,6 +50,13 @@ export interface SolveWorkerJob extends SolveWorkerRequest {
   id: number;
   /** SharedArrayBuffer of at least 4 bytes; Int32 0 = go on, non-zero = cancel. */
   cancel?: SharedArrayBuffer;
+}
+
+/** A suggestion job (suggest-runner.ts). */
+export interface SuggestWorkerJob extends SuggestRequest {
+  type: 'suggest';
+  /** Wall-clock budget of the search, ms from its start. */
+  budgetMs: number;
 }
 
 export type SolveWorkerMessage =
@@ -94,7 +107,17 @@ function run(req: SolveWorkerRequest, id: number | undefined, cancel: Int32Array
 
 if (parentPort) {
   const port = parentPort;
-  port.on('message', (msg: SolveWorkerRequest | SolveWorkerJob) => {
+  port.on('message', (msg: SolveWorkerRequest | SolveWorkerJob | SuggestWorkerJob) => {
+    if (msg && (msg as SuggestWorkerJob).type === 'suggest') {
+      const job = msg as SuggestWorkerJob;
+      try {
+        const found = searchBlueprint({ seed: job.seed, parMin: job.parMin, parMax: job.parMax }, Date.now() + job.budgetMs);
+        port.postMessage({ type: 'suggestion', found: found ?? null });
+      } catch (err) {
+        port.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) } satisfies SolveWorkerMessage);
+      }
+      return;
+    }
     if (msg && (msg as SolveWorkerJob).type === 'solve') {
       const job = msg as SolveWorkerJob;
       const flag = job.cancel ? new Int32Array(job.cancel) : undefined;
@@ -105,6 +128,6 @@ if (parentPort) {
       port.postMessage(run(job, job.id, flag));
       return;
     }
-    port.postMessage(run(msg, undefined, undefined));
+    port.postMessage(run(msg as SolveWorkerRequest, undefined, undefined));
   });
 }

@@ -75,87 +75,116 @@ function isPlainObject(v: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
+/** A container still to copy: its source, its fresh copy, and where it sits (for messages). */
 interface Task {
-  src: unknown;
-  pointer: string;
+  src: object;
+  out: unknown[] | JsonObject;
   depth: number;
-  set: (v: unknown) => void;
+  parent: Task | undefined;
+  /** Key or index of this container in its parent (unused for the root). */
+  token: string | number;
+}
+
+/** The JSON pointer of child `token` of `task` (of `task` itself when `token` is undefined). */
+function pointerOf(task: Task | undefined, token?: string | number): string {
+  const parts: string[] = [];
+  if (token !== undefined) parts.push(escapePointerToken(String(token)));
+  for (let t = task; t?.parent !== undefined; t = t.parent) parts.push(escapePointerToken(String(t.token)));
+  return parts.length === 0 ? '' : '/' + parts.reverse().join('/');
+}
+
+/** Why `v` cannot be copied as a JSON scalar, or undefined when it can (containers answer undefined too). */
+function scalarProblem(v: unknown, pointer: () => string): Issue | undefined {
+  if (typeof v === 'number' && !Number.isFinite(v)) {
+    const at = pointer();
+    return issue('error', 'json-invalid-value', `${where(at)} is ${String(v)}, which JSON cannot hold.`, { pointer: at });
+  }
+  if (v === undefined || typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') {
+    const at = pointer();
+    return issue('error', 'json-invalid-value', `${where(at)} is ${describeKind(v)}, which JSON cannot hold.`, { pointer: at });
+  }
+  return undefined;
 }
 
 /**
  * Copies `value` into a plain JSON tree (see module doc). Never throws.
  * Errors: `json-too-deep`, `json-too-large`, `json-forbidden-key`,
  * `json-invalid-value`, each with the JSON pointer of the offending value.
+ * Linear in the number of values: scalars are copied in place, only
+ * containers are queued, and pointers are built only for an error.
  */
 export function toPlainJson(value: unknown): Result<unknown, Issue[]> {
   try {
-    let root: unknown;
-    const stack: Task[] = [{ src: value, pointer: '', depth: 0, set: (v) => (root = v) }];
-    let nodes = 0;
     const fail = (code: string, message: string, pointer: string): Result<unknown, Issue[]> => ({
       ok: false,
       error: [issue('error', code, message, { pointer })],
     });
+    let nodes = 1;
+    if (typeof value !== 'object' || value === null) {
+      const bad = scalarProblem(value, () => '');
+      return bad ? { ok: false, error: [bad] } : { ok: true, value };
+    }
+    const stack: Task[] = [];
+    /** A fresh container for `src` (queued), or a failure. */
+    const open = (src: object, parent: Task | undefined, token: string | number, depth: number): Task | Result<unknown, Issue[]> => {
+      if (depth >= MAX_DEPTH) {
+        const at = pointerOf(parent, parent === undefined ? undefined : token);
+        return fail('json-too-deep', `${where(at)} is nested more than ${MAX_DEPTH} levels deep (or the value is cyclic).`, at);
+      }
+      if (!Array.isArray(src) && !isPlainObject(src)) {
+        const at = pointerOf(parent, parent === undefined ? undefined : token);
+        return fail('json-invalid-value', `${where(at)} is ${describeKind(src)}, not plain JSON data.`, at);
+      }
+      const task: Task = { src, out: Array.isArray(src) ? new Array<unknown>(src.length) : {}, depth, parent, token };
+      stack.push(task);
+      return task;
+    };
+    const root = open(value, undefined, '', 0);
+    if (!('src' in root)) return root;
     while (stack.length > 0) {
       const t = stack.pop()!;
-      if (++nodes > MAX_NODES) {
-        return fail('json-too-large', `The document has more than ${MAX_NODES} values.`, t.pointer);
-      }
-      const v = t.src;
-      if (v === null || typeof v === 'string' || typeof v === 'boolean') {
-        t.set(v);
-        continue;
-      }
-      if (typeof v === 'number') {
-        if (!Number.isFinite(v)) {
-          return fail('json-invalid-value', `${where(t.pointer)} is ${String(v)}, which JSON cannot hold.`, t.pointer);
-        }
-        t.set(v);
-        continue;
-      }
-      if (typeof v !== 'object') {
-        return fail('json-invalid-value', `${where(t.pointer)} is ${describeKind(v)}, which JSON cannot hold.`, t.pointer);
-      }
-      if (t.depth >= MAX_DEPTH) {
-        return fail('json-too-deep', `${where(t.pointer)} is nested more than ${MAX_DEPTH} levels deep (or the value is cyclic).`, t.pointer);
-      }
-      if (Array.isArray(v)) {
-        const out: unknown[] = new Array<unknown>(v.length);
-        t.set(out);
-        for (let i = v.length - 1; i >= 0; i--) {
-          const child: unknown = v[i];
-          const pointer = `${t.pointer}/${i}`;
-          if (child === undefined || typeof child === 'function' || typeof child === 'symbol') {
-            return fail('json-invalid-value', `${where(pointer)} is ${describeKind(child)}, which JSON cannot hold.`, pointer);
+      if (Array.isArray(t.src)) {
+        const src = t.src as unknown[];
+        const out = t.out as unknown[];
+        for (let i = 0; i < src.length; i++) {
+          if (++nodes > MAX_NODES) return fail('json-too-large', `The document has more than ${MAX_NODES} values.`, pointerOf(t, i));
+          const child: unknown = src[i];
+          if (typeof child === 'object' && child !== null) {
+            const c = open(child, t, i, t.depth + 1);
+            if (!('src' in c)) return c;
+            out[i] = c.out;
+            continue;
           }
-          stack.push({ src: child, pointer, depth: t.depth + 1, set: (c) => (out[i] = c) });
+          const bad = scalarProblem(child, () => pointerOf(t, i));
+          if (bad) return { ok: false, error: [bad] };
+          out[i] = child;
         }
         continue;
       }
-      if (!isPlainObject(v)) {
-        return fail('json-invalid-value', `${where(t.pointer)} is ${describeKind(v)}, not plain JSON data.`, t.pointer);
-      }
-      const out: JsonObject = {};
-      t.set(out);
-      const src = v as JsonObject;
+      const src = t.src as JsonObject;
+      const out = t.out as JsonObject;
       const keys = Object.keys(src);
-      for (let k = keys.length - 1; k >= 0; k--) {
-        const key = keys[k]!;
-        const pointer = `${t.pointer}/${escapePointerToken(key)}`;
+      for (const key of keys) {
         if (key === '__proto__') {
-          return fail('json-forbidden-key', `${where(t.pointer)} has a key "__proto__", which is not allowed.`, pointer);
+          const at = pointerOf(t);
+          return fail('json-forbidden-key', `${where(at)} has a key "__proto__", which is not allowed.`, pointerOf(t, key));
         }
         const child = src[key];
         if (child === undefined) continue;
-        if (typeof child === 'function' || typeof child === 'symbol') {
-          return fail('json-invalid-value', `${where(pointer)} is ${describeKind(child)}, which JSON cannot hold.`, pointer);
+        if (++nodes > MAX_NODES) return fail('json-too-large', `The document has more than ${MAX_NODES} values.`, pointerOf(t, key));
+        if (typeof child === 'object' && child !== null) {
+          const c = open(child, t, key, t.depth + 1);
+          if (!('src' in c)) return c;
+          ownSet(out, key, c.out);
+          continue;
         }
-        stack.push({ src: child, pointer, depth: t.depth + 1, set: (c) => ownSet(out, key, c) });
+        const bad = scalarProblem(child, () => pointerOf(t, key));
+        if (bad) return { ok: false, error: [bad] };
+        ownSet(out, key, child);
       }
     }
-    // Object keys were pushed in reverse and popped in order, so insertion
-    // order is preserved; array slots are assigned by index.
-    return { ok: true, value: root };
+    // Keys are set in source order as they are met, so insertion order is preserved.
+    return { ok: true, value: root.out };
   } catch (e) {
     return {
       ok: false,

@@ -10,7 +10,7 @@ import type { Level, Ruleset } from '../model/level.js';
 import type { LevelBase, RulesetDef, SolveAnswer } from '../ruleset.js';
 import type { BoardDisplay, DisplayOptions } from '../display/glyph.js';
 import type { SolveOptions } from '../solver/types.js';
-import { issue, type Issue, type Result } from '../validation/issue.js';
+import { capIssues, issue, type Issue, type Result } from '../validation/issue.js';
 import { checkLevelObject } from '../format/load.js';
 import { checkStoredSolution } from '../validation/stored-solution.js';
 import { unlockTheKing } from './unlock-the-king/def.js';
@@ -47,10 +47,15 @@ export function unsupported(ruleset: unknown): Issue {
   return issue('error', 'ruleset-unsupported', `${String(ruleset)} rules are not implemented yet`, { pointer: '/ruleset' });
 }
 
-/** Builder errors and warnings of the level's ruleset (`RulesetDef.validate`); unknown ruleset: `ruleset-unsupported`. Never throws. */
+/**
+ * Builder errors and warnings of the level's ruleset (`RulesetDef.validate`),
+ * at most MAX_ISSUES_PER_CODE of each code plus one "and N more" issue of
+ * that code (validation/issue.ts `capIssues`); unknown ruleset:
+ * `ruleset-unsupported`. Never throws.
+ */
 export function validateRules(level: Level | LevelBase): Issue[] {
   const def = rulesetOf(level);
-  return def ? def.validate(level) : [unsupported(level.ruleset)];
+  return def ? capIssues(def.validate(level)) : [unsupported(level.ruleset)];
 }
 
 /**

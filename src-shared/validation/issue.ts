@@ -43,3 +43,45 @@ export function hasErrors(issues: readonly Issue[]): boolean {
 
 /** A result in the chessops style: either a value or coded errors. */
 export type Result<T, E = Issue[]> = { ok: true; value: T } | { ok: false; error: E };
+
+/** How many issues of one code and severity a report lists before it summarises the rest. */
+export const MAX_ISSUES_PER_CODE = 100;
+
+/**
+ * Bounds a report: the first `perCode` issues of each code and severity are
+ * kept in order; the rest of that code are replaced by one issue of the
+ * same code and severity, placed after the last one kept, whose message
+ * says how many were left out ("... and 799,900 more like this"). Errors
+ * stay errors, so a capped report is valid exactly when the full one is.
+ * Linear in the number of issues.
+ */
+export function capIssues(issues: readonly Issue[], perCode: number = MAX_ISSUES_PER_CODE): Issue[] {
+  const counts = { error: new Map<string, number>(), warning: new Map<string, number>() };
+  let over = false;
+  for (const i of issues) {
+    const m = counts[i.severity];
+    const n = (m.get(i.code) ?? 0) + 1;
+    m.set(i.code, n);
+    if (n > perCode) over = true;
+  }
+  if (!over) return [...issues];
+  const kept = { error: new Map<string, number>(), warning: new Map<string, number>() };
+  const out: Issue[] = [];
+  for (const i of issues) {
+    const k = (kept[i.severity].get(i.code) ?? 0) + 1;
+    kept[i.severity].set(i.code, k);
+    if (k > perCode) continue;
+    out.push(i);
+    const total = counts[i.severity].get(i.code)!;
+    if (k === perCode && total > perCode) {
+      const noun = i.severity === 'error' ? 'errors' : 'warnings';
+      out.push({
+        severity: i.severity,
+        code: i.code,
+        message: `... and ${(total - perCode).toLocaleString('en-US')} more ${i.code} ${noun} like this (not listed).`,
+        ...(i.ruling !== undefined ? { ruling: i.ruling } : {}),
+      });
+    }
+  }
+  return out;
+}

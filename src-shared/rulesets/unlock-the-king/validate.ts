@@ -56,7 +56,9 @@ function wellFormed(name: unknown): name is string {
  * - `uk-set-exceeded` (UK-1) more walls, rooks, knights, bishops, queens or
  *   pawns than one physical set holds (16, 4, 4, 4, 2, 8). Kings are not
  *   warned here: more than one king is already a `uk-king-count` error.
- *   `squares` lists every square of that role (or every wall).
+ *   `squares` lists every square of that role (or every wall), each once.
+ *
+ * The generic entry (`validateRules`) lists at most 100 issues of one code.
  */
 export function validateUnlockTheKing(level: UnlockTheKingLevel): Issue[] {
   const out: Issue[] = [];
@@ -264,7 +266,7 @@ export function validateUnlockTheKing(level: UnlockTheKingLevel): Issue[] {
       out.push(
         issue('warning', 'uk-set-exceeded', `${n} ${noun}: not buildable with one physical set (it has ${limit}).`, {
           ruling: 'UK-1',
-          squares: squares.filter(wellFormed),
+          squares: [...new Set(squares.filter(wellFormed))],
         }),
       );
     }
