@@ -48,7 +48,8 @@ import type { Level } from '../../src-shared/model/level.js';
 import { DEFAULT_RULESET } from '../../src-shared/rulesets/default.js';
 import { rulesetOf } from '../../src-shared/rulesets/index.js';
 import { hasErrors, type Issue } from '../../src-shared/validation/issue.js';
-import { readBoundedText } from '../services/bounded-read.js';
+import { readBoundedText, readRegularFile } from '../services/bounded-read.js';
+import { conflictError, readRevision, revisionOf, sameRevision } from '../services/file-revision.js';
 import { MAX_LEVEL_FILE_BYTES, parseLevelDocument } from '../services/level-files.js';
 import { DEFAULT_SAVE_MAX_STATES, DEFAULT_SAVE_TIME_MS, isPositionOnly, saveLevelFile } from '../services/save-pipeline.js';
 import { solveInWorker, type WorkerSolveResult } from '../services/solve-runner.js';
@@ -373,15 +374,20 @@ async function cmdProve(files: string[], flags: { draft?: boolean; maxStates?: n
   if (files.length > 1) return runBatch(files, io, (f, fio) => cmdProve([f], flags, fio), 'proving');
   let worst = EXIT.ok as number;
   for (const file of files) {
-    const read = await readBoundedText(file, { maxBytes: MAX_LEVEL_FILE_BYTES });
+    // The revision read here is checked again right before the write, under
+    // the file's cross-process lock: a save made by a host while the proof
+    // ran answers `conflict` instead of being overwritten.
+    const read = await readRegularFile(file, MAX_LEVEL_FILE_BYTES);
     if (!read.ok) {
       io.err(`castellan: ${read.message}\n`);
       worst = Math.max(worst, EXIT.invalid);
       continue;
     }
+    const readRev = revisionOf(read.bytes, read.stat);
+    const text = read.bytes.toString('utf8');
     let value: unknown;
     try {
-      value = JSON.parse(read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text);
+      value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     } catch (err) {
       io.out(`${file}: error json-syntax ${err instanceof Error ? err.message : String(err)}\n`);
       worst = Math.max(worst, EXIT.invalid);
@@ -392,6 +398,12 @@ async function cmdProve(files: string[], flags: { draft?: boolean; maxStates?: n
       timeMs: flags.timeMs ?? DEFAULT_SAVE_TIME_MS,
       maxStates: flags.maxStates ?? DEFAULT_SAVE_MAX_STATES,
       label: file,
+      beforeWrite: async () => {
+        const cur = await readRevision(resolve(file), MAX_LEVEL_FILE_BYTES);
+        if (cur !== null && 'ok' in cur) return cur;
+        const curRev = cur === null ? null : cur.revision;
+        return sameRevision(curRev, readRev) ? { ok: true } : conflictError(file, readRev, curRev);
+      },
     });
     if (!r.ok) {
       io.out(`${file}: not saved (${r.code}): ${r.message}\n`);

@@ -116,8 +116,12 @@ async function isStale(lock: string, staleMs: number): Promise<boolean> {
   return body.host === hostname() && body.pid !== process.pid && !pidAlive(body.pid);
 }
 
-/** Removes a stale lock under the takeover guard (see module doc). Never throws. */
-async function takeOver(lock: string, staleMs: number): Promise<void> {
+/**
+ * Removes a stale lock under the takeover guard (see module doc). Answers
+ * false when another contender holds the guard (the caller waits before
+ * trying again), true otherwise. Never throws.
+ */
+async function takeOver(lock: string, staleMs: number): Promise<boolean> {
   const guard = `${lock}-takeover`;
   try {
     const h = await fs.open(guard, 'wx', 0o644);
@@ -130,12 +134,14 @@ async function takeOver(lock: string, staleMs: number): Promise<void> {
         // gone meanwhile
       }
     }
-    return;
+    return false;
   }
   try {
     if (await isStale(lock, staleMs)) await fs.unlink(lock);
+    return true;
   } catch {
     // removed by its owner meanwhile
+    return true;
   } finally {
     await fs.unlink(guard).catch(() => {});
   }
@@ -190,10 +196,9 @@ export async function withFileLock<T>(
   let delay = 2;
   try {
     while (!(await tryCreate(lock, body))) {
-      if (await isStale(lock, staleMs)) {
-        await takeOver(lock, staleMs);
-        continue;
-      }
+      // A busy takeover guard (another contender, or one left by a killed
+      // process until GUARD_STALE_MS) is waited for like a busy lock.
+      if ((await isStale(lock, staleMs)) && (await takeOver(lock, staleMs))) continue;
       if (Date.now() > deadline) {
         return {
           ok: false,

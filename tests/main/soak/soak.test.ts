@@ -17,9 +17,10 @@
  * start-ups and checks); `SOAK_SEED` fixes the random schedule (printed).
  * Run longer locally: `SOAK_SECONDS=300 npx vitest run tests/main/soak`.
  *
- * `castellan prove` runs on files of its own in the same folder by default
- * (`PROVE_SHARED`): on the hosts' files it loses acknowledged saves today
- * (see the focused test at the end).
+ * `castellan prove` runs on the hosts' files and on files of its own
+ * (`PROVE_SHARED`; SOAK_PROVE_SHARED=0 keeps it on its own files): it
+ * checks the revision it read before writing, so a host save made during
+ * its proof makes it answer `conflict` (the focused test at the end).
  *
  * The hosts keep every backup (`backupCount` large): with the default ring
  * of 10, a version replaced more than 10 times is dropped by design, and
@@ -52,14 +53,8 @@ const REQUEST_TIMEOUT_MS = 20_000;
 const FILES = ['a.level.json', 'b.level.json', 'c.level.json'];
 /** Files only `castellan prove` writes (it runs next to the hosts, in the same folder). */
 const PROVE_FILES = ['p.level.json', 'q.level.json'];
-/**
- * `castellan prove` reads a file, proves it, then writes it back with no
- * revision check and no backup, so a host save acknowledged in between is
- * overwritten and lost (the focused test below). Until prove checks the
- * revision it read, it runs on its own files only; set true (or
- * SOAK_PROVE_SHARED=1) to let it prove the hosts' files too.
- */
-const PROVE_SHARED = process.env['SOAK_PROVE_SHARED'] === '1';
+/** Whether `castellan prove` also proves the hosts' files (default yes; SOAK_PROVE_SHARED=0: its own files only). */
+const PROVE_SHARED = process.env['SOAK_PROVE_SHARED'] !== '0';
 
 /** mulberry32: a small seeded PRNG (the schedule of edits, waits and kills). */
 function prng(seed: number): () => number {
@@ -369,50 +364,44 @@ describe('soak: two serve hosts and the CLI on one workspace, with kill -9', () 
 });
 
 describe('soak finding: castellan prove next to a host', () => {
-  // Known bug, left for the CLI owner: cmdProve (src-main/cli/main.ts) reads the file, proves it,
-  // then saves with no `beforeWrite` revision check (and no backup), so a host save acknowledged
-  // while the proof runs is overwritten and in no backup. Fix: pass a `beforeWrite` to
-  // saveLevelFile that compares readRevision(file) with the revision of the bytes it read and
-  // answers `conflict` (nothing written) when they differ. Then drop `.fails` and set PROVE_SHARED.
-  it.fails(
-    'a save acknowledged by a host while `castellan prove` proves the same file is on disk or in a backup afterwards',
-    async () => {
-      const { createHostApi } = await import('../../../src-main/services/host-api.js');
-      const { readRevision } = await import('../../../src-main/services/file-revision.js');
-      const { endlessLevel } = await import('../helpers.js');
-      const dir = tempDir('castellan-soak-prove-');
-      const file = join(dir, 'f.level.json');
-      writeFileSync(file, json({ ...endlessLevel(), meta: { title: 'v0' } }));
-      const api = createHostApi({
-        kind: 'serve',
-        resolvePath: (p) => join(dir, String(p)),
-        listFiles: async () => [],
-        backupDirFor: () => join(dir, 'backups'),
+  // cmdProve (src-main/cli/main.ts) checks, right before its write and under the file's lock,
+  // that the file is still the revision it read: a host save made while the proof ran makes
+  // prove answer `conflict` instead of overwriting it.
+  it('a save acknowledged by a host while `castellan prove` proves the same file is on disk or in a backup afterwards', async () => {
+    const { createHostApi } = await import('../../../src-main/services/host-api.js');
+    const { readRevision } = await import('../../../src-main/services/file-revision.js');
+    const { endlessLevel } = await import('../helpers.js');
+    const dir = tempDir('castellan-soak-prove-');
+    const file = join(dir, 'f.level.json');
+    writeFileSync(file, json({ ...endlessLevel(), meta: { title: 'v0' } }));
+    const api = createHostApi({
+      kind: 'serve',
+      resolvePath: (p) => join(dir, String(p)),
+      listFiles: async () => [],
+      backupDirFor: () => join(dir, 'backups'),
+    });
+    // The endless level keeps the proof busy for --time-ms: the host saves in that window.
+    const child = spawn(process.execPath, [BIN, 'prove', '--draft', '--time-ms', '10000', file], { cwd: dir, stdio: 'ignore' });
+    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    try {
+      await sleep(5000);
+      const cur = await readRevision(file);
+      if (cur === null || 'ok' in cur) throw new Error('the level is missing');
+      const r = await api.save({
+        path: 'f.level.json',
+        document: { ...endlessLevel(), meta: { title: 'v1' } },
+        expectedRevision: cur.revision,
+        allowDraft: true,
+        noProof: true,
       });
-      // The endless level keeps the proof busy for --time-ms: the host saves in that window.
-      const child = spawn(process.execPath, [BIN, 'prove', '--draft', '--time-ms', '10000', file], { cwd: dir, stdio: 'ignore' });
-      const exited = new Promise<void>((r) => child.once('exit', () => r()));
-      try {
-        await sleep(5000);
-        const cur = await readRevision(file);
-        if (cur === null || 'ok' in cur) throw new Error('the level is missing');
-        const r = await api.save({
-          path: 'f.level.json',
-          document: { ...endlessLevel(), meta: { title: 'v1' } },
-          expectedRevision: cur.revision,
-          allowDraft: true,
-          noProof: true,
-        });
-        expect(r.ok).toBe(true);
-        await exited;
-      } finally {
-        child.kill('SIGKILL');
-      }
-      const titles = [file, ...readdirSync(join(dir, 'backups')).map((n) => join(dir, 'backups', n))].map(
-        (p) => (JSON.parse(readFileSync(p, 'utf8')) as { meta: { title: string } }).meta.title,
-      );
-      expect(titles).toContain('v1');
-    },
-    60_000,
-  );
+      expect(r.ok).toBe(true);
+      await exited;
+    } finally {
+      child.kill('SIGKILL');
+    }
+    const titles = [file, ...readdirSync(join(dir, 'backups')).map((n) => join(dir, 'backups', n))].map(
+      (p) => (JSON.parse(readFileSync(p, 'utf8')) as { meta: { title: string } }).meta.title,
+    );
+    expect(titles).toContain('v1');
+  }, 60_000);
 });
