@@ -43,78 +43,123 @@ export function kingDistances(pos: UkPosition): Int16Array {
  * Blocker-aware route bound: `bound(occ, king, limit)` is the least, over
  * king routes (UK-4 steps over non-wall squares) from `king` to the portal,
  * of the route's steps plus the number of its squares that a piece stands on
- * (`occ[sq]` non-zero; the king's own square is not counted). Each such
- * piece must move away at least once before the king steps there (UK-5: no
- * captures, one piece per square), and distinct squares hold distinct
- * pieces, so this is a lower bound on the moves to solve (UK-6); -1 when no
- * route exists. When the bound exceeds `limit` the search stops early and
- * answers `limit + 1` (still a lower bound).
+ * (the king's own square is not counted). Each such piece must move away at
+ * least once before the king steps there (UK-5: no captures, one piece per
+ * square), and distinct squares hold distinct pieces, so this is a lower
+ * bound on the moves to solve (UK-6); -1 when no route exists. When the
+ * bound exceeds `limit` the search stops early and answers `limit + 1`
+ * (still a lower bound).
  *
- * A small Dijkstra per call, steered by the wall-aware king distance as a
- * potential (so it mostly walks the shortest corridors): reduced edge
- * weights 0..3, Dial buckets. Used lazily (SearchProblem.strongHeuristic).
+ * `occ` is an occupancy bitboard: bit `sq & 31` of word `sq >>> 5` is set
+ * where a piece other than the king stands; `routeWords(pos)` words (bits
+ * past the board are ignored). Reused by the caller, never kept.
+ *
+ * Bit-parallel shortest path (entering an empty square costs 1, an occupied
+ * one 2): `R[d]`, the squares reachable at cost <= d, is
+ * `R[d-1] | king-step(R[d-1]) & empty | king-step(R[d-2]) & occupied`,
+ * restricted to the portal's wall-free region; the answer is the first d
+ * whose R holds the portal. One king-step dilation (shifts by 1 and by the
+ * width, file-edge masks) per d: two 32-bit words in scalars on boards of
+ * at most 64 squares, a word array on larger ones. Used lazily
+ * (SearchProblem.strongHeuristic).
  */
-export function routeBound(pos: UkPosition): (occ: Uint8Array, king: number, limit: number) => number {
-  const { width, height, walls, portal } = pos;
-  const size = width * height;
+export function routeBound(pos: UkPosition): (occ: Int32Array, king: number, limit: number) => number {
+  const { width, height, portal } = pos;
+  const size = width * height; // UK-1: at most 16 x 16, so width < 32 and every shift below is in 1..31
+  const nW = routeWords(pos);
   const pot = kingDistances(pos);
-  const nbStart = new Int32Array(size + 1);
-  const nb: number[] = [];
+  // free: the portal's wall-free region; notFirst / notLast: squares off file a / off the last file.
+  const free = new Int32Array(nW);
+  const notFirst = new Int32Array(nW);
+  const notLast = new Int32Array(nW);
   for (let sq = 0; sq < size; sq++) {
-    nbStart[sq] = nb.length;
-    if (walls[sq] || pot[sq]! < 0) continue;
+    const bit = 1 << (sq & 31);
     const f = sq % width;
-    const r = (sq - f) / width;
-    for (let dr = -1; dr <= 1; dr++) {
-      for (let df = -1; df <= 1; df++) {
-        if (dr === 0 && df === 0) continue;
-        const nf = f + df;
-        const nr = r + dr;
-        if (nf < 0 || nr < 0 || nf >= width || nr >= height) continue;
-        const n = nr * width + nf;
-        if (!walls[n] && pot[n]! >= 0) nb.push(n);
-      }
-    }
+    if (pot[sq]! >= 0) free[sq >>> 5]! |= bit;
+    if (f !== 0) notFirst[sq >>> 5]! |= bit;
+    if (f !== width - 1) notLast[sq >>> 5]! |= bit;
   }
-  nbStart[size] = nb.length;
-  const nbs = Int32Array.from(nb);
-  const INF = 0x7fff;
-  const dist = new Int16Array(size);
-  const cap = nbs.length + 2;
-  const qs = [new Int32Array(cap), new Int32Array(cap), new Int32Array(cap), new Int32Array(cap)];
-  const qn = new Int32Array(4);
-  return (occ: Uint8Array, king: number, limit: number): number => {
+  const pw = portal >>> 5;
+  const pb = 1 << (portal & 31);
+  const start = (king: number, limit: number): number => {
     const pk = pot[king]!;
     if (pk < 0) return -1;
     if (pk > limit) return limit + 1;
-    dist.fill(INF);
-    qn[0] = qn[1] = qn[2] = qn[3] = 0;
-    dist[king] = 0; // reduced distance: true distance - pot[king] + pot[sq]
-    qs[0]![qn[0]++] = king;
-    let pending = 1;
-    for (let d = 0; pending > 0; d++) {
-      if (d + pk > limit) return limit + 1;
-      const b = d & 3;
-      const q = qs[b]!;
-      for (let k = 0; k < qn[b]!; k++) {
-        const sq = q[k]!;
-        pending--;
-        if (dist[sq] !== d) continue; // improved since it was queued
-        if (sq === portal) return d + pk;
-        const ps = pot[sq]!;
-        for (let j = nbStart[sq]!, e = nbStart[sq + 1]!; j < e; j++) {
-          const n = nbs[j]!;
-          const nd = d + 1 + (occ[n] !== 0 ? 1 : 0) + pot[n]! - ps;
-          if (nd < dist[n]!) {
-            dist[n] = nd;
-            const nbk = nd & 3;
-            qs[nbk]![qn[nbk]!++] = n;
-            pending++;
-          }
-        }
-      }
-      qn[b] = 0;
-    }
-    return -1;
+    return pk === 0 ? 0 : -2;
   };
+  if (nW <= 2) {
+    const f0 = free[0]!;
+    const f1 = nW > 1 ? free[1]! : 0;
+    const a0 = notFirst[0]!;
+    const a1 = nW > 1 ? notFirst[1]! : 0;
+    const z0 = notLast[0]!;
+    const z1 = nW > 1 ? notLast[1]! : 0;
+    const w = width;
+    const wr = 32 - w;
+    const portalHi = pw === 1;
+    return (occ: Int32Array, king: number, limit: number): number => {
+      const s = start(king, limit);
+      if (s !== -2) return s;
+      const o0 = occ[0]! & f0;
+      const o1 = nW > 1 ? occ[1]! & f1 : 0;
+      const e0 = f0 & ~o0;
+      const e1 = f1 & ~o1;
+      // R[d-1] (r), king-step(R[d-2]) (p); R[-1] is empty.
+      let r0 = king < 32 ? 1 << king : 0;
+      let r1 = king < 32 ? 0 : 1 << (king - 32);
+      let p0 = 0;
+      let p1 = 0;
+      for (let d = 1; d <= limit; d++) {
+        // y = r | east(r) | west(r); k = y | north(y) | south(y).
+        const y0 = r0 | ((r0 << 1) & a0) | (((r0 >>> 1) | (r1 << 31)) & z0);
+        const y1 = r1 | (((r1 << 1) | (r0 >>> 31)) & a1) | ((r1 >>> 1) & z1);
+        const k0 = y0 | (y0 << w) | (y0 >>> w) | (y1 << wr);
+        const k1 = y1 | (y1 << w) | (y0 >>> wr) | (y1 >>> w);
+        r0 = r0 | (k0 & e0) | (p0 & o0);
+        r1 = r1 | (k1 & e1) | (p1 & o1);
+        p0 = k0;
+        p1 = k1;
+        if (((portalHi ? r1 : r0) & pb) !== 0) return d;
+      }
+      return limit + 1;
+    };
+  }
+  const r = new Int32Array(nW);
+  const y = new Int32Array(nW);
+  const k = new Int32Array(nW);
+  const p = new Int32Array(nW);
+  const last = nW - 1;
+  const w = width;
+  const wr = 32 - w;
+  return (occ: Int32Array, king: number, limit: number): number => {
+    const s = start(king, limit);
+    if (s !== -2) return s;
+    r.fill(0);
+    p.fill(0);
+    r[king >>> 5] = 1 << (king & 31);
+    for (let d = 1; d <= limit; d++) {
+      for (let i = 0; i <= last; i++) {
+        const ri = r[i]!;
+        const east = (ri << 1) | (i > 0 ? r[i - 1]! >>> 31 : 0);
+        const west = (ri >>> 1) | (i < last ? r[i + 1]! << 31 : 0);
+        y[i] = ri | (east & notFirst[i]!) | (west & notLast[i]!);
+      }
+      for (let i = 0; i <= last; i++) {
+        const yi = y[i]!;
+        const north = (yi << w) | (i > 0 ? y[i - 1]! >>> wr : 0);
+        const south = (yi >>> w) | (i < last ? y[i + 1]! << wr : 0);
+        const ki = yi | north | south;
+        const oi = occ[i]! & free[i]!;
+        r[i] = r[i]! | (ki & free[i]! & ~oi) | (p[i]! & oi);
+        p[i] = ki;
+      }
+      if ((r[pw]! & pb) !== 0) return d;
+    }
+    return limit + 1;
+  };
+}
+
+/** Int32 words of `routeBound`'s occupancy bitboard for this board: ceil(width*height / 32). */
+export function routeWords(pos: UkPosition): number {
+  return Math.max(1, Math.ceil((pos.width * pos.height) / 32));
 }

@@ -26,7 +26,8 @@
  *
  * Strong bound (`strongHeuristic`, used lazily by A*): the least, over king
  * routes to the portal, of steps plus pieces standing on the route
- * (heuristic.ts `routeBound`): every such piece must move away first.
+ * (heuristic.ts `routeBound`, a bit-parallel shortest path on occupancy
+ * bitboards): every such piece must move away first.
  *
  * Predecessors (`expandReverse`): every move is undone by the same piece
  * moving back along the same line, except that a pawn steps back against
@@ -42,7 +43,7 @@ import { solveAStar } from '../../solver/astar.js';
 import { indexToSquare } from '../../model/square.js';
 import type { Facing, Role } from '../../model/level.js';
 import type { UkPosition } from './position.js';
-import { kingDistances, routeBound } from './heuristic.js';
+import { kingDistances, routeBound, routeWords } from './heuristic.js';
 import { movementClass } from './tables.js';
 
 const LETTER: Record<Role, string> = { king: 'K', queen: 'Q', rook: 'R', bishop: 'B', knight: 'N', pawn: 'P' };
@@ -205,6 +206,7 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
   const portal = pos.portal;
   const dist = kingDistances(pos);
   const route = routeBound(pos);
+  const occBits = new Int32Array(routeWords(pos));
   const occ = new Uint8Array(size);
   const sqs = new Int32Array(n);
   const width = pos.width;
@@ -281,14 +283,12 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
     },
     strongHeuristic(buf: Int32Array, offset: number, limit = 0x3fff): number {
       const king = buf[offset]! & MASK;
+      occBits.fill(0);
       for (let s = 1; s < n; s++) {
         const sq = getField(buf, offset, s);
-        sqs[s] = sq;
-        occ[sq] = 1;
+        occBits[sq >>> 5]! |= 1 << (sq & 31);
       }
-      const b = route(occ, king, limit);
-      for (let s = 1; s < n; s++) occ[sqs[s]!] = 0;
-      return b;
+      return route(occBits, king, limit);
     },
     moveToLan(buf: Int32Array, offset: number, move: number): string {
       const from = move >>> 8;
