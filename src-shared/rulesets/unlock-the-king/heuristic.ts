@@ -126,7 +126,6 @@ export function routeBound(pos: UkPosition): (occ: Int32Array, king: number, lim
   }
   const r = new Int32Array(nW);
   const y = new Int32Array(nW);
-  const k = new Int32Array(nW);
   const p = new Int32Array(nW);
   const last = nW - 1;
   const w = width;
