@@ -19,11 +19,19 @@
  * the change when the app's solve (ukSolve: A* with both bounds, counting
  * optimal solutions) still solves it and stores at least as many states;
  * stops after --minutes or once A* stores --target states.
+ * uk-deep: deep blueprints for the A* bench (optimum >= 35 and >= 5M
+ * reachable states): the blueprint generator (generateUkLevels, hill
+ * climbing on the proven par) started from Citadel Codex blueprints 48-50
+ * (the Codex itself excluded, symmetry-aware), each candidate with par
+ * >= 35 kept when a goal-less plain BFS stores 5M states without
+ * exhausting the reachable space; writes the first --count (default 5) as
+ * OUT-1.level.json .. (--out without the extension), stops after --minutes:
+ *   npx tsx bench/make-corpus.ts uk-deep --seed 7 --minutes 14 --out bench/corpus/uk-gen-deep
  * cm: random Chess Maze levels with a key + lock, a plate + lock of another
  * colour and coins with the collect objective (CM-5, CM-6, CM-7, CM-8,
  * CM-11), kept when plain BFS solves them storing between --min and --max states.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { ChessMazeLevel, CmPiece, CmTile, UkPiece, UnlockTheKingLevel } from '../src-shared/model/level.js';
 import { squareName } from '../src-shared/model/square.js';
 import { serializeLevel } from '../src-shared/format/serialize.js';
@@ -31,6 +39,8 @@ import { compileUnlockTheKing } from '../src-shared/rulesets/unlock-the-king/ind
 import { ukSearchProblem, ukSolve } from '../src-shared/rulesets/unlock-the-king/search.js';
 import { cmSearchProblem, compileChessMaze } from '../src-shared/rulesets/chess-maze/index.js';
 import { solveBfs } from '../src-shared/solver/bfs.js';
+import { generateUkLevels } from '../src-shared/rulesets/unlock-the-king/generate.js';
+import { canonicalKey } from '../src-shared/rulesets/unlock-the-king/symmetry.js';
 
 const args = process.argv.slice(2);
 const mode = args[0];
@@ -228,7 +238,46 @@ function ukClimbMode(): void {
   console.log(`wrote ${out}: A* stores ${bestScore} states after ${steps} steps`);
 }
 
+function ukDeepMode(): void {
+  const codexDir = new URL('../resources/packs/citadel-codex/levels/', import.meta.url);
+  const codex = (n: number): UnlockTheKingLevel =>
+    JSON.parse(readFileSync(new URL(`${String(n).padStart(2, '0')}-blueprint.level.json`, codexDir), 'utf8')) as UnlockTheKingLevel;
+  const exclude = new Set<string>();
+  for (let n = 1; n <= 50; n++) exclude.add(canonicalKey(codex(n)));
+  const starts = [48, 49, 50].map(codex);
+  const want = Number(arg('count', '5'));
+  const reachableMin = 5_000_000;
+  let kept = 0;
+  generateUkLevels({
+    seed,
+    parMin: 35,
+    parMax: 80,
+    count: 40,
+    starts: [...starts, ...starts, ...starts],
+    maxStates: 1_500_000,
+    climbSteps: 60,
+    patience: 30,
+    maxClimbs: 9,
+    deadline: Date.now() + Number(arg('minutes', '14')) * 60_000,
+    exclude,
+    onLevel: (g) => {
+      if (kept >= want) return;
+      const pos = compileUnlockTheKing(g.level);
+      if (!pos.ok) return;
+      const all = solveBfs({ ...ukSearchProblem(pos.value, { canonical: true }), isGoal: () => false }, { maxStates: reachableMin, maxBytes: 2 ** 31 });
+      const deep = all.status === 'limit';
+      console.error(`par ${g.par}, A* ${g.states} states, reachable ${deep ? `>= ${reachableMin}` : all.states}`);
+      if (!deep) return;
+      kept++;
+      const level: UnlockTheKingLevel = { ...g.level, meta: { title: `bench deep par ${g.par}`, author: 'bench/make-corpus.ts', tags: ['bench'] } };
+      delete level.par;
+      writeFileSync(`${out}-${kept}.level.json`, serializeLevel(level));
+    },
+  });
+}
+
 if (mode === 'uk') ukMode();
+else if (mode === 'uk-deep') ukDeepMode();
 else if (mode === 'uk-climb') ukClimbMode();
 else if (mode === 'cm') cmMode();
 else console.log('usage: make-corpus.ts uk|cm [--seed N] ...');

@@ -19,6 +19,8 @@
  * most states stored by the app's solve: 37, 39, 42, 44-50), measured with
  * the `astar` mode only (the app's solve is what they test; their plain BFS
  * would only repeat the 16M-capped runs above), target < 1 s CPU each.
+ * `uk-gen-deep-N`: generated blueprints with optimum 40-45 and more than
+ * 5M reachable states (`make-corpus.ts uk-deep`), all modes.
  *
  * Every puzzle is measured in a fresh child process per engine
  * (bench/solver-child.ts), one at a time (one worker):
