@@ -18,7 +18,11 @@
  *   than growing by 1.5x: rehashing is random-access bound and 1.5x steps
  *   cost about 15% more search time on multi-million-state BFS. A* (which
  *   also holds g and open lists) grows by 1.5x: load 0.5..0.75, 5.3 to 8
- *   bytes per state.
+ *   bytes per state. The table never grows past the size that holds
+ *   `maxStates` at load 0.75, and goes straight to that size when it is
+ *   within one more growth step: a search that runs to its limit pays one
+ *   rehash fewer and holds no table sized for states it may not store
+ *   (13.5 bytes per state at the limit for 2-word states, against 19).
  * Memory: `W * 4` bytes per state in the arena plus the table; `bytes()`
  * reports what is held, the engines add their own arrays via `otherBytes`.
  *
@@ -26,6 +30,9 @@
  * then the arena words of tag matches, of a whole batch of successors
  * before the exact probes run, so the CPU overlaps the cache misses of
  * independent successors (the search is memory-latency bound).
+ * `lookupBatch` does the same passes and the exact comparisons in one
+ * call, and `insertAfterLookup` resumes each absent state's probe where the
+ * lookup stopped (BFS); A* uses `prefetch` + `find` + `insertFound`.
  */
 
 export const CHUNK_BITS = 16;
