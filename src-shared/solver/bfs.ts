@@ -15,8 +15,10 @@
  * `problem.expandReverse`, or found by re-expanding the previous layer).
  * Memory: W * 4 bytes per state + 5.3 to 10.7 bytes of table per state.
  *
- * Successors of one expansion are hashed and prefetched as a batch before
- * the exact lookups (see store.ts), which overlaps their cache misses.
+ * Successors of a few expansions are hashed and looked up as a batch
+ * (`StateStore.lookupBatch`: independent loads first, so the CPU overlaps
+ * their cache misses, then the exact comparisons); a new state is stored
+ * by resuming its probe where the lookup stopped (`insertAfterLookup`).
  *
  * Nothing here knows any ruleset.
  */
@@ -35,7 +37,7 @@ const CANCEL_POLL_MASK = 4095;
 const BATCH_PARENTS = 4;
 const BATCH_TARGET = 64;
 
-/** Growable successor batch: states, move codes, hashes, prefetch scratch. */
+/** Growable successor batch: states, move codes, hashes, prefetch / lookup scratch, probe slots. */
 export class Batch {
   cap = 64;
   n = 0;
@@ -43,6 +45,7 @@ export class Batch {
   moves = new Int32Array(64);
   hashes = new Int32Array(64);
   scratch = new Int32Array(64);
+  slots = new Int32Array(64);
   constructor(readonly W: number) {
     this.states = new Int32Array(64 * W);
   }
@@ -56,11 +59,12 @@ export class Batch {
     this.moves = m;
     this.hashes = new Int32Array(cap);
     this.scratch = new Int32Array(cap);
+    this.slots = new Int32Array(cap);
     this.cap = cap;
   }
   /** Bytes held. */
   bytes(): number {
-    return this.states.byteLength + this.moves.byteLength * 3;
+    return this.states.byteLength + this.moves.byteLength * 4;
   }
 }
 
@@ -170,16 +174,18 @@ export function solveBfs(problem: SearchProblem, opts: SolveOptions = {}): Solve
       if (n > 0) {
         const states = batch.states;
         const hashes = batch.hashes;
+        const found = batch.scratch;
+        const slots = batch.slots;
         for (let k = 0; k < n; k++) hashes[k] = hashWords(states, k * W, W);
-        sink ^= store.prefetch(hashes, n, batch.scratch);
+        sink ^= store.lookupBatch(states, hashes, n, found, slots);
         for (let k = 0; k < n; k++) {
+          if (found[k]! >= 0) continue;
           const off = k * W;
-          const h = hashes[k]!;
-          if (store.find(states, off, h) >= 0) continue;
-          const idx = store.insertFound(states, off, h);
+          const idx = store.insertAfterLookup(states, off, hashes[k]!, slots[k]!);
           if (idx === STORE_FULL) {
             return { status: 'limit', states: store.count, depth, reason: store.failReason };
           }
+          if (idx < 0) continue; // a duplicate successor within this batch
           if (store.count >= nextProgress) {
             nextProgress = store.count + progressEvery;
             progress();

@@ -18,7 +18,11 @@
  *   than growing by 1.5x: rehashing is random-access bound and 1.5x steps
  *   cost about 15% more search time on multi-million-state BFS. A* (which
  *   also holds g and open lists) grows by 1.5x: load 0.5..0.75, 5.3 to 8
- *   bytes per state.
+ *   bytes per state. The table never grows past the size that holds
+ *   `maxStates` at load 0.75, and goes straight to that size when it is
+ *   within one more growth step: a search that runs to its limit pays one
+ *   rehash fewer and holds no table sized for states it may not store
+ *   (13.5 bytes per state at the limit for 2-word states, against 19).
  * Memory: `W * 4` bytes per state in the arena plus the table; `bytes()`
  * reports what is held, the engines add their own arrays via `otherBytes`.
  *
@@ -26,6 +30,9 @@
  * then the arena words of tag matches, of a whole batch of successors
  * before the exact probes run, so the CPU overlaps the cache misses of
  * independent successors (the search is memory-latency bound).
+ * `lookupBatch` does the same passes and the exact comparisons in one
+ * call, and `insertAfterLookup` resumes each absent state's probe where the
+ * lookup stopped (BFS); A* uses `prefetch` + `find` + `insertFound`.
  */
 
 export const CHUNK_BITS = 16;
@@ -98,6 +105,12 @@ export class StateStore {
   private tableSize: number;
   private scale: number;
   private tableLimit: number;
+  /** Table size whose load limit holds `maxStates`: the table never grows past it. */
+  private readonly limitTableSize: number;
+  /** Table growths so far (a `lookupBatch` answer is stale once this moves). */
+  private growths = 0;
+  /** `growths` when the last `lookupBatch` ran. */
+  private lookupGrowths = -1;
   /** Slot where the last unsuccessful `find` stopped (valid until the next insert or growth). */
   private emptySlot = -1;
   private emptyGen = -1;
@@ -119,6 +132,7 @@ export class StateStore {
     this.chunk0Cap = Math.min(FIRST_CHUNK_STATES, this.maxStates);
     this.chunks.push(new Int32Array(this.chunk0Cap * W));
     this.arenaBytes = this.chunk0Cap * W * 4;
+    this.limitTableSize = Math.max(INITIAL_TABLE, Math.ceil((this.maxStates + 1) / MAX_LOAD) + 1);
     this.tableSize = INITIAL_TABLE;
     this.table = new Int32Array(INITIAL_TABLE);
     this.scale = INITIAL_TABLE / TWO_POW_32;
@@ -190,6 +204,128 @@ export class StateStore {
       if (i >= 0) scratch[k] = chunks[i >>> CHUNK_BITS]![(i & CHUNK_MASK) * W]!;
     }
     return n > 0 ? scratch[0]! : 0;
+  }
+
+  /**
+   * Batched exact lookup of `n` states `buf[k*W..(k+1)*W)` with hashes
+   * `hashes[0..n)`: the prefetch's three independent-load passes (home
+   * entries, probe runs to the first tag match, arena words of the matches),
+   * then the exact comparisons on the now cached lines. Writes `found[k]` =
+   * the stored index of state k, or -1 with `slots[k]` = the empty slot
+   * where its probe stopped, from which `insertAfterLookup` resumes (one
+   * probe per successor, not two). Returns a value to keep the reads alive.
+   */
+  lookupBatch(buf: Int32Array, hashes: Int32Array, n: number, found: Int32Array, slots: Int32Array): number {
+    const table = this.table;
+    const scale = this.scale;
+    const idxMask = this.idxMask;
+    const tagMask = this.tagMask;
+    const idxBits = this.idxBits;
+    const size = this.tableSize;
+    const chunks = this.chunks;
+    const W = this.W;
+    // 1. Home entries: independent loads.
+    for (let k = 0; k < n; k++) {
+      const slot = ((hashes[k]! >>> 0) * scale) | 0;
+      slots[k] = slot;
+      found[k] = table[slot]!;
+    }
+    // 2. Each probe run (mostly in the line just loaded) to its first tag match or empty slot.
+    for (let k = 0; k < n; k++) {
+      const tag = (hashes[k]! << idxBits) & tagMask;
+      let slot = slots[k]!;
+      let e = found[k]!;
+      while (e !== 0 && (e & tagMask) !== tag) {
+        slot++;
+        if (slot === size) slot = 0;
+        e = table[slot]!;
+      }
+      slots[k] = slot;
+      found[k] = e === 0 ? -1 : (e & idxMask) - 1;
+    }
+    // 3. Arena words of the tag matches: independent loads again.
+    let sink = 0;
+    for (let k = 0; k < n; k++) {
+      const i = found[k]!;
+      if (i >= 0) sink ^= chunks[i >>> CHUNK_BITS]![(i & CHUNK_MASK) * W]!;
+    }
+    // 4. Exact comparisons; a tag match that is another state continues its probe run.
+    for (let k = 0; k < n; k++) {
+      let i = found[k]!;
+      if (i < 0) continue;
+      const off = k * W;
+      const tag = (hashes[k]! << idxBits) & tagMask;
+      let slot = slots[k]!;
+      for (;;) {
+        const c = chunks[i >>> CHUNK_BITS]!;
+        const b = (i & CHUNK_MASK) * W;
+        let same = true;
+        for (let w = 0; w < W; w++) {
+          if (c[b + w] !== buf[off + w]) {
+            same = false;
+            break;
+          }
+        }
+        if (same) break;
+        // Next tag match or empty slot of the run.
+        let e: number;
+        do {
+          slot++;
+          if (slot === size) slot = 0;
+          e = table[slot]!;
+        } while (e !== 0 && (e & tagMask) !== tag);
+        if (e === 0) {
+          i = -1;
+          break;
+        }
+        i = (e & idxMask) - 1;
+      }
+      found[k] = i;
+      slots[k] = slot;
+    }
+    this.lookupGrowths = this.growths;
+    return sink;
+  }
+
+  /**
+   * Stores state `buf[off..off+W)` (hash `h`) that the last `lookupBatch`
+   * did not find, resuming its probe at `slot` (that call's `slots[k]`):
+   * a state stored since then by this batch (a duplicate successor) is
+   * found there or further along the run, since the slots before it were
+   * full and stay full. Returns the new index (>= 0), `-1 - index` when the
+   * state was stored in the meantime, or `STORE_FULL` when a cap is hit.
+   * After a table growth the probe starts again from the home slot.
+   */
+  insertAfterLookup(buf: Int32Array, off: number, h: number, slot: number): number {
+    if (this.lookupGrowths !== this.growths) return this.findOrInsert(buf, off, h);
+    const table = this.table;
+    const size = this.tableSize;
+    const idxMask = this.idxMask;
+    const tagMask = this.tagMask;
+    const tag = this.tagOf(h);
+    const W = this.W;
+    let e = table[slot]!;
+    while (e !== 0) {
+      if ((e & tagMask) === tag) {
+        const i = (e & idxMask) - 1;
+        const c = this.chunks[i >>> CHUNK_BITS]!;
+        const b = (i & CHUNK_MASK) * W;
+        let same = true;
+        for (let w = 0; w < W; w++) {
+          if (c[b + w] !== buf[off + w]) {
+            same = false;
+            break;
+          }
+        }
+        if (same) return -1 - i;
+      }
+      slot++;
+      if (slot === size) slot = 0;
+      e = table[slot]!;
+    }
+    this.emptySlot = slot;
+    this.emptyGen = this.gen;
+    return this.insertFound(buf, off, h);
   }
 
   /**
@@ -332,10 +468,24 @@ export class StateStore {
     if (b > this.peakBytes) this.peakBytes = b;
   }
 
-  /** Grows the index table by `TABLE_GROWTH` and rehashes; false (memory) when over the cap. */
+  /**
+   * Size of the next table: `growth` times the current one, but never past
+   * `limitTableSize` (the size that holds `maxStates` at load 0.75), and
+   * straight to it when it is within one more growth step (one rehash
+   * fewer, and no table sized for states the limit forbids).
+   */
+  private nextTableSize(): number {
+    const grown = Math.max(this.tableSize + 1, Math.floor(this.tableSize * this.growth));
+    return grown * this.growth >= this.limitTableSize ? this.limitTableSize : grown;
+  }
+
+  /** Grows the index table (see `nextTableSize`) and rehashes; false (memory) when over the cap. */
   private growTable(): boolean {
-    const newSize = Math.max(this.tableSize + 1, Math.floor(this.tableSize * this.growth));
-    if (this.bytes() + this.otherBytes() + newSize * 4 > this.maxBytes) {
+    const fits = (size: number): boolean => this.bytes() + this.otherBytes() + size * 4 <= this.maxBytes;
+    let newSize = this.nextTableSize();
+    // A jump to the limit's size that does not fit falls back to a plain growth step.
+    if (!fits(newSize)) newSize = Math.min(newSize, Math.max(this.tableSize + 1, Math.floor(this.tableSize * this.growth)));
+    if (!fits(newSize)) {
       this.failReason = 'memory';
       return false;
     }
@@ -386,6 +536,7 @@ export class StateStore {
     this.scale = scale;
     this.tableLimit = Math.floor(newSize * MAX_LOAD);
     this.gen++;
+    this.growths++;
     return true;
   }
 }

@@ -84,4 +84,73 @@ describe('StateStore', () => {
     expect(st.bytes()).toBeLessThanOrEqual(200_000);
     expect(st.peakBytes).toBeLessThanOrEqual(200_000);
   });
+
+  it('never holds a table larger than the state limit needs: 100,000 two-word states cost the arena plus ceil(100,001 / 0.75) + 1 slots', () => {
+    const st = new StateStore(2, 100_000, 1e9);
+    const buf = new Int32Array(2);
+    for (let i = 0; i < 100_000; i++) {
+      buf[0] = i;
+      buf[1] = i ^ 0x5555;
+      expect(st.findOrInsert(buf, 0, hashWords(buf, 0, 2))).toBe(i);
+    }
+    // Arena: two chunks of 65,536 states x 8 bytes; table: 133,336 slots x 4 bytes
+    // (plain doubling from 2,048 slots would hold 262,144 slots here).
+    expect(st.bytes()).toBe(2 * 65_536 * 8 + 133_336 * 4);
+    for (let i = 0; i < 100_000; i += 991) {
+      buf[0] = i;
+      buf[1] = i ^ 0x5555;
+      expect(st.find(buf, 0, hashWords(buf, 0, 2))).toBe(i);
+    }
+  });
+
+  // Stored before the batch: (i, -i) for even i < 2 * span; the batch: (k % span, -(k % span)) for k < 2 * span, every value twice.
+  const batchCase = (span: number): { count: number } => {
+    const st = new StateStore(2, 1_000_000, 1e9);
+    const one = new Int32Array(2);
+    for (let i = 0; i < span; i += 2) {
+      one[0] = i;
+      one[1] = -i;
+      st.findOrInsert(one, 0, hashWords(one, 0, 2));
+    }
+    const n = 2 * span;
+    const buf = new Int32Array(n * 2);
+    const hashes = new Int32Array(n);
+    const found = new Int32Array(n);
+    const slots = new Int32Array(n);
+    for (let k = 0; k < n; k++) {
+      buf[2 * k] = k % span;
+      buf[2 * k + 1] = -(k % span);
+      hashes[k] = hashWords(buf, 2 * k, 2);
+    }
+    st.lookupBatch(buf, hashes, n, found, slots);
+    const added = new Map<number, number>();
+    for (let k = 0; k < n; k++) {
+      const v = k % span;
+      if (v % 2 === 0) {
+        expect(found[k]).toBe(v / 2);
+        continue;
+      }
+      expect(found[k]).toBe(-1);
+      const r = st.insertAfterLookup(buf, 2 * k, hashes[k]!, slots[k]!);
+      if (k < span) {
+        expect(r).toBe(span / 2 + added.size);
+        added.set(v, r);
+      } else {
+        expect(r).toBe(-1 - added.get(v)!);
+      }
+    }
+    for (let v = 0; v < span; v++) {
+      one[0] = v;
+      one[1] = -v;
+      expect(st.find(one, 0, hashWords(one, 0, 2))).toBe(v % 2 === 0 ? v / 2 : added.get(v));
+    }
+    return { count: st.count };
+  };
+
+  it('lookupBatch finds stored states, and insertAfterLookup stores each absent one once, a duplicate within the batch included', () => {
+    // 300 values: no table growth during the batch (the duplicates resume their probe).
+    expect(batchCase(300).count).toBe(300);
+    // 3,000 values: the 2,048-slot table grows during the batch (the duplicates probe again from home).
+    expect(batchCase(3000).count).toBe(3000);
+  });
 });
