@@ -312,8 +312,17 @@ async function main(): Promise<void> {
 
     const badges = await badgeTimes(page, workspace);
     rows.push({ measure: 'live badge per blueprint', xs: badges.map((b) => b.ms), target: 'p95<300', ok: (_m, p) => p < 300 });
-    const worst = [...badges].sort((a, b) => b.ms - a.ms).slice(0, 3);
-    notes.push(`slowest badges: ${worst.map((b) => `${b.file} ${b.ms.toFixed(0)} ms`).join(', ')}`);
+    // Over target: with the stored search size, to tell the search's own time from the editor's overhead.
+    const slow = badges.filter((b) => b.ms >= 300).sort((a, b) => b.ms - a.ms);
+    const statesOf = (file: string): number =>
+      (JSON.parse(readFileSync(join(workspace, CODEX, file), 'utf8')) as { solution?: { states?: number } }).solution?.states ?? NaN;
+    notes.push(
+      `live badge >= 300 ms: ${slow.length}/${badges.length}${slow.length ? ': ' : ''}${slow.map((b) => `${b.file.replace(/^levels\//, '').replace(/\.level\.json$/, '')} ${b.ms.toFixed(0)} ms (${statesOf(b.file)} states)`).join(', ')}`,
+    );
+    const fast = badges.filter((b) => statesOf(b.file) < 20_000).map((b) => b.ms);
+    notes.push(
+      `live badge on the ${fast.length} blueprints under 20,000 stored states: median ${pct(fast, 50).toFixed(0)} ms, p95 ${pct(fast, 95).toFixed(0)} ms`,
+    );
 
     const { lat, idle, solves } = await latencyDuringSolve(page);
     rows.push({ measure: 'input latency during solve', xs: lat, target: 'p95<50', ok: (_m, p) => p < 50 });
