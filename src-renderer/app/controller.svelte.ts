@@ -161,7 +161,7 @@ export class AppController {
     canvas.view = tab.view;
     this.solver.reset();
     this.notices.banner = null;
-    this.solver.liveRequest();
+    this.solver.liveRequest(true);
   }
 
   private registerActions(): void {

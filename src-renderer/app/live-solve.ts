@@ -127,15 +127,26 @@ export class LiveSolver {
    * The document changed: cancels the running solve and schedules a new
    * one. `key`: the level hash (null when it cannot be hashed: no caching).
    * The badge shows `solving…` at once, unless the puzzle content is the
-   * same as the answer shown (a meta edit).
+   * same as the answer shown (a meta edit). `immediate` (a document just
+   * opened or switched to, no keystrokes to coalesce): no delay. A repeat
+   * request for the very document already scheduled or solving keeps that
+   * run (an opened tab announces its document twice).
    */
-  request(level: Level, key: string | null): void {
+  request(level: Level, key: string | null, immediate = false): void {
+    if (level === this.level && (this.timer !== undefined || this.job !== null)) {
+      if (immediate && this.timer !== undefined) {
+        this.timers.clearTimeout(this.timer);
+        this.fire();
+      }
+      return;
+    }
     this.stop();
     const same = key !== null && key === this.key && isFinal(this.s);
     this.key = key;
     this.level = level;
     if (!same) this.set({ kind: 'solving' });
-    this.timer = this.timers.setTimeout(() => this.fire(), this.delayMs);
+    if (immediate) this.fire();
+    else this.timer = this.timers.setTimeout(() => this.fire(), this.delayMs);
   }
 
   /** Cancels the pending and running solve; the badge keeps its last answer unless it was `solving…` (then `idle`). */

@@ -222,10 +222,10 @@ export class SolveController {
 
   // ------------------------------------------------------------------ live badge
 
-  /** Schedules the background solve of the current document (debounced, the previous one cancelled). */
-  liveRequest(): void {
+  /** Schedules the background solve of the current document (debounced unless `immediate`: a document just opened or switched to; the previous one cancelled). */
+  liveRequest(immediate = false): void {
     const doc = this.ctx.st.doc;
-    this.liveSolver.request(doc, safeHash(doc));
+    this.liveSolver.request(doc, safeHash(doc), immediate);
   }
 
   /** Answers without a worker: builder errors, a two-player position without a goal (a "win / mate in N" ruleset, `def.goal`). */

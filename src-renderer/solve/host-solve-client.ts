@@ -1,7 +1,7 @@
 /**
  * Runs one solve in the host's worker_threads pool (the host solve) through
  * the host solve methods (src-shared/host/solve-contract.ts): `solveStart`,
- * then `solvePoll` every `pollMs` (progress) until `done`; `cancel()` calls
+ * then `solvePoll` (after 10, 20, 40, 80 ms, then every `pollMs`) until `done`; `cancel()` calls
  * `solveCancel` and settles at once with `{kind: 'cancelled'}`.
  *
  * Same `SolveJob` shape as the renderer's job runner (workers/job-runner.ts), so the
@@ -22,6 +22,8 @@ export type HostSolveCaps = SolveCaps & { timeMs?: number; purpose?: SolvePurpos
 
 /** Default poll interval, ms. */
 export const HOST_POLL_MS = 150;
+/** The first poll's delay, ms: the delays double from here up to `pollMs` (10, 20, 40, 80, then 150), so a small solve answers in tens of ms. */
+export const HOST_FIRST_POLL_MS = 10;
 
 type Sleep = (ms: number) => Promise<void>;
 const defaultSleep: Sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -61,8 +63,10 @@ export function startHostSolve(
         void api.solveCancel({ jobId }).catch(() => undefined);
         return;
       }
+      let delay = Math.min(HOST_FIRST_POLL_MS, pollMs);
       while (!done) {
-        await sleep(pollMs);
+        await sleep(delay);
+        delay = Math.min(delay * 2, pollMs);
         if (done) return;
         const p = await api.solvePoll({ jobId });
         if (!p.ok) {

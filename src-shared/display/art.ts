@@ -14,6 +14,14 @@ export type { ArtPart, PathPart, TextPart } from './art/parts.js';
 export { TEXT_BASELINE_SHIFT } from './art/parts.js';
 export { badgeBackingParts } from './art/terrain.js';
 
+/** Terrain and mark art takes no parameters: each is built once (a board redraw asks for it per square); every caller gets its own array of the shared, never-mutated parts. */
+const built = new Map<() => ArtPart[], ArtPart[]>();
+function once(make: () => ArtPart[]): ArtPart[] {
+  let parts = built.get(make);
+  if (!parts) built.set(make, (parts = make()));
+  return [...parts];
+}
+
 /** The parts of `art`, in drawing order. Never throws (unknown roles / kinds draw nothing). */
 export function artParts(art: GlyphArt): ArtPart[] {
   switch (art.kind) {
@@ -22,17 +30,17 @@ export function artParts(art: GlyphArt): ArtPart[] {
     case 'tile':
       return tileParts(art);
     case 'wall':
-      return wallParts();
+      return once(wallParts);
     case 'hole':
-      return holeParts();
+      return once(holeParts);
     case 'pillar':
-      return pillarParts();
+      return once(pillarParts);
     case 'valley':
-      return valleyParts();
+      return once(valleyParts);
     case 'portal':
-      return portalParts();
+      return once(portalParts);
     case 'lock':
-      return lockMarkParts();
+      return once(lockMarkParts);
     default:
       return [];
   }
@@ -40,7 +48,7 @@ export function artParts(art: GlyphArt): ArtPart[] {
 
 /** The parts of a glyph as drawn: the badge backing first when `backed`. */
 export function glyphParts(g: { art: GlyphArt; backed?: boolean }): ArtPart[] {
-  return g.backed ? [...badgeBackingParts(), ...artParts(g.art)] : artParts(g.art);
+  return g.backed ? [...once(badgeBackingParts), ...artParts(g.art)] : artParts(g.art);
 }
 
 /** A class name for the art (`piece piece-king`, `tile tile-finish`, `wall`): SVG groups, tests. */

@@ -40,6 +40,30 @@ describe('startHostSolve', () => {
     expect(s.cancel).not.toHaveBeenCalled();
   });
 
+  it('polls after 10, 20, 40, 80 ms, then every pollMs (150 by default)', async () => {
+    const running: SolvePollAnswer = { ok: true, jobId: 'j1', state: 'running', states: 1, depth: 1, ms: 1 };
+    const s = scripted([
+      running,
+      running,
+      running,
+      running,
+      running,
+      running,
+      { ok: true, jobId: 'j1', state: 'done', result: { status: 'unsolvable', states: 3 }, ms: 9 },
+    ]);
+    const slept: number[] = [];
+    const o = await startHostSolve(
+      s.api,
+      level,
+      () => undefined,
+      {},
+      undefined,
+      (ms) => (slept.push(ms), Promise.resolve()),
+    ).promise;
+    expect(o).toMatchObject({ kind: 'result', result: { status: 'unsolvable' } });
+    expect(slept).toEqual([10, 20, 40, 80, 150, 150, 150]);
+  });
+
   it('cancel settles at once and calls solveCancel with the job id', async () => {
     const s = scripted([{ ok: true, jobId: 'j1', state: 'running', states: 1, depth: 1, ms: 1 }]);
     let release!: () => void;

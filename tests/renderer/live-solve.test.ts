@@ -58,6 +58,38 @@ describe('live badge background solve', () => {
     expect(live.status).toMatchObject({ kind: 'solved', length: 7, twoPlayer: false });
   });
 
+  it('a document just opened (immediate) starts its solve at once; the same document announced again keeps that run', async () => {
+    const { jobs, live } = setup();
+    const opened = titled('opened');
+    live.request(opened, 'k1', true);
+    expect(jobs).toHaveLength(1);
+    expect(live.status.kind).toBe('solving');
+    live.request(opened, 'k1');
+    expect(jobs[0]!.cancelled).toBe(false);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(jobs).toHaveLength(1);
+    jobs[0]!.settle(solved(5));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(live.status).toMatchObject({ kind: 'solved', length: 5 });
+    // An edit after it is debounced as before.
+    live.request(titled('edited'), 'k2');
+    await vi.advanceTimersByTimeAsync(399);
+    expect(jobs).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(jobs).toHaveLength(2);
+  });
+
+  it('an edit announced first, then the same document entered (immediate): the pending delay is cut, one solve', async () => {
+    const { jobs, live } = setup();
+    const doc = titled('tab');
+    live.request(doc, 'k1');
+    expect(jobs).toHaveLength(0);
+    live.request(doc, 'k1', true);
+    expect(jobs).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(jobs).toHaveLength(1);
+  });
+
   it('a new edit cancels the running background solve; its late answer is ignored', async () => {
     const { jobs, live } = setup();
     live.request(titled('a'), 'k1');

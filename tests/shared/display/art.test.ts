@@ -106,4 +106,14 @@ describe('the artwork', () => {
     expect(named({ kind: 'portal' })).toContain('star');
     expect(named({ kind: 'lock' })).toContain('shackle');
   });
+
+  it('terrain art built once still hands each caller its own array: emptying one leaves the next call whole', () => {
+    for (const kind of ['wall', 'hole', 'pillar', 'valley', 'portal', 'lock'] as const) {
+      const first = artParts({ kind });
+      const n = first.length;
+      expect(n, kind).toBeGreaterThan(0);
+      first.length = 0;
+      expect(artParts({ kind }), kind).toHaveLength(n);
+    }
+  });
 });
