@@ -415,7 +415,9 @@ async function cmdProve(files: string[], flags: { draft?: boolean; maxStates?: n
       const s = r.document.solution;
       const twoPlayer = rulesetOf(r.document)?.goal.kind === 'in-n';
       const what = twoPlayer ? `forced win in ${s.length}` : `optimal ${s.length} move${s.length === 1 ? '' : 's'}`;
-      io.out(`${file}: proved, ${what} (${s.states} states, ${r.solve.ms} ms); solution stored\n`);
+      // A reused proof (the stored one is current, or one proved earlier) says so instead of a time.
+      const how = r.solve.message ?? `${s.states} states, ${r.solve.ms} ms`;
+      io.out(`${file}: proved, ${what} (${how}); solution stored\n`);
     } else if (!r.draft && r.solve.status === 'position') {
       io.out(`${file}: saved; a playable position with no goal, nothing to prove\n`);
     } else {

@@ -199,7 +199,7 @@ export function registerPackCommands(
   parseInt: (v: string) => number,
   extra?: (pack: Command) => void,
 ): void {
-  const pack = program.command('pack').description('level packs: verify, export');
+  const pack = program.command('pack').description('level packs: verify, export, pdf');
   pack
     .command('verify')
     .description('re-prove every level of a pack (exit 0 clean, 1 invalid/stale/draft, 2 unsolvable, 3 limit)')
