@@ -19,7 +19,13 @@
  * Layout: 2-space indent, a trailing newline. A nested object or array is
  * written on one line (`{ "role": "king", "square": "e1" }`, `["d4", "e5"]`)
  * when that line fits in {@link LINE_WIDTH} columns; otherwise one member
- * per line. The root is always expanded. Values follow JSON.stringify:
+ * per line, except inside `editor` (free-form editor state, which may hold
+ * long number lists): there an array of scalars that does not fit on one
+ * line is written as filled lines, as many items per line as fit in
+ * LINE_WIDTH, and one longer than FILL_MAX_ITEMS as one compact line
+ * (JSON.stringify), so a document keeps about its compact size (and a file
+ * that opens under the format's size limit can be saved again). The root is always expanded.
+ * Values follow JSON.stringify:
  * `undefined`/function members are omitted, non-finite numbers become null.
  *
  * `parse(serialize(x))` deep-equals `x` for any JSON-clean document.
@@ -65,9 +71,19 @@ interface Shape {
   fields?: Record<string, Shape>;
   /** Shape of every array item / the value of every child when this is an array. */
   items?: Shape;
+  /** Free-form subtree whose long arrays of scalars are written as filled lines (`editor`). */
+  fill?: boolean;
 }
 
 const FREE: Shape = {};
+const EDITOR: Shape = { fill: true };
+/** Inside `editor`, longer arrays of scalars are written as one compact line instead of filled lines. */
+export const FILL_MAX_ITEMS = 1000;
+
+/** Shape of an array's items: declared, or the editor's own shape inside `editor`. */
+function itemShape(shape: Shape): Shape {
+  return shape.items ?? (shape.fill ? EDITOR : FREE);
+}
 
 const LEVEL_SHAPE: Shape = {
   order: LEVEL_KEY_ORDER,
@@ -80,7 +96,7 @@ const LEVEL_SHAPE: Shape = {
     tiles: { items: { order: ['kind', 'square', 'color', 'allowed', 'letter'] } },
     objectives: { order: ['collect', 'spell', 'moveLimit', 'capture'] },
     solution: { order: ['moves', 'length', 'optimal', 'states', 'solver', 'levelHash'] },
-    editor: FREE,
+    editor: EDITOR,
   },
 };
 
@@ -124,9 +140,7 @@ function compact(v: unknown, shape: Shape, budget: number, depth: number): strin
     for (let i = 0; i < v.length; i++) {
       const item = v[i];
       const s =
-        item === undefined || typeof item === 'function' || typeof item === 'symbol'
-          ? 'null'
-          : compact(item, shape.items ?? FREE, budget - out.length, depth + 1);
+        item === undefined || typeof item === 'function' || typeof item === 'symbol' ? 'null' : compact(item, itemShape(shape), budget - out.length, depth + 1);
       if (s === undefined) return undefined;
       out += (i > 0 ? ', ' : '') + s;
       if (out.length > budget) return undefined;
@@ -153,6 +167,22 @@ function childShape(shape: Shape, k: string): Shape {
   return shape.order ? FREE : shape;
 }
 
+/** An array of scalars as filled lines of at most LINE_WIDTH columns (one item per line only when it is longer). */
+function filled(v: readonly unknown[], inner: string, indent: string): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const item of v) {
+    const s = item === undefined || typeof item === 'function' || typeof item === 'symbol' ? 'null' : scalar(item);
+    if (line === '') line = inner + s;
+    else if (line.length + 2 + s.length + 1 > LINE_WIDTH) {
+      lines.push(line);
+      line = inner + s;
+    } else line += ', ' + s;
+  }
+  lines.push(line);
+  return `[\n${lines.join(',\n')}\n${indent}]`;
+}
+
 function write(v: unknown, shape: Shape, indent: string, prefixLen: number, root: boolean, depth: number): string {
   if (depth > 200) throw new TypeError('serialize: value is cyclic or nested too deeply');
   if (!isContainer(v)) return scalar(v);
@@ -164,10 +194,16 @@ function write(v: unknown, shape: Shape, indent: string, prefixLen: number, root
   const inner = indent + '  ';
   if (Array.isArray(v)) {
     if (v.length === 0) return '[]';
+    if (shape.fill && v.every((item) => !isContainer(item))) {
+      // Machine-sized lists (a heat map, an undo log) go on one compact line: their size stays the editor's.
+      return v.length > FILL_MAX_ITEMS
+        ? JSON.stringify(v.map((item) => (item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : item)))
+        : filled(v, inner, indent);
+    }
     const lines = v.map((item) =>
       item === undefined || typeof item === 'function' || typeof item === 'symbol'
         ? inner + 'null'
-        : inner + write(item, shape.items ?? FREE, inner, 0, false, depth + 1),
+        : inner + write(item, itemShape(shape), inner, 0, false, depth + 1),
     );
     return `[\n${lines.join(',\n')}\n${indent}]`;
   }

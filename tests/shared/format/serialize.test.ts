@@ -65,6 +65,47 @@ describe('layout', () => {
   });
 });
 
+describe('layout of long lists in editor state', () => {
+  const base = (): UnlockTheKingLevel => ({
+    format: 'castellan.level',
+    version: 1,
+    ruleset: 'unlock-the-king',
+    meta: { title: 'Lists' },
+    board: { width: 3, height: 3 },
+    portal: 'c3',
+    pieces: [{ role: 'king', square: 'a1' }],
+  });
+
+  it('inside editor, a scalar list too wide for one line fills lines of at most LINE_WIDTH columns', () => {
+    const notes = Array.from({ length: 30 }, (_, i) => `note ${i}`);
+    const out = serializeLevel({ ...base(), editor: { notes } });
+    const body = out.split('\n');
+    const start = body.indexOf('    "notes": [');
+    const end = body.indexOf('    ]', start);
+    expect(start).toBeGreaterThan(0);
+    const rows = body.slice(start + 1, end);
+    // 30 items of 8-9 characters fit 6-7 to a line of 80 columns: 5 lines, not 30.
+    expect(rows.length).toBe(5);
+    for (const r of rows) expect(r.length).toBeLessThanOrEqual(LINE_WIDTH);
+    expect(rows[0]).toBe('      "note 0", "note 1", "note 2", "note 3", "note 4", "note 5", "note 6",');
+    expect((JSON.parse(out) as { editor: unknown }).editor).toEqual({ notes });
+  });
+
+  it('inside editor, a list of more than 1000 scalars is one compact line: the file stays about its compact size', () => {
+    const samples = Array.from({ length: 100_000 }, (_, i) => i % 10);
+    const level = { ...base(), editor: { samples } };
+    const out = serializeLevel(level);
+    expect(out).toContain(`"samples": ${JSON.stringify(samples)}`);
+    expect(out.length).toBeLessThan(JSON.stringify(level).length * 1.01);
+  });
+
+  it('rules fields keep one member per line (walls are not filled)', () => {
+    const walls = ['a2', 'a3', 'b1', 'b2', 'b3', 'c1', 'c2', 'a2', 'a3', 'b1', 'b2', 'b3', 'c1', 'c2', 'b2'];
+    const out = serializeLevel({ ...base(), walls } as Level);
+    expect(out).toContain('  "walls": [\n    "a2",\n    "a3",\n');
+  });
+});
+
 describe('key order', () => {
   it('top level: format, version, ruleset, meta, board, ruleset fields, pieces, tiles, objectives, par, draft, solution, editor, then unknown keys', () => {
     const scrambled = {
