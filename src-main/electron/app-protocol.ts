@@ -12,7 +12,8 @@
  * `resolveAppFile`; both are unit-tested under Node.
  */
 import { promises as fs, realpathSync, statSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
+import { contentTypeOf } from '../services/content-types.js';
 import { isInside } from '../services/workspace.js';
 import { CONTENT_SECURITY_POLICY } from './security.js';
 
@@ -34,32 +35,8 @@ export const APP_SCHEME_PRIVILEGED = {
   privileges: { standard: true, secure: true, supportFetchAPI: true },
 } as const;
 
-/** Content types by file extension (lower case, with the dot); anything else is `application/octet-stream`. */
-export const MIME_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
-/** The content type for a file name (see MIME_TYPES). */
-export function mimeTypeFor(file: string): string {
-  return MIME_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
-}
+/** The content type for a file name (services/content-types.ts, shared with the serve host). */
+export const mimeTypeFor = contentTypeOf;
 
 /**
  * The renderer-relative file an `app://castellan/...` URL names, as

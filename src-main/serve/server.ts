@@ -35,13 +35,14 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promises as fsp, realpathSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { basename, extname, join, relative, resolve, sep } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { HOST_METHODS, TOKEN_HEADER, type HostError, type HostMethod } from '../../src-shared/host/contract.js';
 import { CONTENT_SECURITY_POLICY } from '../electron/security.js';
 import { workspaceFolders } from '../services/folder-access.js';
 import { createHostApi } from '../services/host-api.js';
 import { hideServerPaths } from './path-free.js';
 import { isInside, listLevelFiles, openWorkspace, resolveWorkspacePath, type Workspace } from '../services/workspace.js';
+import { contentTypeOf } from '../services/content-types.js';
 
 /** The same policy as the Electron shell (one definition: electron/security.ts). */
 export { CONTENT_SECURITY_POLICY };
@@ -51,28 +52,6 @@ export const STATE_FOLDER = '.castellan';
 
 /** Largest accepted /api request body (bytes). */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-  '.wasm': 'application/wasm',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 const NO_BUILD_PAGE =
   '<!doctype html><html><head><meta charset="utf-8"><title>Castellan</title></head><body>' +
@@ -310,7 +289,7 @@ export async function startServeHost(opts: ServeOptions): Promise<ServeHandle> {
       }
       const data = await fsp.readFile(real);
       res.statusCode = 200;
-      res.setHeader('Content-Type', CONTENT_TYPES[extname(real).toLowerCase()] ?? 'application/octet-stream');
+      res.setHeader('Content-Type', contentTypeOf(real));
       res.setHeader('Content-Length', data.length);
       res.end(head ? undefined : data);
     } catch {
