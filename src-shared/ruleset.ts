@@ -180,6 +180,79 @@ export interface RulesetEngine<L extends LevelBase> {
   move(level: L, moves: readonly string[], opts?: EngineOptions): Result<EngineAnswer, Issue[]>;
 }
 
+/**
+ * A hint from a position reached in play ("hints in playtest",
+ * `castellan hint`), plain data:
+ * - `status`: `solvable` (a win / the goal is still reachable), `unsolvable`
+ *   (no longer: `lostAt` names the move that made it so), `solved` (the line
+ *   already solves), `limit` (the search budget ran out), `invalid` (a move
+ *   of the line does not replay: see the issues).
+ * - `distance`: single-player: the fewest moves from the position to a
+ *   solution (plies); two-player: the attacker's moves of the fastest forced
+ *   win from the position (KV-8 / LC-8). null when not `solvable`.
+ * - `next`: one optimal next move (LAN) for the side to move, null when none.
+ * - `lostAt`: the first move of the line (0-based ply and LAN) after which the
+ *   optimum from the start could no longer be reached (the par was lost, or
+ *   the level became unsolvable), null when the line is still optimal.
+ */
+export interface HintAnswer {
+  status: 'solvable' | 'unsolvable' | 'solved' | 'limit';
+  distance: number | null;
+  next: string | null;
+  lostAt: { ply: number; move: string; distanceBefore: number; distanceAfter: number | null } | null;
+}
+
+/** Budget of one hint (every search it runs together). */
+export interface HintOptions {
+  maxStates?: number;
+  timeMs?: number;
+  signal?: { readonly aborted: boolean };
+}
+
+/**
+ * A chess-problem solution tree of a two-player "win / mate in N" problem
+ * (KV-8, LC-8), plain data. Moves are LAN; `san` where the ruleset writes
+ * SAN (LC-13).
+ * - `key`: the first move that forces the win in N (the problem's solution);
+ *   `cook`: true when more than one first move does.
+ * - `threat`: what the attacker would play next if the defender passed (null
+ *   when none or when the rules do not allow a pass to be tested).
+ * - `variations`: for each defence, the attacker's answer and, below it, the
+ *   next defences, to depth N; a node whose attacker move wins at once has
+ *   `mate: true`. `duals`: other attacker moves that also win in time at
+ *   that node (flagged, chess-problem style).
+ * - `tries`: first moves that fail to exactly one defence, with that
+ *   refutation.
+ */
+export interface SolutionTree {
+  n: number;
+  key: TreeMove;
+  keys: string[];
+  cook: boolean;
+  threat: TreeMove | null;
+  variations: TreeDefence[];
+  tries: { move: TreeMove; refutation: TreeMove }[];
+  /** Nodes searched to build the tree. */
+  nodes: number;
+}
+
+/** One move of a solution tree. */
+export interface TreeMove {
+  lan: string;
+  san?: string;
+}
+
+/** A defence and the attacker's answer to it, with what follows. */
+export interface TreeDefence {
+  defence: TreeMove;
+  /** null when the defence leaves no answer needed (the defence itself loses at once, e.g. it is the last move of a won game). */
+  answer: TreeMove | null;
+  /** The answer wins at once (mate / KV-8 win). */
+  mate: boolean;
+  duals: TreeMove[];
+  next: TreeDefence[];
+}
+
 /** What a designer asks a level generator for (`castellan generate`). */
 export interface GenerateRequest {
   /** Same seed and options, same levels. */
@@ -195,6 +268,18 @@ export interface GenerateRequest {
   /** Search effort knobs of the generator (mutations per climb, climbs). */
   steps?: number;
   climbs?: number;
+  /**
+   * Mechanics the level must use, each so that removing it changes the
+   * result (Chess Maze: `keys`, `plates`, `transforms`, `coins`, `spell`,
+   * `enemies`, `move-limit`). Rulesets without mechanics ignore it.
+   */
+  mechanics?: string[];
+  /** Piece roles the designer allows (`king`, `queen`, `rook`, `bishop`, `knight`, `pawn`); default the ruleset's usual set. */
+  pieces?: string[];
+  /** Polled between candidates; when aborted the generator returns what it found. */
+  signal?: { readonly aborted: boolean };
+  /** Called after each candidate: levels found so far and candidates tried. */
+  onProgress?: (p: { found: number; tried: number }) => void;
 }
 
 /** One generated level with its proven optimum. */
@@ -280,4 +365,11 @@ export interface RulesetDef<L extends LevelBase = LevelBase> {
   generate?(req: GenerateRequest): GeneratedLevel<L>[];
   /** The engine that plays against the user (two-player rulesets). */
   readonly engine?: RulesetEngine<L>;
+  /**
+   * A hint from the position after `moves` (LAN) from the level's start
+   * (see `HintAnswer`). Errors (a move that does not replay) carry `/moves/k`.
+   */
+  hint?(level: L, moves: readonly string[], opts?: HintOptions): Result<HintAnswer, Issue[]>;
+  /** The full solution tree of a two-player problem (KV-8 / LC-8) with a goal; errors when it has none or no win in N. */
+  solutionTree?(level: L, opts?: HintOptions): Result<SolutionTree, Issue[]>;
 }

@@ -175,6 +175,42 @@ export type SolveResult =
       mateType?: string;
       metrics?: SolveMetrics;
     }
-  | { status: 'unsolvable'; states: number; metrics?: SolveMetrics }
+  | {
+      status: 'unsolvable';
+      states: number;
+      metrics?: SolveMetrics;
+      /** Why, in words and squares (see `UnsolvableWhy`); the solve entry always fills it for users. */
+      why?: UnsolvableWhy;
+    }
   | { status: 'limit'; states: number; depth: number; reason: 'states' | 'memory' | 'time' }
   | { status: 'cancelled'; states: number; depth: number };
+
+/**
+ * Why a level is unsolvable ("the solver as a design partner"): the cause a
+ * cheap analysis proved, before or after the search, or `exhaustive` when no
+ * cause was found and the search covered the whole space.
+ * - `code`: a stable kebab-case id of the cause, e.g. `king-sealed`
+ *   (UK-4..UK-6: the king's region, walls and provably immovable pieces
+ *   included, holds no portal), `portal-blocked`, `lock-never-opens` (CM-7,
+ *   CM-15), `coin-unreachable`, `letter-unreachable`, `spell-blocked` (CM-9),
+ *   `move-limit` (CM-12: the optimum without the limit exceeds it),
+ *   `dead-ends` (CM-13), `refuted` (KV-8 / LC-8: every first move has a
+ *   refuting defence), `exhaustive` (no cause found; the search covered
+ *   `states` states).
+ * - `message`: one or two sentences for the designer, naming squares.
+ * - `squares`: the squares the cause is about (the editor marks them), in
+ *   the order the message names them; may be empty.
+ * - `ruling`: the RULINGS.md id the cause rests on (`UK-6`, `CM-7`).
+ * - `optimumWithoutLimit`: with `move-limit`, the optimum of the same level
+ *   without its move limit.
+ * - `refutations`: with `refuted`, each first move and the defence that
+ *   refutes it (LAN), the best defence first.
+ */
+export interface UnsolvableWhy {
+  code: string;
+  message: string;
+  squares: string[];
+  ruling: string;
+  optimumWithoutLimit?: number;
+  refutations?: { move: string; defence: string }[];
+}
