@@ -88,12 +88,15 @@ export function lcPositionIssues(f: FenFields, pointer?: string): Issue[] {
     const origin = f.ep + up;
     const want = f.side === 0 ? 5 : 2;
     const mover = f.side ^ 1;
-    if (f.ep >> 4 !== want || f.bottom[f.ep] !== 0 || f.bottom[origin] !== 0 || f.bottom[pawn] !== (PAWN | (mover << 3)) || f.top[pawn] !== 0) {
+    // LC-11: the pawn stands free in front of the square, or on top of its own piece there (a two-step superimposition).
+    const P = PAWN | (mover << 3);
+    const pawnThere = (f.bottom[pawn] === P && f.top[pawn] === 0) || (f.top[pawn] === P && f.bottom[pawn] !== 0 && f.bottom[pawn]! >> 3 === mover);
+    if (f.ep >> 4 !== want || f.bottom[f.ep] !== 0 || f.bottom[origin] !== 0 || !pawnThere) {
       out.push(
         issue(
           'error',
           'lc-en-passant',
-          `En passant square ${name88(f.ep)} does not follow a two-square advance of a ${SIDE[mover]!.toLowerCase()} pawn (the square and the one behind it empty, the pawn free in front of it).`,
+          `En passant square ${name88(f.ep)} does not follow a two-square advance of a ${SIDE[mover]!.toLowerCase()} pawn (the square and the one behind it empty, the pawn in front of it, free or on top of its own piece).`,
           { squares: [name88(f.ep)], ruling: 'LC-11', ...ptr },
         ),
       );

@@ -29,7 +29,7 @@ import { MAX_MOVES } from '../orthodox/position-base.js';
 export const A_MOVE = 0;
 /** Action: a board-level pawn's two-square advance onto an empty square (sets en passant, LC-11). */
 export const A_DOUBLE = 1;
-/** Action: superimposes onto a free board-level piece (LC-3, LC-4). */
+/** Action: superimposes onto a free board-level piece (LC-3, LC-4); a board-level pawn doing it two squares ahead sets en passant (LC-11). */
 export const A_SUPER = 2;
 /** Action: captures the whole of `to` and lands at board level (LC-5a/c/d/e). */
 export const A_CAPB = 3;

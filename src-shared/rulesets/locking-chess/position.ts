@@ -183,22 +183,44 @@ export class LcPosition extends LcMoveGen<LcNoMove> {
         top[to] = placed;
         break;
       case A_EP: {
+        // LC-5f; LC-11: after a two-step superimposition the advanced pawn is on top at `cs`,
+        // and taking it frees the piece it stood on.
         const cs = us === 0 ? to - 16 : to + 16;
-        capB = bot[cs]!;
-        bot[cs] = 0;
+        if (top[cs] !== 0) {
+          capT = top[cs]!;
+          top[cs] = 0;
+          lo ^= Z.topLo[capT * 128 + cs]!;
+          hi ^= Z.topHi[capT * 128 + cs]!;
+        } else {
+          capB = bot[cs]!;
+          bot[cs] = 0;
+          lo ^= Z.botLo[capB * 128 + cs]!;
+          hi ^= Z.botHi[capB * 128 + cs]!;
+        }
         bot[to] = placed;
-        lo ^= Z.botLo[capB * 128 + cs]! ^ Z.botLo[placed * 128 + to]!;
-        hi ^= Z.botHi[capB * 128 + cs]! ^ Z.botHi[placed * 128 + to]!;
+        lo ^= Z.botLo[placed * 128 + to]!;
+        hi ^= Z.botHi[placed * 128 + to]!;
         break;
       }
       case A_EPS: {
+        // LC-11: the advanced pawn goes back to the passed square, locked under the mover; when it
+        // had superimposed two steps, the piece it stood on is free again.
         const cs = us === 0 ? to - 16 : to + 16;
-        const pw = bot[cs]!;
-        bot[cs] = 0;
+        const onTop = top[cs] !== 0;
+        const pw = onTop ? top[cs]! : bot[cs]!;
+        if (onTop) {
+          top[cs] = 0;
+          lo ^= Z.topLo[pw * 128 + cs]!;
+          hi ^= Z.topHi[pw * 128 + cs]!;
+        } else {
+          bot[cs] = 0;
+          lo ^= Z.botLo[pw * 128 + cs]!;
+          hi ^= Z.botHi[pw * 128 + cs]!;
+        }
         bot[to] = pw;
         top[to] = placed;
-        lo ^= Z.botLo[pw * 128 + cs]! ^ Z.botLo[pw * 128 + to]! ^ Z.topLo[placed * 128 + to]!;
-        hi ^= Z.botHi[pw * 128 + cs]! ^ Z.botHi[pw * 128 + to]! ^ Z.topHi[placed * 128 + to]!;
+        lo ^= Z.botLo[pw * 128 + to]! ^ Z.topLo[placed * 128 + to]!;
+        hi ^= Z.botHi[pw * 128 + to]! ^ Z.topHi[placed * 128 + to]!;
         break;
       }
       case A_CASTLOCK:
@@ -230,7 +252,9 @@ export class LcPosition extends LcMoveGen<LcNoMove> {
     let nc = this.castling;
     if (!fromTop) nc &= CASTLE_MASK[from]!;
     if (act === A_CAPB || act === A_CAPUNDER) nc &= CASTLE_MASK[to]!;
-    this.finishMove(lo, hi, nc, act === A_DOUBLE ? (from + to) >> 1 : -1, (p & 7) === PAWN || capB !== 0 || capT !== 0);
+    // LC-11: a two-step advance sets the en passant square, a pawn's two-step superimposition (LC-3) too.
+    const twoStep = act === A_DOUBLE || (act === A_SUPER && !fromTop && (p & 7) === PAWN && (to - from === 32 || from - to === 32));
+    this.finishMove(lo, hi, nc, twoStep ? (from + to) >> 1 : -1, (p & 7) === PAWN || capB !== 0 || capT !== 0);
   }
 
   /** Takes back the last move made. */
@@ -267,17 +291,24 @@ export class LcPosition extends LcMoveGen<LcNoMove> {
         placed = top[to]!;
         top[to] = capT;
         break;
-      case A_EP:
+      case A_EP: {
         placed = bot[to]!;
         bot[to] = 0;
-        bot[us === 0 ? to - 16 : to + 16] = capB;
+        const cs = us === 0 ? to - 16 : to + 16;
+        if (capT !== 0) top[cs] = capT;
+        else bot[cs] = capB;
         break;
-      case A_EPS:
+      }
+      case A_EPS: {
         placed = top[to]!;
         top[to] = 0;
-        bot[us === 0 ? to - 16 : to + 16] = bot[to]!;
+        // The advanced pawn returns to `cs`: on top of the piece it had superimposed, if one is there.
+        const cs = us === 0 ? to - 16 : to + 16;
+        if (bot[cs] !== 0) top[cs] = bot[to]!;
+        else bot[cs] = bot[to]!;
         bot[to] = 0;
         break;
+      }
       case A_CASTLE:
       case A_CASTLOCK: {
         placed = bot[to]!;

@@ -87,9 +87,10 @@ export function hasCastling(f: FenFields, letter: CastleLetter): boolean {
 
 /**
  * LC-11 / LC-5f: the squares an en passant target may name now: for the side
- * to move, the square behind a free board-level enemy pawn on its fourth rank
- * (rank 6 with White to move, rank 3 with Black), with that square and the
- * pawn's origin empty (the pawn just made a two-step advance).
+ * to move, the square behind an enemy pawn on its fourth rank (rank 6 with
+ * White to move, rank 3 with Black), free at board level or on top of a piece
+ * of its own side (a two-step superimposition, LC-11 as amended), with that
+ * square and the pawn's origin empty (the pawn just made a two-step advance).
  */
 export function epCandidates(f: FenFields): string[] {
   const out: string[] = [];
@@ -98,8 +99,9 @@ export function epCandidates(f: FenFields): string[] {
   const pawn = PAWN | (f.side === 0 ? BLACK_BIT : 0);
   for (let file = 0; file < 8; file++) {
     const ep = rank * 16 + file;
-    if (f.bottom[ep] === 0 && f.top[ep] === 0 && f.bottom[ep + up] === 0 && f.top[ep + up] === 0 && f.bottom[ep - up] === pawn && f.top[ep - up] === 0)
-      out.push(name(ep));
+    const at = ep - up;
+    const advanced = (f.bottom[at] === pawn && f.top[at] === 0) || (f.top[at] === pawn && f.bottom[at] !== 0 && f.bottom[at]! >> 3 === pawn >> 3);
+    if (f.bottom[ep] === 0 && f.top[ep] === 0 && f.bottom[ep + up] === 0 && f.top[ep + up] === 0 && advanced) out.push(name(ep));
   }
   return out;
 }

@@ -128,8 +128,17 @@ function randomLfen(rnd: () => number): string {
     const f = Math.floor(rnd() * 8);
     const [pawnRank, passRank, fromRank, pawn, enemyPawn] = side === 'w' ? [4, 5, 6, 'p', 'P'] : [3, 2, 1, 'P', 'p'];
     const at = (r: number, file: number): number => r * 8 + file;
-    bottom[at(pawnRank, f)] = pawn;
-    top[at(pawnRank, f)] = '';
+    if (rnd() < 0.35) {
+      // LC-11 as amended: the pawn superimposed two steps onto a piece of its own side.
+      // A king of that side already there stays (the pawn locks its own king, LC-6).
+      const own = LETTERS[1 + Math.floor(rnd() * 4)]!;
+      const ownKing = pawn === 'P' ? 'K' : 'k';
+      if (bottom[at(pawnRank, f)] !== ownKing) bottom[at(pawnRank, f)] = pawn === 'P' ? own : own.toLowerCase();
+      top[at(pawnRank, f)] = pawn;
+    } else {
+      bottom[at(pawnRank, f)] = pawn;
+      top[at(pawnRank, f)] = '';
+    }
     for (const r of [passRank, fromRank]) {
       bottom[at(r, f)] = '';
       top[at(r, f)] = '';

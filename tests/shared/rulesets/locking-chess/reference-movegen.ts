@@ -290,9 +290,12 @@ export function refPseudoMoves(s: RefState, withCastling = true): RefMove[] {
             const c = s.board[tr]![tf]!;
             if (!c.bottom) {
               add(f, r, true, tf, tr, stepDown);
-              // LC-11: onto the passed square; the advanced pawn beside us goes back under us.
+              // LC-11: onto the passed square; the advanced pawn beside us goes back under us. When it
+              // had superimposed two steps (LC-11 as amended) it is the top of its cell, and the piece
+              // below it stays, free.
               if (s.ep && s.ep.file === tf && s.ep.rank === tr) {
-                const advanced = s.board[r]![tf]!.bottom!;
+                const beside = s.board[r]![tf]!;
+                const advanced = beside.top ?? beside.bottom!;
                 add(
                   f,
                   r,
@@ -301,7 +304,7 @@ export function refPseudoMoves(s: RefState, withCastling = true): RefMove[] {
                   tr,
                   (pp) => ({ cell: { bottom: advanced, top: pp }, captured: [], onTop: true }),
                   (b) => {
-                    b[r]![tf] = { bottom: null, top: null };
+                    b[r]![tf] = beside.top ? { bottom: beside.bottom, top: null } : { bottom: null, top: null };
                   },
                 );
                 // The LAN of both is the same square pair: the step down has no '*', this one has.
@@ -347,7 +350,8 @@ export function refPseudoMoves(s: RefState, withCastling = true): RefMove[] {
             const tr2 = tr + forward;
             const two = s.board[tr2]![f]!;
             if (!two.bottom) add(f, r, false, f, tr2, stepDown, undefined, { file: f, rank: tr });
-            else if (two.bottom.colour === me && !two.top) add(f, r, false, f, tr2, superimpose);
+            // LC-11 as amended: the two-step superimposition is a two-step advance too.
+            else if (two.bottom.colour === me && !two.top) add(f, r, false, f, tr2, superimpose, undefined, { file: f, rank: tr });
           }
         } else if (ahead.bottom.colour === me && !ahead.top) {
           add(f, r, false, f, tr, superimpose);
@@ -358,7 +362,10 @@ export function refPseudoMoves(s: RefState, withCastling = true): RefMove[] {
           const c = s.board[tr]![tf]!;
           if (!c.bottom) {
             if (s.ep && s.ep.file === tf && s.ep.rank === tr) {
-              const victim = s.board[r]![tf]!.bottom!;
+              // LC-5f; after a two-step superimposition (LC-11 as amended) the victim is the top of
+              // its cell and the piece below it stays, free.
+              const beside = s.board[r]![tf]!;
+              const victim = beside.top ?? beside.bottom!;
               add(
                 f,
                 r,
@@ -367,7 +374,7 @@ export function refPseudoMoves(s: RefState, withCastling = true): RefMove[] {
                 tr,
                 (pp) => ({ cell: { bottom: pp, top: null }, captured: [victim], onTop: false }),
                 (b) => {
-                  b[r]![tf] = { bottom: null, top: null };
+                  b[r]![tf] = beside.top ? { bottom: beside.bottom, top: null } : { bottom: null, top: null };
                 },
               );
             }

@@ -305,6 +305,43 @@ describe('LC-11 en passant superimpose', () => {
     expect(p.lfen()).toBe('4k3/8/8/8/1n6/(Pp)7/8/4K3 w - - 0 2');
   });
 
+  it('LC-11 a two-step superimposition sets the en passant square; a free board-level pawn captures the top pawn, freeing the piece below (perft 2: 54)', () => {
+    const start = '4k3/8/8/8/4Kp2/8/4P3/8 w - - 0 1';
+    const p = play(lc(start), 'Pe2-e4*');
+    // The pawn passed e3 and stands on top of its own king: e3 is the en passant square.
+    expect(p.lfen()).toBe('4k3/8/8/8/4(KP)p2/8/8/8 b - e3 0 1');
+    expect(lc(p.lfen()).lfen()).toBe(p.lfen()); // LFEN accepts and writes it
+    expect(movesFrom(p, 'f4')).toEqual(['Pf4-f3', 'Pf4xe3']);
+    // The white pawn is taken off the king's top; the king is free again.
+    expect(play(p.clone(), 'Pf4xe3').lfen()).toBe('4k3/8/8/8/4K3/4p3/8/8 w - - 0 2');
+    // The hand count: 53 without the capture, 54 with it.
+    expect(lc(start).perft(2)).toBe(54);
+  });
+
+  it('LC-11 after a two-step superimposition an enemy top pawn en-passant-superimposes it, freeing both pieces below (perft 2: 73)', () => {
+    const start = '4k3/8/8/8/3(Np)K3/8/4P3/8 w - - 0 1';
+    const p = play(lc(start), 'Pe2-e4*');
+    expect(p.lfen()).toBe('4k3/8/8/8/3(Np)(KP)3/8/8/8 b - e3 0 1');
+    expect(movesFrom(p, 'd4')).toContain('Pd4-e3*');
+    // The white pawn goes back to e3, locked under the black pawn; the knight d4 and the king e4 are free.
+    expect(play(p.clone(), 'Pd4-e3*').lfen()).toBe('4k3/8/8/8/3NK3/4(Pp)3/8/8 w - - 0 2');
+    expect(lc(start).perft(2)).toBe(73);
+  });
+
+  it('LC-11 the rulebook example with a superimposing pawn: Pa2-a4* then Pb4-a3*', () => {
+    const p = play(lc('7k/8/8/8/N(np)6/8/P7/7K w - - 0 1'), 'Pa2-a4*');
+    expect(p.lfen()).toBe('7k/8/8/8/(NP)(np)6/8/8/7K b - a3 0 1');
+    expect(movesFrom(p, 'b4')).toContain('Pb4-a3*');
+    expect(play(p.clone(), 'Pb4-a3*').lfen()).toBe('7k/8/8/8/Nn6/(Pp)7/8/7K w - - 0 2');
+  });
+
+  it('LC-11 as amended leaves perft from the start unchanged (40 / 1,594 / 69,992 / 3,049,790)', () => {
+    // A two-step superimposition from the start needs a piece of one's own on the fourth rank, and
+    // no en passant capture arises within four plies, so the published start counts stand.
+    const start = lc('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+    expect([1, 2, 3, 4].map((d) => start.perft(d))).toEqual([40, 1_594, 69_992, 3_049_790]);
+  }, 60_000);
+
   it('LC-11 only on the very next move', () => {
     const p = play(lc('4k3/3p4/8/2(NP)1P3/8/8/8/4K3 b - - 0 1'), 'Pd7-d5', 'Ke1-e2', 'Ke8-f7');
     expect(movesFrom(p, 'c5')).toEqual(['Pc5-b6', 'Pc5-c6', 'Pc5-d6']);
