@@ -1,0 +1,32 @@
+/**
+ * The host solve methods (solve-host-api.ts) hand an unsolvable answer's
+ * why to the editor unchanged: the pool's result is the poll's result.
+ */
+import { describe, expect, it } from 'vitest';
+import { createSolveHostApi } from '../../../src-main/services/solve-host-api.js';
+import type { SolvePoolLike } from '../../../src-main/services/solve-runner.js';
+import type { UnsolvableWhy } from '../../../src-shared/solver/types.js';
+import { boxedInLevel } from '../helpers.js';
+
+const sealed: UnsolvableWhy = {
+  code: 'king-sealed',
+  message: 'The king is walled in: the portal lies outside its region.',
+  squares: ['b1', 'b2', 'a2'],
+  ruling: 'UK-6',
+};
+
+describe('host solve: why', () => {
+  it('UK-6: solvePoll answers the why the pool produced, field for field', async () => {
+    const pool: SolvePoolLike = { solve: async () => ({ result: { status: 'unsolvable', states: 2, why: sealed }, ms: 1 }) };
+    const a = createSolveHostApi({ pool: () => pool });
+    const s = await a.solveStart({ document: boxedInLevel() });
+    if (!s.ok) throw new Error(s.message);
+    let done: Awaited<ReturnType<typeof a.solvePoll>> | undefined;
+    for (let i = 0; i < 100; i++) {
+      done = await a.solvePoll({ jobId: s.jobId });
+      if (!done.ok || done.state === 'done') break;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(done?.ok && done.state === 'done' && done.result).toEqual({ status: 'unsolvable', states: 2, why: sealed });
+  });
+});
