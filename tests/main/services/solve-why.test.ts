@@ -1,9 +1,11 @@
 /**
  * The host solve methods (solve-host-api.ts) hand an unsolvable answer's
- * why to the editor unchanged: the pool's result is the poll's result.
+ * why to the editor unchanged: the pool's result is the poll's result, and
+ * a real worker's answer keeps its why across the thread boundary.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createSolveHostApi } from '../../../src-main/services/solve-host-api.js';
+import { SolvePool } from '../../../src-main/services/solve-pool.js';
 import type { SolvePoolLike } from '../../../src-main/services/solve-runner.js';
 import type { UnsolvableWhy } from '../../../src-shared/solver/types.js';
 import { boxedInLevel } from '../helpers.js';
@@ -28,5 +30,32 @@ describe('host solve: why', () => {
       await new Promise((r) => setTimeout(r, 5));
     }
     expect(done?.ok && done.state === 'done' && done.result).toEqual({ status: 'unsolvable', states: 2, why: sealed });
+  });
+});
+
+let pool: SolvePool | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+describe('host solve in the worker pool: why', () => {
+  it('UK-5: a king on a1 walled in by a2, b1 and b2 answers unsolvable with those three squares', async () => {
+    pool = new SolvePool({ size: 1 });
+    const a = createSolveHostApi({ pool: () => pool! });
+    const s = await a.solveStart({ document: boxedInLevel() });
+    if (!s.ok) throw new Error(s.message);
+    let done: Awaited<ReturnType<typeof a.solvePoll>> | undefined;
+    for (let i = 0; i < 400; i++) {
+      done = await a.solvePoll({ jobId: s.jobId });
+      if (!done.ok || done.state === 'done') break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    if (!done?.ok || done.state !== 'done' || done.result.status !== 'unsolvable') throw new Error(`not unsolvable: ${JSON.stringify(done)}`);
+    const why = done.result.why;
+    expect(why?.code).toBe('king-sealed');
+    expect(why?.ruling).toBe('UK-5');
+    // The king's three neighbours (UK-4: one step), all walls.
+    expect([...(why?.squares ?? [])].sort()).toEqual(['a2', 'b1', 'b2']);
   });
 });
