@@ -1,12 +1,14 @@
 /**
- * Why unsolvable in the editor: open an unsolvable blueprint, Solve, and the
+ * Why unsolvable in the editor: open an unsolvable level, Solve, and the
  * Solver panel says why (the message, its ruling, the squares as a list),
  * the board marks the same squares (data-why-squares, named in the board's
  * label for screen readers), and the live badge's tooltip says it in one
  * line. An edit clears the marks (the answer is for the old board); undo
- * restores the content that was solved and its marks.
+ * restores the content that was solved and its marks. Chess Maze: a lock
+ * that never opens (CM-7) is named and marked; a move limit below the
+ * optimum (CM-12) shows the optimum without the limit.
  *
- * The blueprints are built by hand on a 5 x 5 board with the king on a1 and
+ * The Unlock the King blueprints are built by hand on a 5 x 5 board with the king on a1 and
  * the portal on e5: the king's only neighbours are a2, b1 and b2 (UK-4: the
  * king steps one square), so whatever stands on all three and can never
  * move seals it in, and those three squares are the cause.
@@ -16,7 +18,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './serve-fixture.js';
 import { pickFile } from './file-dialog.js';
-import type { UnlockTheKingLevel } from '../../src-shared/model/level.js';
+import type { ChessMazeLevel, UnlockTheKingLevel } from '../../src-shared/model/level.js';
 
 /** The king's three neighbours on a1 (UK-4), the seal in both blueprints. */
 const SEAL = ['a2', 'b1', 'b2'];
@@ -60,7 +62,7 @@ const PAWNED = blueprint('Pawned king', {
 
 const sorted = (squares: string[]): string[] => [...squares].sort();
 
-async function openLevel(page: Page, workspace: string, name: string, level: UnlockTheKingLevel): Promise<void> {
+async function openLevel(page: Page, workspace: string, name: string, level: UnlockTheKingLevel | ChessMazeLevel): Promise<void> {
   writeFileSync(join(workspace, name), `${JSON.stringify(level, null, 2)}\n`);
   await page.getByTestId('btn-open').click();
   await pickFile(page, name);
@@ -146,3 +148,59 @@ for (const c of [
     await expect.poll(() => boardMarks(page)).toEqual(SEAL);
   });
 }
+
+/** A 5 x 1 Chess Maze corridor: a rook on a1, the finish on e1 (CM-11). */
+function corridor(title: string, extra: Partial<ChessMazeLevel>): ChessMazeLevel {
+  return {
+    format: 'castellan.level',
+    version: 1,
+    ruleset: 'chess-maze',
+    meta: { title },
+    board: { width: 5, height: 1 },
+    pieces: [{ role: 'rook', square: 'a1', side: 'player' }],
+    tiles: [{ kind: 'finish', square: 'e1' }],
+    ...extra,
+  };
+}
+
+test('why unsolvable: CM-7 a red lock with no red key or plate before the finish — the panel names the lock, the board marks it', async ({ page, serve }) => {
+  // The only route from a1 to e1 passes d1; a lock no key or plate of its colour opens never lets a piece through (CM-7).
+  const level = corridor('Keyless lock', {
+    tiles: [
+      { kind: 'lock', square: 'd1', color: 'red' },
+      { kind: 'finish', square: 'e1' },
+    ],
+  });
+  await page.goto(serve.url);
+  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await openLevel(page, serve.workspace, 'why-keyless-lock.level.json', level);
+  await page.getByTestId('btn-solve').click();
+  await expect(page.getByTestId('solve-status')).toHaveAttribute('data-status', 'unsolvable', { timeout: 30_000 });
+  const why = page.getByTestId('why-panel');
+  await expect(why).toHaveAttribute('data-ruling', 'CM-7');
+  await expect(page.getByTestId('why-ruling')).toHaveText('CM-7');
+  await expect(page.getByTestId('why-message')).toContainText('d1');
+  const listed = await page.getByTestId('why-square').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.square ?? ''));
+  expect(listed).toContain('d1');
+  const marks = await boardMarks(page);
+  expect(marks).toContain('d1');
+  expect(marks).toEqual(sorted(listed));
+  const badge = page.getByTestId('live-badge');
+  await expect(badge).toHaveAttribute('data-status', 'unsolvable', { timeout: 30_000 });
+  await expect(badge).toHaveAttribute('title', /\(CM-7\)/);
+});
+
+test('why unsolvable: CM-12 a move limit below the optimum — the panel says the optimum without the limit', async ({ page, serve }) => {
+  // A king on a1 needs 4 steps to e1 (CM-3: the king steps one square); a limit of 3 moves makes it unsolvable (CM-12).
+  const level = corridor('Tight limit', { pieces: [{ role: 'king', square: 'a1', side: 'player' }], objectives: { moveLimit: 3 } });
+  await page.goto(serve.url);
+  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await openLevel(page, serve.workspace, 'why-move-limit.level.json', level);
+  await page.getByTestId('btn-solve').click();
+  await expect(page.getByTestId('solve-status')).toHaveAttribute('data-status', 'unsolvable', { timeout: 30_000 });
+  await expect(page.getByTestId('why-panel')).toHaveAttribute('data-code', 'move-limit');
+  await expect(page.getByTestId('why-ruling')).toHaveText('CM-12');
+  const optimum = page.getByTestId('why-optimum');
+  await expect(optimum).toHaveAttribute('data-optimum', '4');
+  await expect(optimum).toHaveText('Optimum without the move limit: 4 moves (CM-12)');
+});
