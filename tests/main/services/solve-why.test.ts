@@ -1,9 +1,14 @@
 /**
  * The host solve methods (solve-host-api.ts) hand an unsolvable answer's
  * why to the editor unchanged: the pool's result is the poll's result, and
- * a real worker's answer keeps its why across the thread boundary.
+ * a real worker's answer keeps its why across the thread boundary; a save
+ * refused as unsolvable names the cause in its issue.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { saveLevelFile } from '../../../src-main/services/save-pipeline.js';
 import { createSolveHostApi } from '../../../src-main/services/solve-host-api.js';
 import { SolvePool } from '../../../src-main/services/solve-pool.js';
 import type { SolvePoolLike } from '../../../src-main/services/solve-runner.js';
@@ -57,5 +62,21 @@ describe('host solve in the worker pool: why', () => {
     expect(why?.ruling).toBe('UK-5');
     // The king's three neighbours (UK-4: one step), all walls.
     expect([...(why?.squares ?? [])].sort()).toEqual(['a2', 'b1', 'b2']);
+  });
+});
+
+describe('save of an unsolvable level: why', () => {
+  it('UK-5: the refusal’s issue carries the cause, the walls’ squares and the ruling', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'castellan-why-'));
+    try {
+      const r = await saveLevelFile(join(dir, 'boxed.level.json'), boxedInLevel());
+      if (r.ok) throw new Error('saved an unsolvable level');
+      const i = r.issues?.find((x) => x.code === 'level-unsolvable');
+      expect(i?.ruling).toBe('UK-5');
+      expect([...(i?.squares ?? [])].sort()).toEqual(['a2', 'b1', 'b2']);
+      expect(i?.message).toContain('a1');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

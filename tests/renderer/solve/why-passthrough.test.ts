@@ -1,7 +1,8 @@
 /**
  * An unsolvable answer's why travels unchanged from the host solve to the
  * editor (solve/host-solve-client.ts), and the live badge keeps it as one
- * line for its tooltip (app/live-solve.ts `liveStatusOf`).
+ * line for its tooltip (app/live-solve.ts `liveStatusOf`), and so does the
+ * save's draft dialog for a proof that found the level unsolvable.
  */
 import { describe, expect, it } from 'vitest';
 import type { HostApi } from '../../../src-shared/host/contract.js';
@@ -9,6 +10,7 @@ import type { Level } from '../../../src-shared/model/level.js';
 import type { UnsolvableWhy } from '../../../src-shared/solver/types.js';
 import { startHostSolve } from '../../../src-renderer/solve/host-solve-client.js';
 import { liveStatusOf } from '../../../src-renderer/app/live-solve.js';
+import { proofFailure } from '../../../src-renderer/app/document-save.svelte.js';
 
 const level = { format: 'castellan.level', version: 1, ruleset: 'chess-maze' } as unknown as Level;
 const keyless: UnsolvableWhy = {
@@ -60,5 +62,15 @@ describe('live badge status of an unsolvable answer', () => {
 
   it('an unsolvable answer without why has no why line', () => {
     expect(liveStatusOf({ status: 'unsolvable', states: 3 })).toEqual({ kind: 'unsolvable', states: 3 });
+  });
+});
+
+describe('save proof of an unsolvable level', () => {
+  it('CM-7: the draft dialog names the cause in one line with its ruling', () => {
+    const f = proofFailure({ kind: 'result', result: { status: 'unsolvable', states: 40, why: keyless }, ms: 12 }, 12, { states: 40 });
+    expect(f).toMatchObject({ code: 'unsolvable', draftAllowed: true });
+    expect(f?.message).toBe(
+      'The solver proved that the level has no solution: The red lock on d4 never opens (no red key), and every route to the finish passes it. (CM-7)',
+    );
   });
 });
