@@ -203,4 +203,5 @@ test('why unsolvable: CM-12 a move limit below the optimum — the panel says th
   const optimum = page.getByTestId('why-optimum');
   await expect(optimum).toHaveAttribute('data-optimum', '4');
   await expect(optimum).toHaveText('Optimum without the move limit: 4 moves (CM-12)');
+  await page.getByRole('region', { name: 'Solver' }).screenshot({ path: join('test-results', 'why-solve-panel-move-limit.png') });
 });
