@@ -6,7 +6,8 @@
  * line. An edit clears the marks (the answer is for the old board); undo
  * restores the content that was solved and its marks. Chess Maze: a lock
  * that never opens (CM-7) is named and marked; a move limit below the
- * optimum (CM-12) shows the optimum without the limit.
+ * optimum (CM-12) shows the optimum without the limit. Locking Chess: a
+ * "no mate in N" answer lists each first move with its refutation (LC-8).
  *
  * The Unlock the King blueprints are built by hand on a 5 x 5 board with the king on a1 and
  * the portal on e5: the king's only neighbours are a2, b1 and b2 (UK-4: the
@@ -18,7 +19,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './serve-fixture.js';
 import { pickFile } from './file-dialog.js';
-import type { ChessMazeLevel, UnlockTheKingLevel } from '../../src-shared/model/level.js';
+import type { ChessMazeLevel, LockingChessLevel, UnlockTheKingLevel } from '../../src-shared/model/level.js';
 
 /** The king's three neighbours on a1 (UK-4), the seal in both blueprints. */
 const SEAL = ['a2', 'b1', 'b2'];
@@ -62,7 +63,7 @@ const PAWNED = blueprint('Pawned king', {
 
 const sorted = (squares: string[]): string[] => [...squares].sort();
 
-async function openLevel(page: Page, workspace: string, name: string, level: UnlockTheKingLevel | ChessMazeLevel): Promise<void> {
+async function openLevel(page: Page, workspace: string, name: string, level: UnlockTheKingLevel | ChessMazeLevel | LockingChessLevel): Promise<void> {
   writeFileSync(join(workspace, name), `${JSON.stringify(level, null, 2)}\n`);
   await page.getByTestId('btn-open').click();
   await pickFile(page, name);
@@ -204,4 +205,41 @@ test('why unsolvable: CM-12 a move limit below the optimum — the panel says th
   await expect(optimum).toHaveAttribute('data-optimum', '4');
   await expect(optimum).toHaveText('Optimum without the move limit: 4 moves (CM-12)');
   await page.getByRole('region', { name: 'Solver' }).screenshot({ path: join('test-results', 'why-solve-panel-move-limit.png') });
+});
+
+test('why unsolvable: LC-8 no mate in 1 — each first move with the defence that refutes it, in SAN', async ({ page, serve }) => {
+  // Two rooks and a king against a king on h8: Ra8+ or Rb8+ checks, but the black king steps to g7 or h7
+  // (g8 is covered along the 8th rank), so no first move mates at once (LC-8).
+  const level: LockingChessLevel = {
+    format: 'castellan.level',
+    version: 1,
+    ruleset: 'locking-chess',
+    meta: { title: 'No mate in 1' },
+    board: { width: 8, height: 8 },
+    position: '7k/8/8/8/8/8/1R6/R3K3 w - - 0 1',
+    goal: { type: 'mate-in', moves: 1 },
+  };
+  await page.goto(serve.url);
+  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await openLevel(page, serve.workspace, 'why-no-mate.level.json', level);
+  await page.getByTestId('btn-solve').click();
+  await expect(page.getByTestId('solve-status')).toHaveAttribute('data-status', 'unsolvable', { timeout: 60_000 });
+  const why = page.getByTestId('why-panel');
+  await expect(why).toHaveAttribute('data-code', 'refuted');
+  await expect(page.getByTestId('why-ruling')).toHaveText('LC-8');
+  // The squares of the best refutation (the defending king's step from h8) are listed and marked.
+  const listed = await page.getByTestId('why-square').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.square ?? ''));
+  expect(listed).toContain('h8');
+  expect(await boardMarks(page)).toEqual(sorted(listed));
+  await why.screenshot({ path: join('test-results', 'why-panel-refuted.png') });
+  // Every legal first move is listed (more than eight here: the rooks alone have 25 moves), the first eight until "Show all".
+  await expect(page.getByTestId('why-refutation')).toHaveCount(8);
+  const toggle = page.getByTestId('why-refutations-toggle');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  expect(await page.getByTestId('why-refutation').count()).toBeGreaterThan(8);
+  const ra8 = page.locator('[data-testid=why-refutation][data-move="Ra1-a8"]');
+  await expect(ra8).toHaveText(/^1\. Ra8\+? — refuted by 1\.\.\. K[gh]7$/);
+  await expect(ra8).toHaveAttribute('data-defence', /^Kh8-[gh]7$/);
 });
