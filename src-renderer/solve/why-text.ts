@@ -103,13 +103,27 @@ export function whyView(
 
 /**
  * The why in one line for a tooltip: "<message> (<ruling>)", white space
- * runs (line breaks included) folded to one space; '' for no why.
+ * runs (line breaks included) folded to one space; the ruling is not
+ * repeated when the message already names it ("… (LC-8): …"); '' for no why.
  */
 export function whyLine(why: Pick<UnsolvableWhy, 'message' | 'ruling'> | null | undefined): string {
   if (!why) return '';
   const msg = why.message.replace(/\s+/g, ' ').trim();
   const ruling = typeof why.ruling === 'string' ? why.ruling.trim() : '';
-  return ruling ? `${msg} (${ruling})` : msg;
+  if (!ruling || namesRuling(msg, ruling)) return msg;
+  return `${msg} (${ruling})`;
+}
+
+/** True when `text` names the ruling id `ruling` as a whole id ("UK-4" in "(UK-4 movement", not in "UK-45"). */
+function namesRuling(text: string, ruling: string): boolean {
+  let at = text.indexOf(ruling);
+  while (at >= 0) {
+    const next = text[at + ruling.length];
+    const prev = at > 0 ? text[at - 1] : undefined;
+    if ((next === undefined || !/[0-9A-Za-z]/.test(next)) && (prev === undefined || !/[0-9A-Za-z-]/.test(prev))) return true;
+    at = text.indexOf(ruling, at + 1);
+  }
+  return false;
 }
 
 /** The text equivalent of the board's marks for screen readers: "Marked by the solver: a1, b2." ('' for none). */

@@ -89,6 +89,15 @@ describe('whyLine', () => {
     expect(whyLine({ message: 'No cause found.', ruling: '' })).toBe('No cause found.');
     expect(whyLine(null)).toBe('');
   });
+
+  it('does not repeat a ruling the message already names, but does add one it names only as part of another id', () => {
+    expect(whyLine({ message: 'No mate in 1: every first move has a refuting defence (LC-8): Ke1-d1 is met by Kh8-g7.', ruling: 'LC-8' })).toBe(
+      'No mate in 1: every first move has a refuting defence (LC-8): Ke1-d1 is met by Kh8-g7.',
+    );
+    expect(whyLine({ message: 'Sealed in (UK-4 movement, UK-5 no captures).', ruling: 'UK-5' })).toBe('Sealed in (UK-4 movement, UK-5 no captures).');
+    expect(whyLine({ message: 'See CM-12.', ruling: 'CM-1' })).toBe('See CM-12. (CM-1)');
+    expect(whyLine({ message: 'See XCM-7.', ruling: 'CM-7' })).toBe('See XCM-7. (CM-7)');
+  });
 });
 
 describe('marksLabel', () => {
