@@ -243,3 +243,21 @@ test('why unsolvable: LC-8 no mate in 1 — each first move with the defence tha
   await expect(ra8).toHaveText(/^1\. Ra8\+? — refuted by 1\.\.\. K[gh]7$/);
   await expect(ra8).toHaveAttribute('data-defence', /^Kh8-[gh]7$/);
 });
+
+test('why unsolvable: Save of a sealed king offers a draft and names the cause with its squares', async ({ page, serve }) => {
+  await page.goto(serve.url);
+  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await openLevel(page, serve.workspace, 'why-save-walled.level.json', WALLED);
+  // An edit to save (the title), then Save: the proof finds the level unsolvable.
+  await page.getByTestId('meta-title').fill('Walled king, renamed');
+  await page.getByTestId('btn-save').click();
+  const dlg = page.getByTestId('dialog-draft');
+  await expect(dlg).toBeVisible({ timeout: 30_000 });
+  await expect(dlg).toHaveAttribute('data-code', 'unsolvable');
+  const issues = dlg.getByTestId('draft-issues');
+  await expect(issues).toContainText('level-unsolvable');
+  await expect(issues).toContainText('a1');
+  for (const sq of SEAL) await expect(issues).toContainText(sq);
+  await dlg.getByTestId('draft-cancel').click();
+  await expect(dlg).toHaveCount(0);
+});

@@ -72,5 +72,7 @@ describe('save proof of an unsolvable level', () => {
     expect(f?.message).toBe(
       'The solver proved that the level has no solution: The red lock on d4 never opens (no red key), and every route to the finish passes it. (CM-7)',
     );
+    // The issue the dialog lists: the cause with its squares and ruling.
+    expect(f?.issues).toEqual([{ severity: 'error', code: 'level-unsolvable', message: keyless.message, squares: ['d4'], square: 'd4', ruling: 'CM-7' }]);
   });
 });
