@@ -5,20 +5,27 @@
  * Before the search (`cmPreSearchWhy`), on a relaxed game that allows every
  * real move and more, so "no piece can ever land there" in it is a proof:
  * each player piece moves alone (other pieces only block rays and landing
- * squares, CM-4; enemies could be captured anyway), every lock is open
- * except the colours with neither key nor plate, which are closed for every
- * piece for ever (CM-7; the CM-15 warning), pawns may always step one or two
- * squares forward and one diagonally forward (CM-3 allows fewer), and
- * transform tiles change the piece as in play (CM-10). Holes, the edge and
- * never-open locks stop slider rays and cannot be landed on; knights jump,
- * so for them a lock only forbids landing (CM-4); a piece starting on a
- * never-open lock never moves (CM-7 "stuck"). Causes, in this order:
- * - `lock-never-opens` (CM-7): the finish, a required coin (collect) or
- *   enough letter tiles of a letter of the word (spell) can be landed on
- *   only through never-open locks; squares: those locks (the ones the
- *   relaxed routes run into), then the target.
+ * squares, CM-4; enemies could be captured anyway), pawns may always step
+ * one or two squares forward and one diagonally forward (CM-3 allows
+ * fewer), and transform tiles change the piece as in play (CM-10). Holes
+ * and the edge stop rays and cannot be landed on, and so do two kinds of
+ * square that stay blocked for ever:
+ * - never-open locks (`neverOpen`, CM-7): colours with neither key nor
+ *   plate (the CM-15 warning), and, to a fixpoint, colours whose key
+ *   (CM-5) or plates (CM-6) no piece can reach while those locks are shut;
+ * - player pieces that can never move (`frozenPlayers`, CM-3/CM-4: every
+ *   move ruled out by holes, the edge, never-open locks or other such
+ *   pieces; a piece on a never-open lock is stuck, CM-7).
+ * Knights jump, so for them a blocked square only forbids landing (CM-4).
+ * Causes, in this order (target = the finish, a coin the collect objective
+ * needs, or enough tiles of a letter of the word):
+ * - `lock-never-opens` (CM-7): the target is out of reach only because of
+ *   never-open locks (and frozen pieces); squares: those locks the relaxed
+ *   routes run into, the frozen pieces they run into, then the target.
+ * - `blocked-by-frozen` (CM-4): only because of frozen player pieces.
  * - `finish-unreachable` (CM-11), `coin-unreachable` (CM-11),
- *   `letter-unreachable` (CM-9): not even with every lock open.
+ *   `letter-unreachable` (CM-9): not even with every lock open and every
+ *   piece gone.
  * - `spell-blocked` (CM-9): every route to a tile of the word's first
  *   letter lands on another letter first (that pick-up misspells at once);
  *   squares: those wrong letters, then the first letter's tiles.
