@@ -48,6 +48,10 @@ import { TRANSFORM_TYPES } from '../../model/level.js';
 /** Kind of `TRANSFORM_TYPES[i]`. */
 const TT_KIND = TRANSFORM_TYPES.map((t) => kindOf(t));
 
+/** The re-solve without the move limit (CM-12) stores at most max(this, RESOLVE_FACTOR x the first search's states). */
+export const RESOLVE_MIN_STATES = 1_000_000;
+export const RESOLVE_FACTOR = 4;
+
 /** Positions the CM-13 dead-end walk visits at most. */
 export const DEAD_END_STATES = 50_000;
 
@@ -422,7 +426,9 @@ export function cmAllDeadEnds(
  * answer `{status: 'unsolvable', states: 1, why}` without search), then
  * `cmSolve`; on `unsolvable` it adds `why` from the after-search causes of
  * the file comment: `move-limit` (the re-solve without the limit shares
- * `opts`' caps and signal; `optimumWithoutLimit` set), `dead-ends`, or none
+ * `opts`' signal and byte cap, stores at most max(RESOLVE_MIN_STATES,
+ * RESOLVE_FACTOR x the first search's states) and never more than
+ * `opts.maxStates`; `optimumWithoutLimit` set), `dead-ends`, or none
  * (the solve entry then adds `exhaustive`). Other answers are `cmSolve`'s.
  */
 export function cmSolveWithWhy(pos: CmPosition, opts: SolveOptions = {}): SolveResult {
@@ -433,7 +439,12 @@ export function cmSolveWithWhy(pos: CmPosition, opts: SolveOptions = {}): SolveR
   let free: CmPosition = pos;
   if (pos.moveLimit > 0) {
     free = { ...pos, moveLimit: 0 };
-    const u = cmSolve(free, { ...opts, countSolutions: 0 });
+    // Bounded by the first search's effort (at least RESOLVE_MIN_STATES), so
+    // the explanation never costs much more than the proof; no stats.
+    const { stats: _stats, ...rest } = opts;
+    void _stats;
+    const cap = Math.min(opts.maxStates ?? 20_000_000, Math.max(RESOLVE_MIN_STATES, RESOLVE_FACTOR * r.states));
+    const u = cmSolve(free, { ...rest, countSolutions: 0, maxStates: cap });
     if (u.status === 'solved') {
       return {
         ...r,
