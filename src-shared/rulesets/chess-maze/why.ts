@@ -5,20 +5,27 @@
  * Before the search (`cmPreSearchWhy`), on a relaxed game that allows every
  * real move and more, so "no piece can ever land there" in it is a proof:
  * each player piece moves alone (other pieces only block rays and landing
- * squares, CM-4; enemies could be captured anyway), every lock is open
- * except the colours with neither key nor plate, which are closed for every
- * piece for ever (CM-7; the CM-15 warning), pawns may always step one or two
- * squares forward and one diagonally forward (CM-3 allows fewer), and
- * transform tiles change the piece as in play (CM-10). Holes, the edge and
- * never-open locks stop slider rays and cannot be landed on; knights jump,
- * so for them a lock only forbids landing (CM-4); a piece starting on a
- * never-open lock never moves (CM-7 "stuck"). Causes, in this order:
- * - `lock-never-opens` (CM-7): the finish, a required coin (collect) or
- *   enough letter tiles of a letter of the word (spell) can be landed on
- *   only through never-open locks; squares: those locks (the ones the
- *   relaxed routes run into), then the target.
+ * squares, CM-4; enemies could be captured anyway), pawns may always step
+ * one or two squares forward and one diagonally forward (CM-3 allows
+ * fewer), and transform tiles change the piece as in play (CM-10). Holes
+ * and the edge stop rays and cannot be landed on, and so do two kinds of
+ * square that stay blocked for ever:
+ * - never-open locks (`neverOpen`, CM-7): colours with neither key nor
+ *   plate (the CM-15 warning), and, to a fixpoint, colours whose key
+ *   (CM-5) or plates (CM-6) no piece can reach while those locks are shut;
+ * - player pieces that can never move (`frozenPlayers`, CM-3/CM-4: every
+ *   move ruled out by holes, the edge, never-open locks or other such
+ *   pieces; a piece on a never-open lock is stuck, CM-7).
+ * Knights jump, so for them a blocked square only forbids landing (CM-4).
+ * Causes, in this order (target = the finish, a coin the collect objective
+ * needs, or enough tiles of a letter of the word):
+ * - `lock-never-opens` (CM-7): the target is out of reach only because of
+ *   never-open locks (and frozen pieces); squares: those locks the relaxed
+ *   routes run into, the frozen pieces they run into, then the target.
+ * - `blocked-by-frozen` (CM-4): only because of frozen player pieces.
  * - `finish-unreachable` (CM-11), `coin-unreachable` (CM-11),
- *   `letter-unreachable` (CM-9): not even with every lock open.
+ *   `letter-unreachable` (CM-9): not even with every lock open and every
+ *   piece gone.
  * - `spell-blocked` (CM-9): every route to a tile of the word's first
  *   letter lands on another letter first (that pick-up misspells at once);
  *   squares: those wrong letters, then the first letter's tiles.
@@ -40,6 +47,10 @@ import { TRANSFORM_TYPES } from '../../model/level.js';
 
 /** Kind of `TRANSFORM_TYPES[i]`. */
 const TT_KIND = TRANSFORM_TYPES.map((t) => kindOf(t));
+
+/** The re-solve without the move limit (CM-12) stores at most max(this, RESOLVE_FACTOR x the first search's states). */
+export const RESOLVE_MIN_STATES = 1_000_000;
+export const RESOLVE_FACTOR = 4;
 
 /** Positions the CM-13 dead-end walk visits at most. */
 export const DEAD_END_STATES = 50_000;
@@ -88,9 +99,14 @@ function relaxedReach(pos: CmPosition, closed: Uint8Array, noLand: Uint8Array): 
     const node = queue[head]!;
     const kind = Math.floor(node / size);
     const from = node - kind * size;
-    if (closed[from]) continue; // stuck on a lock closed for it (CM-7)
     const land = new Set<number>();
-    targets(kind, from, closedLock, land);
+    if (closed[from]) {
+      // A piece that never moves (stuck on a never-open lock, CM-7, or
+      // frozen): no landings; what stops it counts as run into.
+      if (pos.lock[from]! >= 0) hits.add(from);
+    } else {
+      targets(kind, from, closedLock, land);
+    }
     // Which closed squares did this piece's moves run into? Those it could
     // land on with every lock open but not now.
     const open = new Set<number>();
@@ -129,6 +145,93 @@ function list(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
+/** Why a lock colour never opens: no key or plate at all, its key unreachable, its plates unreachable. */
+type ClosedReason = 'none' | 'key' | 'plate';
+
+/**
+ * Player pieces that provably never move, given the lock colours in
+ * `closedColour` (bit c) that never open: the largest set F such that each
+ * piece of F, at its start square with F's pieces standing as friendly
+ * blockers, every enemy where it starts (enemies never move, CM-2: a
+ * diagonal pawn capture needs one there from the start) and every other
+ * lock open, has no legal move (CM-3, CM-4, CM-7; a piece on a never-open
+ * lock is stuck). The first move of a piece of F would be made with F in
+ * place, where it has none. `frozen[i]` is 1 for such pieces.
+ */
+function frozenPlayers(pos: CmPosition, closedColour: number): Uint8Array {
+  const size = pos.size;
+  const lock = new Int8Array(size).fill(-1);
+  for (let sq = 0; sq < size; sq++) if (pos.lock[sq]! >= 0 && closedColour & (1 << pos.lock[sq]!)) lock[sq] = 0;
+  const n = pos.pieces.length;
+  const frozen = new Uint8Array(n);
+  pos.pieces.forEach((p, i) => (frozen[i] = p.side === 'player' ? 1 : 0));
+  const buf = new Int32Array(targetCapacity(pos.tables));
+  let changed = true;
+  while (changed) {
+    changed = false;
+    const occ = new Int32Array(size);
+    pos.pieces.forEach((p, i) => {
+      if (p.side === 'enemy') occ[p.square] = -(i + 1);
+      else if (frozen[i]) occ[p.square] = i + 1;
+    });
+    for (let i = 0; i < n; i++) {
+      if (!frozen[i]) continue;
+      const p = pos.pieces[i]!;
+      const kind = kindOf(p.role, p.facing);
+      if (genTargets(pos.tables, lock, occ, kind, p.square, kind >= KIND_PAWN, 0, buf) > 0) {
+        frozen[i] = 0;
+        changed = true;
+      }
+    }
+  }
+  return frozen;
+}
+
+/**
+ * Lock colours that never open: the largest set S of colours such that,
+ * with S's locks closed (and the players frozen under that, see
+ * `frozenPlayers`), no player piece can land on a key of a colour in S
+ * (CM-5) and no piece starts on or can land on a plate of one (CM-6): S
+ * starts as every lock colour and loses, round by round, each colour whose
+ * key or plate the relaxed reach lands on. Sound: before the first colour
+ * of S opens (and the first frozen piece moves), play stays inside that
+ * relaxation, where none of S's keys or plates can be reached. `reason[c]`:
+ * 'none' no key and no plate at all (CM-15), 'key' its key is out of
+ * reach, 'plate' its plates are.
+ */
+function neverOpen(pos: CmPosition): { closedColour: number; reason: ClosedReason[]; frozen: Uint8Array; closed: Uint8Array; real: Reach } {
+  const size = pos.size;
+  const reason: ClosedReason[] = [];
+  let closedColour = 0;
+  const keySq = [-1, -1, -1, -1];
+  const plates: number[][] = [[], [], [], []];
+  for (let sq = 0; sq < size; sq++) {
+    if (pos.lock[sq]! >= 0) closedColour |= 1 << pos.lock[sq]!;
+    if (pos.key[sq]! >= 0) keySq[pos.key[sq]!] = sq;
+    if (pos.plate[sq]! >= 0) plates[pos.plate[sq]!]!.push(sq);
+  }
+  const startOn = new Uint8Array(size);
+  for (const p of pos.pieces) startOn[p.square] = 1;
+  for (let c = 0; c < 4; c++) reason[c] = keySq[c]! >= 0 ? 'key' : plates[c]!.length > 0 ? 'plate' : 'none';
+  for (;;) {
+    const frozen = frozenPlayers(pos, closedColour);
+    const closed = new Uint8Array(size);
+    for (let sq = 0; sq < size; sq++) if (pos.lock[sq]! >= 0 && closedColour & (1 << pos.lock[sq]!)) closed[sq] = 1;
+    pos.pieces.forEach((p, i) => {
+      if (frozen[i]) closed[p.square] = 1;
+    });
+    const real = relaxedReach(pos, closed, new Uint8Array(size));
+    let opened = 0;
+    for (let c = 0; c < 4; c++) {
+      if (!(closedColour & (1 << c))) continue;
+      const key = keySq[c]!;
+      if ((key >= 0 && real.landed[key]) || plates[c]!.some((sq) => startOn[sq] || real.landed[sq])) opened |= 1 << c;
+    }
+    if (opened === 0) return { closedColour, reason, frozen, closed, real };
+    closedColour &= ~opened;
+  }
+}
+
 /**
  * A pre-search proof that the compiled, valid level `pos` is unsolvable,
  * or undefined when none applies (see the file comment for the causes,
@@ -137,60 +240,83 @@ function list(items: readonly string[]): string {
  */
 export function cmPreSearchWhy(pos: CmPosition): UnsolvableWhy | undefined {
   const size = pos.size;
-  const keyed = new Set<number>();
-  const plated = new Set<number>();
-  for (let s = 0; s < size; s++) {
-    if (pos.key[s]! >= 0) keyed.add(pos.key[s]!);
-    if (pos.plate[s]! >= 0) plated.add(pos.plate[s]!);
-  }
-  const never = new Uint8Array(size);
-  for (let s = 0; s < size; s++) {
-    const c = pos.lock[s]!;
-    if (c >= 0 && !keyed.has(c) && !plated.has(c)) never[s] = 1;
-  }
+  const { closedColour, reason, frozen, closed, real } = neverOpen(pos);
   const none = new Uint8Array(size);
-  const real = relaxedReach(pos, never, none);
   let allOpen: Reach | undefined;
   const openReach = (): Reach => (allOpen ??= relaxedReach(pos, none, none));
+  const frozenAt = new Uint8Array(size);
+  pos.pieces.forEach((p, i) => {
+    if (frozen[i]) frozenAt[p.square] = 1;
+  });
 
-  /** The never-open locks the relaxed routes ran into, as a message part. */
-  const lockWhy = (target: string, targets: number[]): UnsolvableWhy => {
-    const locks = [...real.hits].filter((s) => never[s]);
-    const colours = [...new Set(locks.map((s) => CM_COLORS[pos.lock[s]!]!))];
+  /** The never-open locks and frozen pieces the relaxed routes ran into, as a cause. */
+  const blockedWhy = (target: string, targets: number[], fallback: UnsolvableWhy): UnsolvableWhy => {
+    const locks = [...real.hits].filter((s) => pos.lock[s]! >= 0 && closedColour & (1 << pos.lock[s]!));
+    const pieces = names(
+      pos,
+      [...real.hits].filter((s) => frozenAt[s] && !locks.includes(s)),
+    );
+    const pieceText =
+      pieces.length === 0
+        ? ''
+        : ` The ${pieces.length === 1 ? 'piece' : 'pieces'} on ${list(pieces)} can never move (every move is ruled out by holes, the edge, never-open locks or other such pieces, CM-3, CM-4) and ${pieces.length === 1 ? 'blocks' : 'block'} the way too.`;
+    if (locks.length === 0) {
+      if (pieces.length === 0) return fallback;
+      return {
+        code: 'blocked-by-frozen',
+        message: `Every route to ${target} is blocked.${pieceText}`,
+        squares: [...pieces, ...names(pos, targets)],
+        ruling: 'CM-4',
+      };
+    }
+    const colours = [...new Set(locks.map((s) => pos.lock[s]!))].sort((a, b) => a - b);
     const lockNames = names(pos, locks);
-    const colourText = colours.length === 1 ? `${colours[0]} lock` : 'locks';
-    const why = colours.length === 1 ? `no ${colours[0]} key and no ${colours[0]} plate` : 'no key and no plate of their colour';
+    const parts = colours.map((c) => {
+      const name = CM_COLORS[c]!;
+      const on = names(
+        pos,
+        locks.filter((s) => pos.lock[s] === c),
+      );
+      const r = reason[c]!;
+      const why =
+        r === 'key'
+          ? `no piece can ever land on the ${name} key on ${names(pos, [pos.key.indexOf(c)])[0]}, CM-5, CM-7`
+          : r === 'plate'
+            ? `no piece stands on or can ever land on a ${name} plate, CM-6, CM-7`
+            : `there is no ${name} key and no ${name} plate, CM-7, CM-15`;
+      return `the ${name} lock${on.length === 1 ? '' : 's'} on ${list(on)} can never open (${why})`;
+    });
+    const text = list(parts);
     return {
       code: 'lock-never-opens',
-      message: `The ${colourText} on ${list(lockNames)} can never open (${why}, CM-7, CM-15), and ${lockNames.length === 1 ? 'it blocks' : 'they block'} every route to ${target}.`,
-      squares: [...lockNames, ...names(pos, targets)],
+      message: `${text[0]!.toUpperCase()}${text.slice(1)}, and ${lockNames.length === 1 ? 'it blocks' : 'they block'} every route to ${target}.${pieceText}`,
+      squares: [...lockNames, ...pieces, ...names(pos, targets)],
       ruling: 'CM-7',
     };
   };
-
   const finishName = indexToSquare(pos.finish, pos.width);
   if (!real.landed[pos.finish]) {
-    if (openReach().landed[pos.finish]) return lockWhy(`the finish ${finishName}`, [pos.finish]);
-    return {
+    const unreachable: UnsolvableWhy = {
       code: 'finish-unreachable',
       message: `No player piece can ever land on the finish ${finishName}: holes and the board edge rule it out for every piece's movement, even with every lock open (CM-3, CM-4, CM-11).`,
       squares: [finishName],
       ruling: 'CM-11',
     };
+    return openReach().landed[pos.finish] ? blockedWhy(`the finish ${finishName}`, [pos.finish], unreachable) : unreachable;
   }
 
   if (pos.collect) {
     const coins = pos.collectibles.filter((c) => c.kind === 'coin' && !real.landed[c.square]).map((c) => c.square);
     if (coins.length > 0) {
-      const open = coins.filter((s) => openReach().landed[s]);
       const what = (sq: number[]): string => (sq.length === 1 ? `the coin on ${names(pos, sq)[0]}` : `the coins on ${list(names(pos, sq))}`);
-      if (open.length > 0) return lockWhy(`${what(open)}, which the collect objective requires`, open);
-      return {
+      const unreachable: UnsolvableWhy = {
         code: 'coin-unreachable',
         message: `No player piece can ever land on ${what(coins)}, and the collect objective requires every coin before the finish (CM-8, CM-11).`,
         squares: names(pos, coins),
         ruling: 'CM-11',
       };
+      const open = coins.filter((sq) => openReach().landed[sq]);
+      return open.length > 0 ? blockedWhy(`${what(open)}, which the collect objective requires`, open, unreachable) : unreachable;
     }
   }
 
@@ -198,30 +324,29 @@ export function cmPreSearchWhy(pos: CmPosition): UnsolvableWhy | undefined {
     for (const letter of [...new Set(pos.spell)]) {
       const needed = [...pos.spell].filter((l) => l === letter).length;
       const tiles = pos.collectibles.filter((c) => c.kind === 'letter' && c.letter === letter).map((c) => c.square);
-      const reachable = tiles.filter((s) => real.landed[s]);
-      if (reachable.length >= needed) continue;
-      const missing = tiles.filter((s) => !real.landed[s]);
-      const opened = tiles.filter((s) => openReach().landed[s]);
+      if (tiles.filter((sq) => real.landed[sq]).length >= needed) continue;
+      const missing = tiles.filter((sq) => !real.landed[sq]);
       const target = `the letter ${letter} on ${list(names(pos, missing))} (the word ${pos.spell} needs ${needed})`;
-      if (opened.length >= needed) return lockWhy(target, missing);
-      return {
+      const unreachable: UnsolvableWhy = {
         code: 'letter-unreachable',
         message: `No player piece can ever land on ${target}, so the word cannot be spelled (CM-9).`,
         squares: names(pos, missing),
         ruling: 'CM-9',
       };
+      const opened = tiles.filter((sq) => openReach().landed[sq]);
+      return opened.length >= needed ? blockedWhy(target, missing, unreachable) : unreachable;
     }
     // The first letter: before it is picked, landing on any other letter
     // misspells at once (CM-9), so such tiles cannot be landed on.
     const first = pos.spell[0]!;
     const wrong = new Uint8Array(size);
     for (const c of pos.collectibles) if (c.kind === 'letter' && c.letter !== first) wrong[c.square] = 1;
-    const guarded = relaxedReach(pos, never, wrong);
+    const guarded = relaxedReach(pos, closed, wrong);
     const firstTiles = pos.collectibles.filter((c) => c.kind === 'letter' && c.letter === first).map((c) => c.square);
-    if (!firstTiles.some((s) => guarded.landed[s])) {
+    if (!firstTiles.some((sq) => guarded.landed[sq])) {
       const blockers = names(
         pos,
-        [...guarded.hits].filter((s) => wrong[s]),
+        [...guarded.hits].filter((sq) => wrong[sq]),
       );
       return {
         code: 'spell-blocked',
@@ -301,7 +426,9 @@ export function cmAllDeadEnds(
  * answer `{status: 'unsolvable', states: 1, why}` without search), then
  * `cmSolve`; on `unsolvable` it adds `why` from the after-search causes of
  * the file comment: `move-limit` (the re-solve without the limit shares
- * `opts`' caps and signal; `optimumWithoutLimit` set), `dead-ends`, or none
+ * `opts`' signal and byte cap, stores at most max(RESOLVE_MIN_STATES,
+ * RESOLVE_FACTOR x the first search's states) and never more than
+ * `opts.maxStates`; `optimumWithoutLimit` set), `dead-ends`, or none
  * (the solve entry then adds `exhaustive`). Other answers are `cmSolve`'s.
  */
 export function cmSolveWithWhy(pos: CmPosition, opts: SolveOptions = {}): SolveResult {
@@ -312,7 +439,12 @@ export function cmSolveWithWhy(pos: CmPosition, opts: SolveOptions = {}): SolveR
   let free: CmPosition = pos;
   if (pos.moveLimit > 0) {
     free = { ...pos, moveLimit: 0 };
-    const u = cmSolve(free, { ...opts, countSolutions: 0 });
+    // Bounded by the first search's effort (at least RESOLVE_MIN_STATES), so
+    // the explanation never costs much more than the proof; no stats.
+    const { stats: _stats, ...rest } = opts;
+    void _stats;
+    const cap = Math.min(opts.maxStates ?? 20_000_000, Math.max(RESOLVE_MIN_STATES, RESOLVE_FACTOR * r.states));
+    const u = cmSolve(free, { ...rest, countSolutions: 0, maxStates: cap });
     if (u.status === 'solved') {
       return {
         ...r,

@@ -22,6 +22,6 @@ export function kvSolveWithWhy(level: KingsValleyLevel, opts: SolveOptions = {})
   if (r.status !== 'unsolvable' || typeof n !== 'number') return r;
   const c = compileKingsValley(level);
   if (!c.ok) return r;
-  const why = refutedWhy(kvProofGame(c.value), n, opts, 'KV-8', 'win');
+  const why = refutedWhy(kvProofGame(c.value), n, { ...opts, provedNodes: r.states }, 'KV-8', 'win');
   return why ? { ...r, why } : r;
 }

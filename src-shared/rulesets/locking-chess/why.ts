@@ -22,6 +22,6 @@ export function lcSolveWithWhy(level: LockingChessLevel, opts: SolveOptions = {}
   if (r.status !== 'unsolvable' || typeof n !== 'number') return r;
   const c = compileLockingChess(level);
   if (!c.ok) return r;
-  const why = refutedWhy(new LcGame(c.value), n, opts, 'LC-8', 'mate');
+  const why = refutedWhy(new LcGame(c.value), n, { ...opts, provedNodes: r.states }, 'LC-8', 'mate');
   return why ? { ...r, why } : r;
 }

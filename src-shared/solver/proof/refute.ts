@@ -25,6 +25,10 @@ const TERMINAL_NONE = 0;
 const TERMINAL_LOSS = 1;
 const TERMINAL_WIN = 2;
 
+/** Node budget of `refutedWhy`: max(REFUTE_MIN_NODES, REFUTE_FACTOR x the proof's nodes). */
+export const REFUTE_MIN_NODES = 200_000;
+export const REFUTE_FACTOR = 3;
+
 /** One first move and the defence refuting it (LAN; '' when the move ends the game). */
 export interface FirstMoveRefutation {
   move: string;
@@ -105,9 +109,11 @@ export function refuteFirstMoves(game: ProofGame, n: number, opts: ProofOptions 
 
 /**
  * The `refuted` cause (solver/types.ts `UnsolvableWhy`) of an unsolvable
- * "`verb` in `n`" goal: `refuteFirstMoves` run under `opts`' caps (nodes
- * `maxStates`, default 20,000,000; table at most 64 MiB or `maxBytes`;
- * `signal`). `message` names the first few first moves with their refuting
+ * "`verb` in `n`" goal: `refuteFirstMoves` run under `opts`' caps (nodes:
+ * max(REFUTE_MIN_NODES, REFUTE_FACTOR x `provedNodes`, the nodes the proof
+ * of "no win" took), never more than `maxStates` (default 20,000,000), so
+ * the explanation costs about as much as the proof; table at most 64 MiB or
+ * `maxBytes`; `signal`). `message` names the first few first moves with their refuting
  * defences; `squares` are the from and to squares of the first refutation's
  * defence; `refutations` lists them all; `ruling` is the goal's (`KV-8`,
  * `LC-8`). Undefined when the caps stop it (the caller keeps its answer
@@ -117,12 +123,12 @@ export function refuteFirstMoves(game: ProofGame, n: number, opts: ProofOptions 
 export function refutedWhy(
   game: ProofGame,
   n: number,
-  opts: { maxStates?: number; maxBytes?: number; signal?: { readonly aborted: boolean } },
+  opts: { maxStates?: number; maxBytes?: number; signal?: { readonly aborted: boolean }; provedNodes?: number },
   ruling: string,
   verb: string,
 ): UnsolvableWhy | undefined {
   const r = refuteFirstMoves(game, n, {
-    maxNodes: opts.maxStates ?? 20_000_000,
+    maxNodes: Math.min(opts.maxStates ?? 20_000_000, Math.max(REFUTE_MIN_NODES, REFUTE_FACTOR * (opts.provedNodes ?? 0))),
     maxTableBytes: Math.min(64 * 1024 * 1024, opts.maxBytes ?? 64 * 1024 * 1024),
     ...(opts.signal ? { signal: opts.signal } : {}),
   });

@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CmTile } from '../../../../src-shared/model/level.js';
-import { cmAllDeadEnds, cmPreSearchWhy } from '../../../../src-shared/rulesets/chess-maze/index.js';
+import { cmAllDeadEnds, cmPreSearchWhy, cmSearchProblem, cmSolveWithWhy, compileChessMaze } from '../../../../src-shared/rulesets/chess-maze/index.js';
+import { solveBfs } from '../../../../src-shared/solver/bfs.js';
+import { mulberry32, randomCmLevel } from '../../solver/generators.js';
 import { solveLevel } from '../../../../src-shared/rulesets/index.js';
 import { cmLevel, cmPos, E, P, type CmSpec } from './helpers.js';
 
@@ -113,6 +115,50 @@ describe('unreachable targets (CM-8, CM-9, CM-11)', () => {
   });
 });
 
+describe('pieces that never move, keys and plates out of reach (CM-3..CM-7)', () => {
+  it('CM-4: a player pawn that can never move blocks the only way to the finish', () => {
+    // 4 x 1: the north-facing pawn on c1 has no move on a one-rank board; the king a1 cannot pass it.
+    const why = cmPreSearchWhy(cmPos({ width: 4, height: 1, pieces: [P('Ka1'), P('Pc1')], finish: 'd1' }));
+    expect(why).toMatchObject({ code: 'blocked-by-frozen', ruling: 'CM-4', squares: ['c1', 'd1'] });
+  });
+
+  it('CM-4 counterexample: a pawn that can capture an enemy diagonally is not frozen', () => {
+    // 4 x 2: pawn c1 faces north onto the hole c2 but can take the enemy on d2 (CM-3), freeing c1.
+    const spec: CmSpec = { width: 4, height: 2, holes: ['c2', 'a2', 'b2'], pieces: [P('Ka1'), P('Pc1'), E('Nd2')], finish: 'd1' };
+    expect(cmPreSearchWhy(cmPos(spec))).toBeUndefined();
+    const r = solve(spec);
+    // By hand: Pc1xd2, Ka1-b1, Kb1-c1, Kc1-d1: 4 moves.
+    expect(r.status).toBe('solved');
+    if (r.status === 'solved') expect(r.length).toBe(4);
+  });
+
+  // 5 x 2: rook a1; rank 1 b1 c1, a red lock d1, the finish e1; rank 2 a2 b2 c2, a blue lock d2
+  // (no blue key or plate), the red key e2. The key is reached only through d2 (never open) or
+  // from e1 (behind the red lock itself).
+  const circular = (key: string): CmSpec => ({
+    width: 5,
+    height: 2,
+    pieces: [P('Ra1')],
+    tiles: [lock('d1'), lock('d2', 'blue'), { kind: 'key', square: key, color: 'red' }],
+    finish: 'e1',
+  });
+
+  it('CM-5/CM-7: a lock whose key lies only behind never-open locks (or itself) never opens', () => {
+    const why = cmPreSearchWhy(cmPos(circular('e2')));
+    expect(why).toMatchObject({ code: 'lock-never-opens', ruling: 'CM-7', squares: ['d1', 'd2', 'e1'] });
+    expect(why?.message).toContain('red key on e2');
+    expect(why?.message).toContain('no blue key');
+  });
+
+  it('CM-5 counterexample: with the red key on c2 the rook fetches it', () => {
+    // By hand: the rook must land on c2 (not on a rook line from a1) and then on e1 (not on one from c2): 4 moves.
+    expect(cmPreSearchWhy(cmPos(circular('c2')))).toBeUndefined();
+    const r = solve(circular('c2'));
+    expect(r.status).toBe('solved');
+    if (r.status === 'solved') expect(r.length).toBe(4);
+  });
+});
+
 describe('after the search: move limit, dead ends, exhaustive (CM-12, CM-13)', () => {
   it('CM-12: a move limit one below the optimum answers the optimum without it', () => {
     // 5 x 1: a king needs 4 steps a1-e1 (the hand-worked optimum); the limit is 3.
@@ -140,10 +186,12 @@ describe('after the search: move limit, dead ends, exhaustive (CM-12, CM-13)', (
   });
 
   it('CM-13 counterexample: a king that can walk back and forth never dead-ends; the answer is exhaustive', () => {
-    // 4 x 1: king a1, a north-facing player pawn on c1 that can never move
-    // (the board has one rank), finish d1. The king only has a1 and b1:
-    // 2 states by hand, none solves.
-    const spec: CmSpec = { width: 4, height: 1, pieces: [P('Ka1'), P('Pc1')], finish: 'd1' };
+    // 4 x 1: king a1, a red plate on b1, a red lock on c1, finish d1. The
+    // king may stand on the plate but not ride it through its own lock
+    // (CM-7), so it only has a1 and b1: 2 states by hand, none solves, and
+    // it can always step back (no dead end).
+    const spec: CmSpec = { width: 4, height: 1, pieces: [P('Ka1')], tiles: [{ kind: 'plate', square: 'b1', color: 'red' }, lock('c1')], finish: 'd1' };
+    expect(cmPreSearchWhy(cmPos(spec))).toBeUndefined();
     expect(cmAllDeadEnds(cmPos(spec))).toBeUndefined();
     const r = solve(spec);
     expect(r.status).toBe('unsolvable');
@@ -151,5 +199,35 @@ describe('after the search: move limit, dead ends, exhaustive (CM-12, CM-13)', (
     expect(r.states).toBe(2);
     expect(r.why).toMatchObject({ code: 'exhaustive', squares: [] });
     expect(r.why?.message).toContain('2 states');
+  });
+});
+
+describe('soundness against the plain BFS (CM-3..CM-13)', () => {
+  it('CM-3..CM-13: on 400 random small levels (some locks left keyless), every cause agrees with exhaustive BFS', () => {
+    const rand = mulberry32(23);
+    const seen = new Map<string, number>();
+    for (let i = 0; i < 400; i++) {
+      let level = randomCmLevel(rand);
+      // CM-15: drop the key of some levels, so locks that never open occur.
+      if (rand() < 0.4) level = { ...level, tiles: (level.tiles ?? []).filter((t) => t.kind !== 'key') };
+      const c = compileChessMaze(level);
+      if (!c.ok) continue;
+      const r = cmSolveWithWhy(c.value, { maxStates: 300_000 });
+      const ref = solveBfs(cmSearchProblem(c.value), { maxStates: 300_000 });
+      if (ref.status === 'limit' || r.status === 'limit') continue;
+      expect(r.status, JSON.stringify(level)).toBe(ref.status);
+      if (r.status === 'solved' && ref.status === 'solved') expect(r.length).toBe(ref.length);
+      if (r.status === 'unsolvable' && r.why) {
+        seen.set(r.why.code, (seen.get(r.why.code) ?? 0) + 1);
+        if (r.why.code === 'move-limit') {
+          const free = solveBfs(cmSearchProblem({ ...c.value, moveLimit: 0 }), { maxStates: 300_000 });
+          expect(free.status === 'solved' && free.length, JSON.stringify(level)).toBe(r.why.optimumWithoutLimit);
+          expect(r.why.optimumWithoutLimit!).toBeGreaterThan(c.value.moveLimit);
+        }
+      }
+    }
+    // The sample exercises the pre-search causes and the move-limit cause.
+    expect(seen.get('lock-never-opens') ?? 0).toBeGreaterThan(0);
+    expect(seen.get('move-limit') ?? 0).toBeGreaterThan(0);
   });
 });

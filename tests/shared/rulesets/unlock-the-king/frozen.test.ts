@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { UkPiece } from '../../../../src-shared/model/level.js';
-import { frozenPieces, ukUnsolvableWhy } from '../../../../src-shared/rulesets/unlock-the-king/index.js';
+import { compileUnlockTheKing, frozenPieces, ukSearchProblem, ukUnsolvableWhy } from '../../../../src-shared/rulesets/unlock-the-king/index.js';
+import { solveBfs } from '../../../../src-shared/solver/bfs.js';
+import { mulberry32, randomUkLevel } from '../../solver/generators.js';
 import { solveLevel } from '../../../../src-shared/rulesets/index.js';
 import { ukLevel, ukPos } from './helpers.js';
 
@@ -131,5 +133,27 @@ describe('why unsolvable: king sealed, portal blocked (UK-4..UK-6)', () => {
       expect(r.why?.squares).toEqual(['b1', 'a2', 'b2']);
     }
     expect(ms).toBeLessThan(1000);
+  });
+});
+
+describe('soundness against the plain BFS (UK-4..UK-6)', () => {
+  it('UK-4..UK-6: on 1000 random small blueprints, every cause found is confirmed unsolvable by exhaustive BFS', () => {
+    const rand = mulberry32(17);
+    let found = 0;
+    let frozenBased = 0;
+    for (let i = 0; i < 1000; i++) {
+      const level = randomUkLevel(rand);
+      const c = compileUnlockTheKing(level);
+      if (!c.ok) continue;
+      const why = ukUnsolvableWhy(c.value);
+      if (!why) continue;
+      found++;
+      if (why.ruling !== 'UK-5') frozenBased++;
+      const ref = solveBfs(ukSearchProblem(c.value), { maxStates: 300_000 });
+      expect(ref.status === 'unsolvable' || ref.status === 'limit', JSON.stringify(level)).toBe(true);
+    }
+    // The sample must exercise the analysis (random pawns facing walls and edges seal kings).
+    expect(found).toBeGreaterThan(5);
+    expect(frozenBased).toBeGreaterThan(0);
   });
 });
