@@ -22,7 +22,12 @@
  *   solved). Two-player goals (King's Valley "win in N", KV-8): `length` is
  *   the shortest forced win in the solver side's moves, `moves` the main
  *   line, plus `keys` and `keysWithinN` (empty when unsolvable = "no win in
- *   N") and, when solved, `refutations` (extension). Without `--json`: a
+ *   N") and, when solved, `refutations` (extension). An unsolvable answer
+ *   adds `why: {code, message, squares, ruling}` (solver/types.ts
+ *   `UnsolvableWhy`; `refutations: [{move, defence}]` inside it for a
+ *   two-player `refuted` cause) and, for a move-limit cause (CM-12),
+ *   `optimumWithoutLimit` (extension); the text report prints the why
+ *   message on its own line. Without `--json`: a
  *   readable report with the move list (two-player: keys, cook note, main
  *   line by move number, refutations), and a progress line on stderr when
  *   it is a terminal.
@@ -283,11 +288,18 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
     if (r.status === 'error') obj['message'] = r.message;
     // Difficulty metrics (extension; extra fields are allowed by the contract).
     if ((r.status === 'solved' || r.status === 'unsolvable') && r.metrics) obj['metrics'] = r.metrics;
+    // Why unsolvable (extension): {code, message, squares, ruling}, plus optimumWithoutLimit for a move-limit cause.
+    if (r.status === 'unsolvable' && r.why) {
+      const { optimumWithoutLimit, ...why } = r.why;
+      obj['why'] = why;
+      if (optimumWithoutLimit !== undefined) obj['optimumWithoutLimit'] = optimumWithoutLimit;
+    }
     io.out(JSON.stringify(obj) + '\n');
     return exitFor(r.status);
   }
   if (twoPlayer && (r.status === 'solved' || r.status === 'unsolvable')) {
     reportTwoPlayer(file, loaded.level, r, ms, io);
+    if (r.status === 'unsolvable' && r.why) io.out(`  why: ${r.why.message}\n`);
     for (const i of loaded.issues) io.out(`  ${i.severity} ${i.code}${squaresNote(i)} ${i.message}\n`);
     return exitFor(r.status);
   }
@@ -299,6 +311,7 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
       break;
     case 'unsolvable':
       io.out(`${file}: unsolvable: no sequence of moves solves it (${r.states} states, ${ms} ms)\n`);
+      if (r.why) io.out(`  why: ${r.why.message}\n`);
       break;
     case 'limit':
       io.out(`${file}: gave up at the ${r.reason} limit (${r.states} states, depth ${r.depth}, ${ms} ms)\n`);

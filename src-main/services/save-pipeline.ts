@@ -315,7 +315,16 @@ async function saveNow(path: string, document: unknown, opts: SaveOptions): Prom
       failure = {
         code: 'unsolvable',
         message: 'Not proved: the solver proved that the level has no solution.',
-        issues: [issue('error', 'level-unsolvable', 'The solver proved that no sequence of moves solves this level.'), ...warnings],
+        // The cause with its squares and ruling when the answer names one ("why unsolvable"): the editor lists and highlights it.
+        issues: [
+          r.why
+            ? issue('error', 'level-unsolvable', `The solver proved that no sequence of moves solves this level: ${r.why.message}`, {
+                squares: [...r.why.squares],
+                ...(r.why.ruling ? { ruling: r.why.ruling } : {}),
+              })
+            : issue('error', 'level-unsolvable', 'The solver proved that no sequence of moves solves this level.'),
+          ...warnings,
+        ],
         solve,
       };
     } else if (r.status === 'limit') {

@@ -30,6 +30,8 @@ import { isEditable, type EditableLevel } from '../editor/default-doc.js';
 import { sameJson } from '../editor/doc-ops.js';
 import type { HostKind } from '../host/index.js';
 import { hasHostSolve, startHostSolve } from '../solve/host-solve-client.js';
+import { whyLine, whySquares } from '../solve/why-text.js';
+import { issue } from '../../src-shared/validation/issue.js';
 import type { SolveOutcome } from '../workers/job-protocol.js';
 import type { DocumentTab } from './document-tab.svelte.js';
 import { displayMessage, extraIssues } from './messages.js';
@@ -122,7 +124,15 @@ export function proofFailure(o: SolveOutcome, ms: number, last: { states: number
     return {
       ok: false,
       code: 'unsolvable',
-      message: 'The solver proved that the level has no solution.',
+      // The cause in one line when the answer names one ("why unsolvable"), and as the issue the draft dialog lists with its squares.
+      message: r.why ? `The solver proved that the level has no solution: ${whyLine(r.why)}` : 'The solver proved that the level has no solution.',
+      ...(r.why
+        ? {
+            issues: [
+              issue('error', 'level-unsolvable', r.why.message, { squares: whySquares(r.why.squares), ...(r.why.ruling ? { ruling: r.why.ruling } : {}) }),
+            ],
+          }
+        : {}),
       solve: { status: 'unsolvable', states: r.states, ms: o.ms },
       draftAllowed: true,
     };

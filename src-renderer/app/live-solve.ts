@@ -3,7 +3,8 @@
  * edit the editor re-solves the document in the host's worker_threads pool
  * (host solve methods, solve/host-solve-client.ts; the renderer's job
  * worker when the host has none, as the dev mock host) and shows
- * `par N` / `unsolvable` / `limit` / `invalid` / `solving…`.
+ * `par N` / `unsolvable` (its tooltip says why in one line) / `limit` /
+ * `invalid` / `solving…`.
  *
  * - `request(level, key)` after every document change: the previous
  *   background solve is cancelled at once (its worker terminated) and a new
@@ -24,13 +25,15 @@
 import type { Level } from '../../src-shared/model/level.js';
 import type { SolveAnswer } from '../../src-shared/ruleset.js';
 import { DEFAULT_TIMERS, type Timers } from './autosave.js';
+import { whyLine, whyOf } from '../solve/why-text.js';
 
 export type LiveStatus =
   | { kind: 'idle' }
   | { kind: 'solving' }
   /** `length`: the optimal par (single-player) or the shortest forced win (two-player). */
   | { kind: 'solved'; length: number; states: number; twoPlayer: boolean }
-  | { kind: 'unsolvable'; states: number }
+  /** `why`: the cause in one line, "<message> (<ruling>)" (solve/why-text.ts `whyLine`), when the answer names one. */
+  | { kind: 'unsolvable'; states: number; why?: string }
   | { kind: 'limit'; reason: string; states: number }
   | { kind: 'invalid'; count: number; message: string }
   /** A two-player position without a goal: nothing to prove. */
@@ -68,8 +71,10 @@ export function liveStatusOf(r: SolveAnswer): LiveStatus {
   switch (r.status) {
     case 'solved':
       return { kind: 'solved', length: r.length, states: r.states, twoPlayer: Array.isArray(r.keys) };
-    case 'unsolvable':
-      return { kind: 'unsolvable', states: r.states };
+    case 'unsolvable': {
+      const why = whyLine(whyOf(r));
+      return why ? { kind: 'unsolvable', states: r.states, why } : { kind: 'unsolvable', states: r.states };
+    }
     case 'limit':
       return { kind: 'limit', reason: r.reason, states: r.states };
     case 'invalid': {

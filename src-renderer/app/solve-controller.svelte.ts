@@ -19,6 +19,8 @@ import { sameJson } from '../editor/doc-ops.js';
 import type { Editor, EditorState } from '../editor/editor.js';
 import { replayPlayViews } from '../play/index.js';
 import { hasHostSolve, startSolveVia } from '../solve/host-solve-client.js';
+import { whyOf, whySquares } from '../solve/why-text.js';
+import type { UnsolvableWhy } from '../../src-shared/solver/types.js';
 import { solveCaps, type SolveCapsRequest } from './solve-settings.js';
 import type { SolveJob } from '../workers/job-protocol.js';
 import { LIVE_MAX_BYTES, LIVE_MAX_STATES, LIVE_TIME_MS, LiveSolver, type LiveStatus } from './live-solve.js';
@@ -45,6 +47,19 @@ export interface SolutionView {
   solver: string;
   /** The side that makes the line's first move (two-player rulesets; numbers the move list), as solved. */
   first: MoveSide;
+}
+
+/**
+ * Why the solved level is unsolvable (the Solver panel's why, the board's
+ * marks): `states` the search covered, `first` the side to move of the
+ * solved document, `stale` true once the document's content (level hash)
+ * differs from the one solved.
+ */
+export interface WhyShown {
+  why: UnsolvableWhy;
+  states: number;
+  first: MoveSide;
+  stale: boolean;
 }
 
 /** levelHash of `doc`, null when it cannot be hashed (a document that breaks the format). */
@@ -93,6 +108,25 @@ export class SolveController {
       return { source: 'stored', moves: stored.moves, stale: stored.levelHash !== hash, solver: stored.solver ?? '', first: startSideOf(doc) };
     }
     return null;
+  });
+
+  /** The why of this session's unsolvable answer (`WhyShown`), null when the answer is not unsolvable or names no why. */
+  why = $derived.by((): WhyShown | null => {
+    const s = this.solve;
+    if (s.kind !== 'done' || s.result.status !== 'unsolvable') return null;
+    const why = whyOf(s.result);
+    if (!why) return null;
+    return { why, states: s.result.states, first: s.first, stale: s.hash === null || s.hash !== this.ctx.currentHash };
+  });
+
+  /**
+   * The squares the board marks for the why: those of the shown answer
+   * while the document still has the content that was solved; none once it
+   * changes (or a new solve runs, or another document is opened).
+   */
+  marks = $derived.by((): string[] => {
+    const w = this.why;
+    return w && !w.stale ? whySquares(w.why.squares) : [];
   });
 
   private job: SolveJob | null = null;

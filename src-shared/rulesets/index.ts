@@ -9,7 +9,7 @@
 import type { Level, Ruleset } from '../model/level.js';
 import type { LevelBase, RulesetDef, SolveAnswer } from '../ruleset.js';
 import type { BoardDisplay, DisplayOptions } from '../display/glyph.js';
-import type { SolveOptions } from '../solver/types.js';
+import type { SolveOptions, UnsolvableWhy } from '../solver/types.js';
 import { capIssues, issue, type Issue, type Result } from '../validation/issue.js';
 import { checkLevelObject } from '../format/load.js';
 import { checkStoredSolution } from '../validation/stored-solution.js';
@@ -79,12 +79,32 @@ export function validateDocument(value: unknown): { level?: Level; issues: Issue
  * breaks a builder rule or whose ruleset has no module. UK-7: the stored par
  * and solution are ignored. `opts.countSolutions` (default 1000, 0 = off)
  * caps the optimal-solution count in `metrics`. Never throws for bad input.
- * Everything that proves levels for users goes through here: the solve
+ * An unsolvable answer always carries `why` (solver/types.ts
+ * `UnsolvableWhy`): the ruleset's own cause when its solve proved one, else
+ * `exhaustiveWhy`. Everything that proves levels for users goes through here: the solve
  * worker (CLI, save pipeline, the host pool behind the live badge and the
  * Solve panel) and the renderer's fallback Web Worker.
  */
 export function solveLevel(level: Level | LevelBase, opts?: SolveOptions, def: RulesetDef | undefined = rulesetOf(level)): SolveAnswer {
-  return def ? def.solve(level, opts) : { status: 'invalid', issues: [unsupported(level.ruleset)] };
+  if (!def) return { status: 'invalid', issues: [unsupported(level.ruleset)] };
+  const r = def.solve(level, opts);
+  if (r.status !== 'unsolvable' || r.why) return r;
+  return { ...r, why: exhaustiveWhy(r.states, def.goal.kind === 'in-n' ? def.goal.ruling : '') };
+}
+
+/**
+ * The generic "why unsolvable" when no cheaper cause was proved: the search
+ * covered the whole space (`states` states, or proof-search nodes) and none
+ * solves. Code `exhaustive`, no squares; `ruling` is the goal's ruling for a
+ * "win / mate in N" goal (`KV-8`), else empty (no single ruling is the cause).
+ */
+export function exhaustiveWhy(states: number, ruling = ''): UnsolvableWhy {
+  return {
+    code: 'exhaustive',
+    message: `The search was exhaustive: ${states.toLocaleString('en-US')} state${states === 1 ? '' : 's'}, none solves.`,
+    squares: [],
+    ruling,
+  };
 }
 
 /**

@@ -192,7 +192,8 @@ export type SolveResult =
  * - `code`: a stable kebab-case id of the cause, e.g. `king-sealed`
  *   (UK-4..UK-6: the king's region, walls and provably immovable pieces
  *   included, holds no portal), `portal-blocked`, `lock-never-opens` (CM-7,
- *   CM-15), `coin-unreachable`, `letter-unreachable`, `spell-blocked` (CM-9),
+ *   CM-15), `blocked-by-frozen` (CM-4: player pieces that can never move),
+ *   `finish-unreachable`, `coin-unreachable`, `letter-unreachable`, `spell-blocked` (CM-9),
  *   `move-limit` (CM-12: the optimum without the limit exceeds it),
  *   `dead-ends` (CM-13), `refuted` (KV-8 / LC-8: every first move has a
  *   refuting defence), `exhaustive` (no cause found; the search covered

@@ -92,11 +92,12 @@ export function json(doc: unknown): string {
 }
 
 /**
- * UK-4/UK-5/UK-6: the portal h8 can never be reached: its neighbours g8 (a
- * pawn facing north on the top rank), h7 (a pawn facing east on the h-file)
- * and g7 (a pawn facing east, blocked by h7) can never move, and nothing
- * captures. Queen, rooks and knights roam the rest: a search of millions of
- * states, cut short by cancel or a cap.
+ * UK-4/UK-5/UK-6: the portal h8 can never be reached: its neighbours g7 and
+ * h7 are walls, and g8 holds a pawn facing east whose only move is onto the
+ * portal, where it then stands for ever (facing the edge). No quick proof
+ * sees this (the pawn can move at the start, so it is not frozen). Queen,
+ * rooks and knights roam the rest: a search of millions of states, cut
+ * short by cancel or a cap.
  */
 export function endlessLevel(): UnlockTheKingLevel {
   return {
@@ -105,12 +106,13 @@ export function endlessLevel(): UnlockTheKingLevel {
     ruleset: 'unlock-the-king',
     meta: { title: 'Endless' },
     board: { width: 8, height: 8 },
+    walls: ['g7', 'h7'],
     portal: 'h8',
     pieces: [
       { role: 'king', square: 'a1' },
-      { role: 'pawn', square: 'g8', facing: 'north' },
-      { role: 'pawn', square: 'h7', facing: 'east' },
-      { role: 'pawn', square: 'g7', facing: 'east' },
+      { role: 'pawn', square: 'g8', facing: 'east' },
+      { role: 'pawn', square: 'f7', facing: 'east' },
+      { role: 'pawn', square: 'e7', facing: 'east' },
       { role: 'queen', square: 'd4' },
       { role: 'rook', square: 'a8' },
       { role: 'rook', square: 'h1' },

@@ -10,7 +10,8 @@ import type { RulesetDef } from '../../ruleset.js';
 import { hasBoardAndPieces, isRecord, optionalArray, optionalRecord } from '../editable.js';
 import { compileChessMaze } from './position.js';
 import { cmReplay } from './replay.js';
-import { cmSearchProblem, cmSolve } from './search.js';
+import { cmSearchProblem } from './search.js';
+import { cmSolveWithWhy } from './why.js';
 import { cmSquares } from './squares.js';
 import { cmDisplay } from './display.js';
 import { CM_MAX_SIZE, CM_MIN_SIZE, validateChessMaze } from './validate.js';
@@ -42,7 +43,8 @@ export const chessMaze = {
   validate: validateChessMaze,
   solve(level, opts) {
     const c = compileChessMaze(level);
-    return c.ok ? cmSolve(c.value, opts) : { status: 'invalid', issues: c.error };
+    // Why unsolvable (why.ts): never-open locks, unreachable targets, the move limit, dead ends.
+    return c.ok ? cmSolveWithWhy(c.value, opts) : { status: 'invalid', issues: c.error };
   },
   solveReference(level, opts) {
     // CM-12: the move limit is applied inside the search (depth pruning).

@@ -7,6 +7,7 @@
  * - `cmSearchProblem(pos): SearchProblem` for solver/bfs.ts (`cmSearchLayout` describes its encoding)
  * - `replayStates(level, lans)` play states + events of a line (playtest UI);
  *   `cmStateToLevel(level, pos, state)` a state as a level document
+ * - why unsolvable: `cmPreSearchWhy`, `cmAllDeadEnds`, `cmSolveWithWhy` (why.ts)
  */
 export { validateChessMaze, CM_MIN_SIZE, CM_MAX_SIZE, CM_MAX_TRANSFORMS } from './validate.js';
 export { compileChessMaze, cmInitialState, cmLegalMoves, cmPlay, cmOutcome, cmMoveToLan, cmParseLan } from './position.js';
@@ -15,3 +16,4 @@ export { cmSearchProblem, cmSearchLayout } from './search.js';
 export type { CmSearchLayout } from './search.js';
 export { replayStates, cmStateToLevel } from './replay.js';
 export type { CmReplay } from './replay.js';
+export { cmPreSearchWhy, cmAllDeadEnds, cmSolveWithWhy, DEAD_END_STATES } from './why.js';

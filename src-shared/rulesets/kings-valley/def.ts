@@ -8,7 +8,8 @@ import type { LevelStart, RulesetDef } from '../../ruleset.js';
 import { kvEngine } from './engine.js';
 import { hasBoardAndPieces, isRecord, optionalArray, optionalRecord } from '../editable.js';
 import { KV_LABYRINTH_SETUP, KV_RETRIEVE_THE_KING_SETUP, KV_STANDARD_SETUP, kvSetupCopy } from './setups.js';
-import { kvReplay, solveKingsValley } from './solve.js';
+import { kvReplay } from './solve.js';
+import { kvSolveWithWhy } from './why.js';
 import { kvSquares } from './squares.js';
 import { kvDisplay } from './display.js';
 import { KV_MAX_SIZE, KV_MIN_SIZE, validateKingsValley } from './validate.js';
@@ -81,7 +82,8 @@ export const kingsValley = {
   // KV-9 builder rules (a missing goal is not an error here: the solve answers `kv-goal-missing`).
   validate: validateKingsValley,
   // KV-8 "win in N" proof search, N = goal.moves; two-player fields keys / keysWithinN / refutations, `unsolvable` = no win in N.
-  solve: solveKingsValley,
+  // KV-8, with why no win in N (why.ts: the defence refuting each first move).
+  solve: kvSolveWithWhy,
   // King's Valley: sideToMove switches, startingSetup false after a move; `move-after-game-over` (KV-5..KV-7) after the game ended.
   replay: kvReplay,
   squares: kvSquares,

@@ -8,7 +8,8 @@ import type { RulesetDef } from '../../ruleset.js';
 import { lcEngine } from './engine.js';
 import { isRecord } from '../editable.js';
 import { LC_START_LFEN, parseLfenFields } from './lfen.js';
-import { lcLineSan, lcReplay, solveLockingChess } from './solve.js';
+import { lcLineSan, lcReplay } from './solve.js';
+import { lcSolveWithWhy } from './why.js';
 import { lcSquares } from './squares.js';
 import { lcDisplay } from './display.js';
 import { validateLockingChess } from './validate.js';
@@ -41,7 +42,8 @@ export const lockingChess = {
   // LC-1..LC-13: LFEN syntax and playability, goal (a missing goal is a playable position).
   validate: validateLockingChess,
   // "Mate in N" (any LC-8 win) proof search, N = goal.moves (`lc-goal-missing` without a goal); plus `mateType`.
-  solve: solveLockingChess,
+  // LC-8, with why no mate in N (why.ts: the defence refuting each first move).
+  solve: lcSolveWithWhy,
   // `position` = the LFEN after k moves; `move-after-game-over` (LC-8, LC-9).
   replay: lcReplay,
   // LC-13: lines shown in SAN (`Qc8#`).

@@ -14,6 +14,7 @@ import { ukReplay } from './replay.js';
 import { ukSquares } from './squares.js';
 import { ukDisplay } from './display.js';
 import { kingCanReachPortal, ukSearchProblem, ukSolve } from './search.js';
+import { ukUnsolvableWhy } from './frozen.js';
 import { UK_MAX_SIZE, UK_MIN_SIZE, checkPar, validateUnlockTheKing } from './validate.js';
 
 /** A new blueprint: 8 x 8 (UK-1 default), ivory king on e1, portal on e8. */
@@ -43,7 +44,11 @@ export const unlockTheKing = {
   validate: validateUnlockTheKing,
   solve(level, opts) {
     const c = compileUnlockTheKing(level);
-    return c.ok ? ukSolve(c.value, opts) : { status: 'invalid', issues: c.error };
+    if (!c.ok) return { status: 'invalid', issues: c.error };
+    // Why unsolvable, before any search (frozen.ts): walls and provably
+    // immovable pieces sealing the king off the portal (UK-4..UK-6).
+    const why = ukUnsolvableWhy(c.value);
+    return why ? { status: 'unsolvable', states: 1, why } : ukSolve(c.value, opts);
   },
   solveReference(level, opts) {
     const c = compileUnlockTheKing(level);
