@@ -22,7 +22,8 @@
  *   solved). Two-player goals (King's Valley "win in N", KV-8): `length` is
  *   the shortest forced win in the solver side's moves, `moves` the main
  *   line, plus `keys` and `keysWithinN` (empty when unsolvable = "no win in
- *   N") and, when solved, `refutations` (extension). Without `--json`: a
+ *   N") and, when solved, `refutations` and the solution tree `tree` (or
+ *   `treeError`, cli/tree.ts) (extensions). `--tree` prints the tree. Without `--json`: a
  *   readable report with the move list (two-player: keys, cook note, main
  *   line by move number, refutations), and a progress line on stderr when
  *   it is a terminal.
@@ -57,6 +58,7 @@ import { castellanVersion } from '../services/version.js';
 import { comparePaths, openWorkspace, resolveWorkspacePath, toWorkspaceRelative } from '../services/workspace.js';
 import { startServeHost } from '../serve/server.js';
 import { runBatch } from './batch.js';
+import { cliTree, cliTreeText } from './tree.js';
 import { cmdPerft } from './perft.js';
 import { registerPackCommands } from './pack.js';
 import { registerRenderCommand } from './render.js';
@@ -189,6 +191,7 @@ async function cmdValidate(files: string[], io: CliIo): Promise<number> {
 
 interface SolveFlags {
   json?: boolean;
+  tree?: boolean;
   maxStates?: number;
   timeMs?: number;
 }
@@ -277,6 +280,9 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
       obj['keysWithinN'] = r.status === 'solved' ? (r.keysWithinN ?? []) : [];
       if (r.status === 'solved') obj['refutations'] = r.refutations ?? [];
       if (r.status === 'solved' && r.mateType !== undefined) obj['mateType'] = r.mateType;
+      // Solution tree (extension): `tree`, or `treeError` when it could not be built in its budget.
+      if (r.status === 'solved')
+        Object.assign(obj, cliTree(loaded.level, { maxStates: flags.maxStates, timeMs: flags.timeMs, signal: controller.signal }) ?? {});
     }
     if (r.status === 'invalid') obj['errors'] = errorsOf(r.issues);
     if (r.status === 'limit') obj['reason'] = r.reason;
@@ -288,6 +294,8 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
   }
   if (twoPlayer && (r.status === 'solved' || r.status === 'unsolvable')) {
     reportTwoPlayer(file, loaded.level, r, ms, io);
+    if (flags.tree && r.status === 'solved')
+      io.out(cliTreeText(cliTree(loaded.level, { maxStates: flags.maxStates, timeMs: flags.timeMs, signal: controller.signal })));
     for (const i of loaded.issues) io.out(`  ${i.severity} ${i.code}${squaresNote(i)} ${i.message}\n`);
     return exitFor(r.status);
   }
@@ -525,6 +533,7 @@ export async function runCli(args: string[], io: CliIo = processIo): Promise<num
     .description('optimal solve (exit 0 solved, 1 invalid, 2 unsolvable, 3 limit); several files are solved in parallel')
     .argument('<files...>', 'level files')
     .option('--json', 'print one JSON object')
+    .option('--tree', "two-player problems: print the solution tree (key, defences, answers, duals, threat, tries); --json always has it as 'tree'")
     .option('--max-states <n>', `state cap (default ${DEFAULT_SAVE_MAX_STATES})`, positiveInt)
     .option('--time-ms <n>', `wall-clock cap in milliseconds (default ${DEFAULT_CLI_SOLVE_TIME_MS}; 0: none)`, timeCap)
     .action(async (files: string[], flags: SolveFlags) => {
