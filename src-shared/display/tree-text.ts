@@ -29,6 +29,8 @@ export interface TreeTextOptions {
   maxLines?: number;
   /** SAN where the tree has it (default true). */
   san?: boolean;
+  /** Duals named per node (default all); the rest are counted ("+4 more"). */
+  maxDuals?: number;
 }
 
 const text = (m: TreeMove, san: boolean): string => (san && m.san ? m.san : m.lan);
@@ -43,6 +45,7 @@ export function treeLines(tree: SolutionTree, opts: TreeTextOptions = {}): TreeL
   const san = opts.san ?? true;
   const maxDepth = opts.maxDepth ?? tree.n;
   const maxLines = opts.maxLines ?? 400;
+  const maxDuals = opts.maxDuals ?? Infinity;
   const out: TreeLine[] = [];
   const threat = tree.threat ? ` (threat: 2. ${text(tree.threat, san)})` : '';
   out.push({ depth: 0, text: `1. ${text(tree.key, san)}!${threat}` });
@@ -56,7 +59,9 @@ export function treeLines(tree: SolutionTree, opts: TreeTextOptions = {}): TreeL
         return;
       }
       const answer = d.answer ? ` ${k + 1}. ${d.mate ? won(text(d.answer, san)) : text(d.answer, san)}` : ' (wins for the attacker at once)';
-      const duals = d.duals.length ? ` (dual: ${d.duals.map((m) => `${k + 1}. ${text(m, san)}`).join(', ')})` : '';
+      const named = d.duals.slice(0, maxDuals).map((m) => `${k + 1}. ${text(m, san)}`);
+      if (d.duals.length > named.length) named.push(`+${d.duals.length - named.length} more`);
+      const duals = named.length ? ` (dual: ${named.join(', ')})` : '';
       out.push({ depth, text: `${k}... ${text(d.defence, san)}${answer}${duals}` });
       printed++;
       if (d.next.length > 0) {
