@@ -38,6 +38,11 @@ test('solution tree: solve a mate in 3, see the key and its variation, fold and 
   await expect(tree.getByRole('tree')).toBeVisible();
   await expect(key).toHaveAttribute('aria-expanded', 'true');
 
+  // A click on a row shows its position on the board: after the key, Black to move.
+  await key.locator('.row').first().click();
+  await expect(page.getByTestId('board-state')).toContainText('K:g6');
+  await expect(page.getByTestId('board-state')).toContainText('to-move:black');
+
   // One defence below the key, folded, with its answer in SAN.
   const top = tree.locator('[data-testid="tree-node"][data-id="k.0"]');
   await expect(top).toHaveAttribute('aria-expanded', 'false');
