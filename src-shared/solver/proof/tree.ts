@@ -336,7 +336,8 @@ export interface TreeBudget {
  * `buildProofTree` with a `TreeBudget` (nodes, wall time in ms, a cancel
  * signal), its answer as a `Result`: the tree, or one issue with a code:
  * `tree-no-win` (no forced `verb` within N, `ruling`), `tree-limit` (the
- * node or time budget ran out), `tree-cancelled`. `now` (ms) is injectable.
+ * node or time budget ran out), `tree-cancelled`, `tree-error` (the game
+ * threw). Never throws. `now` (ms) is injectable.
  */
 export function proofTreeResult(
   game: ProofGame,
@@ -355,7 +356,13 @@ export function proofTreeResult(
       return timedOut;
     },
   };
-  const r = buildProofTree(game, n, { ...extra, signal, ...(budget.maxStates !== undefined ? { maxNodes: budget.maxStates } : {}) });
+  let r: ProofTreeResult;
+  try {
+    r = buildProofTree(game, n, { ...extra, signal, ...(budget.maxStates !== undefined ? { maxNodes: budget.maxStates } : {}) });
+  } catch (e) {
+    // A game that throws, or a search inconsistency: an answer, never a crash.
+    return { ok: false, error: [issue('error', 'tree-error', `The solution tree could not be built: ${e instanceof Error ? e.message : String(e)}`)] };
+  }
   if (r.status === 'solved') return { ok: true, value: r.tree };
   if (r.status === 'unsolvable') {
     return {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { KingsValleyLevel } from '../../../../src-shared/model/level.js';
 import { compileKingsValley, kvLegalMoves, kvParseLan, kvPlay } from '../../../../src-shared/rulesets/kings-valley/index.js';
 import { kvProofGame } from '../../../../src-shared/rulesets/kings-valley/game.js';
-import { buildProofTree } from '../../../../src-shared/solver/proof/tree.js';
+import { buildProofTree, proofTreeResult } from '../../../../src-shared/solver/proof/tree.js';
 
 describe('proof tree size cap', () => {
   it('KV-8: a cap of one defence still lists every defence to the key, and marks each unfinished answer `more`', () => {
@@ -27,5 +27,21 @@ describe('proof tree size cap', () => {
     const full = buildProofTree(kvProofGame(c.value), 3, { noTries: true });
     expect(full.status === 'solved' && full.tree.truncated).toBeFalsy();
     expect(full.status === 'solved' && full.tree.variations.filter((d) => !d.mate).every((d) => d.next.length > 0)).toBe(true);
+  });
+
+  it('a spent time cap answers tree-limit naming it; a game that throws answers tree-error', () => {
+    const level = JSON.parse(readFileSync('resources/levels/kings-valley/07-block-then-slide-home.level.json', 'utf8')) as KingsValleyLevel;
+    const c = compileKingsValley(level);
+    if (!c.ok) throw new Error('compile');
+    let t = 0;
+    const clock = (): number => (t += 1000);
+    const r = proofTreeResult(kvProofGame(c.value), 3, { timeMs: 1 }, { verb: 'win', ruling: 'KV-8' }, {}, clock);
+    expect(r.ok ? null : [r.error[0]!.code, r.error[0]!.message]).toEqual(['tree-limit', expect.stringContaining('time cap (1 ms)')]);
+    const broken = kvProofGame(c.value);
+    broken.generate = () => {
+      throw new Error('broken generator');
+    };
+    const e = proofTreeResult(broken, 3, {}, { verb: 'win', ruling: 'KV-8' });
+    expect(e.ok ? null : e.error[0]!.code).toBe('tree-error');
   });
 });
