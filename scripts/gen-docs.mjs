@@ -206,7 +206,7 @@ export function cliReference(program, exit) {
   for (const [name, n] of Object.entries(exit)) parts.push(`| ${n} | ${code(name)} | ${EXIT_MEANING[name] ?? ''} |`);
   parts.push(
     '',
-    '`solve --json` prints one object `{"status":"solved"|"unsolvable"|"limit"|"invalid","length":N,"moves":[...],"states":N,"ms":N}` (`errors: [{code, message, square?}]` when invalid); see the format specification for the two-player fields (`keys`, `keysWithinN`).',
+    '`solve --json` prints one object `{"status":"solved"|"unsolvable"|"limit"|"invalid","length":N,"moves":[...],"states":N,"ms":N}` (`errors: [{code, message, square?}]` when invalid); see the format specification for the two-player fields (`keys`, `keysWithinN`). A solved King\'s Valley or Locking Chess problem also gets `tree`, its chess-problem solution tree (`{n, key, keys, cook, threat, variations: [{defence, answer, mate, duals, next}], tries: [{move, refutation}], nodes}`, moves as `{lan, san?}`), or `treeError: {code, message}` when the tree does not fit its budget (extensions).',
   );
   return `${parts
     .join('\n')

@@ -234,6 +234,12 @@ export interface SolutionTree {
   tries: { move: TreeMove; refutation: TreeMove }[];
   /** Nodes searched to build the tree. */
   nodes: number;
+  /** The key's forced win, in the attacker's moves (<= n). */
+  length?: number;
+  /** First moves that also win within n, more slowly than the key (LAN, sorted). */
+  slowerKeys?: string[];
+  /** Some variations were cut at the tree's size cap (their nodes have `more`). */
+  truncated?: boolean;
 }
 
 /** One move of a solution tree. */
@@ -251,6 +257,8 @@ export interface TreeDefence {
   mate: boolean;
   duals: TreeMove[];
   next: TreeDefence[];
+  /** The variation goes on below the answer but was not expanded (size cap). */
+  more?: boolean;
 }
 
 /** What a designer asks a level generator for (`castellan generate`). */

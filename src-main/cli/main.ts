@@ -27,7 +27,9 @@
  *   `UnsolvableWhy`; `refutations: [{move, defence}]` inside it for a
  *   two-player `refuted` cause) and, for a move-limit cause (CM-12),
  *   `optimumWithoutLimit` (extension); the text report prints the why
- *   message on its own line. Without `--json`: a
+ *   message on its own line. A solved two-player answer adds the solution
+ *   tree `tree` (or `treeError`, cli/tree.ts) (extensions); `--tree` prints
+ *   the tree. Without `--json`: a
  *   readable report with the move list (two-player: keys, cook note, main
  *   line by move number, refutations), and a progress line on stderr when
  *   it is a terminal.
@@ -62,6 +64,7 @@ import { castellanVersion } from '../services/version.js';
 import { comparePaths, openWorkspace, resolveWorkspacePath, toWorkspaceRelative } from '../services/workspace.js';
 import { startServeHost } from '../serve/server.js';
 import { runBatch } from './batch.js';
+import { cliTree, cliTreeText } from './tree.js';
 import { cmdPerft } from './perft.js';
 import { registerPackCommands } from './pack.js';
 import { registerRenderCommand } from './render.js';
@@ -194,6 +197,7 @@ async function cmdValidate(files: string[], io: CliIo): Promise<number> {
 
 interface SolveFlags {
   json?: boolean;
+  tree?: boolean;
   maxStates?: number;
   timeMs?: number;
 }
@@ -282,6 +286,9 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
       obj['keysWithinN'] = r.status === 'solved' ? (r.keysWithinN ?? []) : [];
       if (r.status === 'solved') obj['refutations'] = r.refutations ?? [];
       if (r.status === 'solved' && r.mateType !== undefined) obj['mateType'] = r.mateType;
+      // Solution tree (extension): `tree`, or `treeError` when it could not be built in its budget.
+      if (r.status === 'solved')
+        Object.assign(obj, cliTree(loaded.level, { maxStates: flags.maxStates, timeMs: flags.timeMs, signal: controller.signal }) ?? {});
     }
     if (r.status === 'invalid') obj['errors'] = errorsOf(r.issues);
     if (r.status === 'limit') obj['reason'] = r.reason;
@@ -300,6 +307,8 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
   if (twoPlayer && (r.status === 'solved' || r.status === 'unsolvable')) {
     reportTwoPlayer(file, loaded.level, r, ms, io);
     if (r.status === 'unsolvable' && r.why) io.out(`  why: ${r.why.message}\n`);
+    if (flags.tree && r.status === 'solved')
+      io.out(cliTreeText(cliTree(loaded.level, { maxStates: flags.maxStates, timeMs: flags.timeMs, signal: controller.signal })));
     for (const i of loaded.issues) io.out(`  ${i.severity} ${i.code}${squaresNote(i)} ${i.message}\n`);
     return exitFor(r.status);
   }
@@ -538,6 +547,7 @@ export async function runCli(args: string[], io: CliIo = processIo): Promise<num
     .description('optimal solve (exit 0 solved, 1 invalid, 2 unsolvable, 3 limit); several files are solved in parallel')
     .argument('<files...>', 'level files')
     .option('--json', 'print one JSON object')
+    .option('--tree', "two-player problems: print the solution tree (key, defences, answers, duals, threat, tries); --json always has it as 'tree'")
     .option('--max-states <n>', `state cap (default ${DEFAULT_SAVE_MAX_STATES})`, positiveInt)
     .option('--time-ms <n>', `wall-clock cap in milliseconds (default ${DEFAULT_CLI_SOLVE_TIME_MS}; 0: none)`, timeCap)
     .action(async (files: string[], flags: SolveFlags) => {

@@ -5,13 +5,15 @@
  * glyph of the level's display (RulesetDef.display) drawn with the one
  * artwork (pdf-art.ts: the same pieces, tiles and terrain as the editor),
  * the caption (side to move) and a legend of the kinds shown; and an answer
- * key at the end (each level's stored optimal solution in LAN).
+ * key at the end (each level's stored optimal solution in LAN; for
+ * two-player problems also the solution tree, pdf-tree.ts).
  */
 import type { BoardDisplay } from '../../src-shared/display/glyph.js';
 import { artParts, glyphParts } from '../../src-shared/display/art.js';
 import { displayLevel, rulesetDef } from '../../src-shared/rulesets/index.js';
 import { DIAGRAM_SQUARES } from '../../src-shared/render/svg.js';
 import { drawParts } from './pdf-art.js';
+import { drawTreeLines, pdfTreeLines } from './pdf-tree.js';
 import type { LoadedPack } from './pack-files.js';
 
 /** Legend geometry of a diagram, points. */
@@ -141,6 +143,9 @@ export async function buildPackPdf(loaded: LoadedPack): Promise<Buffer> {
         .font('Helvetica')
         .fillColor('#333')
         .text(sol ? sol.moves.join('  ') : 'no stored solution');
+      const tree = l.level ? pdfTreeLines(l.level) : null;
+      if (tree) drawTreeLines(doc, tree, 50, pageW - 100);
+      doc.x = 50;
       doc.moveDown(0.3);
     });
     doc.end();

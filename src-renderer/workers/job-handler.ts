@@ -7,7 +7,9 @@
  * - `engine-move`: `RulesetDef.engine.move` of the level's ruleset, looked
  *   up in the registry; a ruleset without an engine answers
  *   `engine-unsupported`, the engine's own errors (illegal move, game over)
- *   come back as `invalid`.
+ *   come back as `invalid`;
+ * - `tree`: `RulesetDef.solutionTree` of the level's ruleset (`tree-unsupported`
+ *   without one); its errors (no goal, no win in N, budget) come back as `invalid`.
  */
 import { rulesetOf, solveLevel, unsupported } from '../../src-shared/rulesets/index.js';
 import { issue } from '../../src-shared/validation/issue.js';
@@ -46,6 +48,19 @@ export function handleJob(job: Job, post: (m: JobMessage) => void, now: () => nu
         return;
       }
       const r = def.engine.move(job.level, job.moves, job.opts);
+      post(r.ok ? { type: 'result', result: r.value, ms: ms() } : { type: 'invalid', issues: r.error });
+      return;
+    }
+    if (job?.kind === 'tree') {
+      const def = rulesetOf(job.level);
+      if (!def?.solutionTree) {
+        post({
+          type: 'invalid',
+          issues: [def ? issue('error', 'tree-unsupported', `${def.name} has no solution trees.`, { pointer: '/ruleset' }) : unsupported(job.level.ruleset)],
+        });
+        return;
+      }
+      const r = def.solutionTree(job.level, job.opts);
       post(r.ok ? { type: 'result', result: r.value, ms: ms() } : { type: 'invalid', issues: r.error });
       return;
     }

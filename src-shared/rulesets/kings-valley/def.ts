@@ -11,6 +11,7 @@ import { KV_LABYRINTH_SETUP, KV_RETRIEVE_THE_KING_SETUP, KV_STANDARD_SETUP, kvSe
 import { kvReplay } from './solve.js';
 import { kvSolveWithWhy } from './why.js';
 import { kvSquares } from './squares.js';
+import { kvSolutionTree } from './tree.js';
 import { kvDisplay } from './display.js';
 import { KV_MAX_SIZE, KV_MIN_SIZE, validateKingsValley } from './validate.js';
 
@@ -90,4 +91,6 @@ export const kingsValley = {
   display: kvDisplay,
   // The engine that plays against the user (fastest forced win, KV-8, else the longest defence).
   engine: kvEngine,
+  // KV-8 chess-problem solution tree: key, defences and answers to depth N, duals, threat (as if passed), tries.
+  solutionTree: kvSolutionTree,
 } satisfies RulesetDef<KingsValleyLevel>;

@@ -11,6 +11,7 @@ import { LC_START_LFEN, parseLfenFields } from './lfen.js';
 import { lcLineSan, lcReplay } from './solve.js';
 import { lcSolveWithWhy } from './why.js';
 import { lcSquares } from './squares.js';
+import { lcSolutionTree } from './tree.js';
 import { lcDisplay } from './display.js';
 import { validateLockingChess } from './validate.js';
 
@@ -53,6 +54,8 @@ export const lockingChess = {
   display: lcDisplay,
   // The engine that plays against the user (fastest forced mate, LC-8, else the longest defence).
   engine: lcEngine,
+  // LC-8 chess-problem solution tree in LAN + SAN: key, defences and answers to depth N, duals, threat, tries.
+  solutionTree: lcSolutionTree,
   /**
    * Orthodox chess (LC-1) is not symmetric: pawns move towards the opponent
    * and promote on the last rank, and castling (LC-12) needs the king and
