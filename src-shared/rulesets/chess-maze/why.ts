@@ -65,8 +65,10 @@ interface Reach {
 }
 
 /**
- * Relaxed reachability: `closed[s]` 1 where nothing may land or pass (a
- * never-open lock), `noLand[s]` 1 where nothing may land (may be passed).
+ * Relaxed reachability (see the file comment) of every player piece from its
+ * start: `closed[s]` 1 where nothing may land or pass (a never-open lock, a
+ * player piece that never moves; a piece starting on such a square does not
+ * move), `noLand[s]` 1 where nothing may land (it may be passed over).
  */
 function relaxedReach(pos: CmPosition, closed: Uint8Array, noLand: Uint8Array): Reach {
   const size = pos.size;
