@@ -261,7 +261,15 @@ export function summarizeSolve(outcome: WorkerSolveOutcome): SolveSummary {
     case 'solved':
       return { status: 'solved', length: result.length, moves: [...result.moves], states: result.states, ms };
     case 'unsolvable':
-      return { status: 'unsolvable', states: result.states, ms, message: 'the solver proved that no sequence of moves solves the level' };
+      return {
+        status: 'unsolvable',
+        states: result.states,
+        ms,
+        message: result.why
+          ? `the solver proved that no sequence of moves solves the level: ${result.why.message}`
+          : 'the solver proved that no sequence of moves solves the level',
+        ...(result.why ? { why: result.why } : {}),
+      };
     case 'limit':
       return {
         status: 'limit',

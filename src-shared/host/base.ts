@@ -6,6 +6,7 @@
  * rest of the code imports host types from contract.ts alone.
  */
 import type { Issue } from '../validation/issue.js';
+import type { UnsolvableWhy } from '../solver/types.js';
 
 /** Error codes a host may answer with. */
 export const HOST_ERROR_CODES = [
@@ -63,6 +64,8 @@ export interface SolveSummary {
   states: number;
   ms: number;
   message?: string;
+  /** `unsolvable`: why, in words and squares, when the solve proved a cause (solver/types.ts `UnsolvableWhy`). */
+  why?: UnsolvableWhy;
 }
 
 export interface ListedFile {

@@ -34,7 +34,8 @@
  *   `optimumWithoutLimit` is that optimum.
  * - `dead-ends` (CM-13): the attempts form no cycle and every one of them
  *   ends with no player piece able to move (an explicit walk of every
- *   attempt, capped at `DEAD_END_STATES` positions).
+ *   attempt, capped at min(`DEAD_END_STATES`, max(2,000, 4 x the search's
+ *   states)) positions).
  * Otherwise the solve entry adds the generic `exhaustive` cause.
  */
 import { CM_COLORS } from '../../model/level.js';
@@ -64,8 +65,10 @@ interface Reach {
 }
 
 /**
- * Relaxed reachability: `closed[s]` 1 where nothing may land or pass (a
- * never-open lock), `noLand[s]` 1 where nothing may land (may be passed).
+ * Relaxed reachability (see the file comment) of every player piece from its
+ * start: `closed[s]` 1 where nothing may land or pass (a never-open lock, a
+ * player piece that never moves; a piece starting on such a square does not
+ * move), `noLand[s]` 1 where nothing may land (it may be passed over).
  */
 function relaxedReach(pos: CmPosition, closed: Uint8Array, noLand: Uint8Array): Reach {
   const size = pos.size;
@@ -459,7 +462,8 @@ export function cmSolveWithWhy(pos: CmPosition, opts: SolveOptions = {}): SolveR
     }
     if (u.status !== 'unsolvable') return r;
   }
-  const dead = cmAllDeadEnds(free, DEAD_END_STATES, opts.signal);
+  // The walk is bounded by the search's own size too (at least 2,000 positions).
+  const dead = cmAllDeadEnds(free, Math.min(DEAD_END_STATES, Math.max(2_000, 4 * r.states)), opts.signal);
   if (dead) {
     return {
       ...r,

@@ -138,7 +138,8 @@ export function refutedWhy(
   }
   const SHOWN = 6;
   const parts = r.refutations.slice(0, SHOWN).map((x) => (x.defence === '' ? `${x.move} ends the game without a ${verb}` : `${x.move} is met by ${x.defence}`));
-  const more = r.refutations.length > SHOWN ? ` and ${r.refutations.length - SHOWN} more first moves` : '';
+  const rest = r.refutations.length - SHOWN;
+  const more = rest > 0 ? `; and ${rest} more first move${rest === 1 ? '' : 's'}` : '';
   const firstDefence = r.refutations.find((x) => x.defence !== '');
   const sq = firstDefence ? lanSquares(firstDefence.defence) : null;
   return {

@@ -83,7 +83,9 @@ describe('castellan solve --json', () => {
     expect(r.code).toBe(2);
     const o = JSON.parse(r.stdout) as Record<string, unknown>;
     expect(o).toMatchObject({ status: 'unsolvable', moves: [] });
-    expect(Object.keys(o)).toEqual(['status', 'length', 'moves', 'states', 'ms']);
+    // The contract's fields, plus `why` (extension: why it is unsolvable, here the walls sealing the king).
+    expect(Object.keys(o)).toEqual(['status', 'length', 'moves', 'states', 'ms', 'why']);
+    expect(o['why']).toMatchObject({ code: 'king-sealed', ruling: 'UK-5' });
   });
 
   it('UK-2 invalid: exit 1, status invalid with errors [{code, message, square}]', () => {
