@@ -6,6 +6,8 @@
 import type { KingsValleyLevel } from '../../model/level.js';
 import type { LevelStart, RulesetDef } from '../../ruleset.js';
 import { kvEngine } from './engine.js';
+import { kvStanding } from './hint.js';
+import { hintTwoPlayer, type HintResult } from '../../hint.js';
 import { hasBoardAndPieces, isRecord, optionalArray, optionalRecord } from '../editable.js';
 import { KV_LABYRINTH_SETUP, KV_RETRIEVE_THE_KING_SETUP, KV_STANDARD_SETUP, kvSetupCopy } from './setups.js';
 import { kvReplay, solveKingsValley } from './solve.js';
@@ -88,4 +90,6 @@ export const kingsValley = {
   display: kvDisplay,
   // The engine that plays against the user (fastest forced win, KV-8, else the longest defence).
   engine: kvEngine,
+  // Distance = the attacker's moves of the fastest forced win (KV-8), from the engine's proof search.
+  hint: (level, moves, opts): HintResult => hintTwoPlayer(kingsValley, level, moves, kvStanding, opts),
 } satisfies RulesetDef<KingsValleyLevel>;
