@@ -7,7 +7,9 @@
  * - `engine-move`: `RulesetDef.engine.move` of the level's ruleset, looked
  *   up in the registry; a ruleset without an engine answers
  *   `engine-unsupported`, the engine's own errors (illegal move, game over)
- *   come back as `invalid`.
+ *   come back as `invalid`;
+ * - `hint`: `RulesetDef.hint` likewise (`hint-unsupported` without one; a
+ *   move that does not replay comes back as `invalid`).
  */
 import { rulesetOf, solveLevel, unsupported } from '../../src-shared/rulesets/index.js';
 import { issue } from '../../src-shared/validation/issue.js';
@@ -46,6 +48,16 @@ export function handleJob(job: Job, post: (m: JobMessage) => void, now: () => nu
         return;
       }
       const r = def.engine.move(job.level, job.moves, job.opts);
+      post(r.ok ? { type: 'result', result: r.value, ms: ms() } : { type: 'invalid', issues: r.error });
+      return;
+    }
+    if (job?.kind === 'hint') {
+      const def = rulesetOf(job.level);
+      if (!def?.hint) {
+        post({ type: 'invalid', issues: [def ? issue('error', 'hint-unsupported', `${def.name} has no hints.`) : unsupported(job.level.ruleset)] });
+        return;
+      }
+      const r = def.hint(job.level, job.moves, job.opts);
       post(r.ok ? { type: 'result', result: r.value, ms: ms() } : { type: 'invalid', issues: r.error });
       return;
     }

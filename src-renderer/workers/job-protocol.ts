@@ -9,12 +9,14 @@
  * - `solve`: the one solve entry `solveLevel` (src-shared/rulesets/index.ts)
  *   with optional caps, posting progress (states stored, depth) while it works;
  * - `engine-move`: the level's ruleset module's play engine
- *   (`RulesetDef.engine.move`, KV-8 / LC-8) after the LAN moves played.
+ *   (`RulesetDef.engine.move`, KV-8 / LC-8) after the LAN moves played;
+ * - `hint`: the ruleset's hint (`RulesetDef.hint`, src-shared/hint.ts) of
+ *   the position after the LAN moves played.
  * One job per worker; cancel terminates the worker (the search loops never
  * poll anything).
  */
 import type { Level } from '../../src-shared/model/level.js';
-import type { EngineAnswer, EngineOptions, SolveAnswer } from '../../src-shared/ruleset.js';
+import type { EngineAnswer, EngineOptions, HintAnswer, SolveAnswer } from '../../src-shared/ruleset.js';
 import type { Issue } from '../../src-shared/validation/issue.js';
 
 /** Caps a caller may set on one worker solve (defaults: the solver's). */
@@ -37,12 +39,21 @@ export type Job =
       /** LAN moves played from the start. */
       moves: string[];
       opts?: EngineOptions;
+    }
+  | {
+      kind: 'hint';
+      /** The line's start (a copy of the document). */
+      level: Level;
+      /** LAN moves played from the start. */
+      moves: string[];
+      opts?: { maxStates?: number; timeMs?: number };
     };
 
 /** What each job kind answers. */
 export interface JobResults {
   solve: SolveAnswer;
   'engine-move': EngineAnswer;
+  hint: HintAnswer;
 }
 
 export type JobKind = Job['kind'];
@@ -124,7 +135,7 @@ export function startJobOn<K extends JobKind>(
     worker?.terminate();
     settle(o);
   };
-  const what = job.kind === 'solve' ? 'solver' : 'engine';
+  const what = job.kind === 'solve' ? 'solver' : job.kind === 'hint' ? 'hint' : 'engine';
   try {
     worker = spawn();
   } catch (e) {
