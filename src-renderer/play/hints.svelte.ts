@@ -34,7 +34,8 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
  * The hint in words for the hint box:
  * - `headline`: "3 moves to the nearest win", "White forces a win in 2",
  *   "Solved", "No longer solvable since move 4 (Ra1-a5)", ...;
- * - `lost`: "Move 2 (Ra1-a5) lost the par: 4 moves to go became 5", or null.
+ * - `lost`: "Move 2 (Ra1-a5) lost the par: 4 moves to go before it, 4 after
+ *   it (3 keeps the par)", or null (two-player: the attacker's moves).
  * `goal` is the ruleset's goal rule, `attacker` the side of an "in N" goal;
  * `notation` the line as the move list writes it (SAN where the ruleset
  * writes it), used to name the moves.
@@ -69,10 +70,10 @@ export function hintText(
   }
   let lost: string | null = null;
   if (l && answer.status !== 'unsolvable') {
-    const unit = attacker ? 'move' : 'move';
-    const after = l.distanceAfter === null ? 'none' : plural(l.distanceAfter, unit);
     const n = name(l.ply, l.move);
-    lost = `${n[0]!.toUpperCase()}${n.slice(1)} lost the par: ${plural(l.distanceBefore, unit)} to go became ${after}${attacker ? ' after it' : ''}`;
+    const after = l.distanceAfter === null ? 'no win' : `${l.distanceAfter}`;
+    const keep = l.distanceBefore - 1;
+    lost = `${n[0]!.toUpperCase()}${n.slice(1)} lost the par: ${plural(l.distanceBefore, 'move')} to go before it, ${after} after it (${keep} keeps the par)`;
   }
   return { headline, lost };
 }

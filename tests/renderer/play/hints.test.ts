@@ -21,7 +21,7 @@ describe('hintText', () => {
     const a: HintAnswer = { status: 'solvable', distance: 5, next: 'Ka2-b3', lostAt: { ply: 1, move: 'Rh8-h7', distanceBefore: 3, distanceAfter: 4 } };
     expect(hintText(a, par, undefined, ['Bb2-c1', 'Rh8-h7'])).toEqual({
       headline: '5 moves to the nearest win',
-      lost: 'Move 2 (Rh8-h7) lost the par: 3 moves to go became 4 moves',
+      lost: 'Move 2 (Rh8-h7) lost the par: 3 moves to go before it, 4 after it (2 keeps the par)',
     });
   });
 
