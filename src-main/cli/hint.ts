@@ -10,8 +10,8 @@
  * `--json` prints one object `{"status","distance","next","lostAt"}`
  * (`lostAt`: `{ply, move, distanceBefore, distanceAfter}` or null; with
  * status `invalid` also `errors: [{code, message, pointer?, square?}]`).
- * Text: one sentence, e.g. `3 moves to solve; next: Nb1-c3`, and a second
- * one naming the move that lost the optimum.
+ * Text: one sentence, e.g. `3 moves to the nearest win; next: Nb1-c3.`, and
+ * a second one naming the move that lost the par.
  *
  * Exit codes (LEVEL-FORMAT-v1 "Exit codes"): 0 solvable or solved, 1 invalid
  * input (unreadable file, builder errors, a move that does not replay), 2 no
@@ -22,7 +22,8 @@ import type { Command } from 'commander';
 import type { HintAnswer, RulesetDef } from '../../src-shared/ruleset.js';
 import type { Level } from '../../src-shared/model/level.js';
 import { HINT_DEFAULT_MAX_STATES } from '../../src-shared/hint.js';
-import { rulesetOf, unsupported } from '../../src-shared/rulesets/index.js';
+import { lineNotation, rulesetOf, unsupported } from '../../src-shared/rulesets/index.js';
+import { hintText } from '../../src-shared/hint-text.js';
 import { hasErrors, issue, type Issue } from '../../src-shared/validation/issue.js';
 import { readBoundedText } from '../services/bounded-read.js';
 import { MAX_LEVEL_FILE_BYTES, parseLevelDocument } from '../services/level-files.js';
@@ -52,48 +53,22 @@ export function hintExitCode(status: HintAnswer['status']): number {
   return status === 'unsolvable' ? EXIT_UNSOLVABLE : status === 'limit' ? EXIT_LIMIT : EXIT_OK;
 }
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /**
- * The hint in words for `def`'s level: the distance and next move, then the
- * move that lost the optimum ("par lost at move 2 (Ra1-a5): ...") or made
- * the level unsolvable ("no longer solvable since move 4 (Ra1-a5)").
- * Moves are numbered from 1; `plies` (moves played) tells a two-player
- * line's side to move: the attacker's next move, or the defender's best
- * defence.
+ * The hint in words for `def`'s level (src-shared/hint-text.ts `hintText`,
+ * the editor's words): the headline with the next move ("3 moves to the
+ * nearest win; next: Nb1-c3."), then the move that lost the par when there
+ * is one. `plies` (moves played) tells a two-player line's side to move:
+ * the attacker's next move, or the defender's best defence.
  */
-export function hintSentence(def: RulesetDef, level: Level, h: HintAnswer, plies = 0): string {
-  const lines: string[] = [];
+export function hintSentence(def: RulesetDef, level: Level, h: HintAnswer, moves: readonly string[] = []): string {
   const goal = def.goal;
   const attacker = goal.kind === 'in-n' ? goal.startSide(level) : undefined;
-  const who = attacker ? attacker[0]!.toUpperCase() + attacker.slice(1) : '';
-  const verb = goal.kind === 'in-n' ? goal.verb : '';
-  const lost = h.lostAt;
-  switch (h.status) {
-    case 'solved':
-      lines.push(attacker ? `${who} has already won.` : 'Already solved.');
-      break;
-    case 'solvable': {
-      const d = h.distance ?? 0;
-      const head = attacker ? `${who} forces a ${verb} in ${plural(d, 'move')}` : `${plural(d, 'move')} to solve`;
-      const defending = attacker !== undefined && plies % 2 === 1;
-      const nextNote = h.next ? (defending ? `; best defence: ${h.next}` : `; next: ${h.next}`) : '';
-      lines.push(`${head}${nextNote}.`);
-      break;
-    }
-    case 'unsolvable':
-      if (lost) lines.push(`No longer solvable since move ${lost.ply + 1} (${lost.move}).`);
-      else lines.push(attacker ? `${who} has no forced ${verb} within the goal from here.` : 'Not solvable from here.');
-      break;
-    case 'limit':
-      lines.push('Gave up at the search limit (raise --max-states or --time-ms).');
-      break;
-  }
-  if (lost && h.status !== 'unsolvable') {
-    const after = lost.distanceAfter === null ? 'none after it' : `${lost.distanceAfter} after it`;
-    lines.push(`The optimum was lost at move ${lost.ply + 1} (${lost.move}): ${lost.distanceBefore} to go before it, ${after}.`);
-  }
-  return lines.join('\n');
+  const t = hintText(h, goal, attacker, lineNotation(level, moves, def));
+  const defending = attacker !== undefined && moves.length % 2 === 1;
+  const showNext = h.next !== null && (h.status === 'solvable' || h.status === 'unsolvable');
+  const nextNote = showNext ? (defending ? `; best defence: ${h.next}` : `; next: ${h.next}`) : '';
+  const limitNote = h.status === 'limit' ? ' (raise --max-states or --time-ms)' : '';
+  return [`${t.headline}${nextNote}${limitNote}.`, ...(t.lost ? [`${t.lost}.`] : [])].join('\n');
 }
 
 function errorsJson(issues: Issue[]): { code: string; message: string; pointer?: string; square?: string }[] {
@@ -135,7 +110,7 @@ export async function cmdHint(file: string, flags: HintFlags, io: HintIo): Promi
   if (!r.ok) return invalid(r.error);
   const h = r.value;
   if (flags.json) io.out(JSON.stringify({ status: h.status, distance: h.distance, next: h.next, lostAt: h.lostAt }) + '\n');
-  else io.out(`${file}: ${hintSentence(def, level, h, moves.length).replace(/\n/g, `\n${file}: `)}\n`);
+  else io.out(`${file}: ${hintSentence(def, level, h, moves).replace(/\n/g, `\n${file}: `)}\n`);
   return hintExitCode(h.status);
 }
 

@@ -73,8 +73,8 @@ describe('castellan hint', () => {
 
     const text = capture();
     expect(await runCli(['hint', SAMPLE, '--moves', ...wasted], text)).toBe(0);
-    expect(text.stdout).toContain(`${d0} moves to solve`);
-    expect(text.stdout).toContain(`lost at move ${expectedPly + 1} (${wasted[expectedPly]})`);
+    expect(text.stdout).toContain(`${d0} moves to the nearest win`);
+    expect(text.stdout).toContain(`Move ${expectedPly + 1} (${wasted[expectedPly]}) lost the par`);
   });
 
   it('UK-6: a line that reaches the portal is solved', async () => {
