@@ -158,13 +158,15 @@ const otherSide = (s: 'white' | 'black'): 'white' | 'black' => (s === 'white' ? 
  * The hint of a two-player "win / mate in N" line (KV-8 / LC-8), from the
  * attacker's side (the side to move at the level's start, `goal.startSide`):
  * - `distance`: the attacker's moves of the fastest forced win from the
- *   position after `moves`. Attacker to move: the engine's fastest win (its
- *   `winIn`); defender to move: the longest defence's `lossIn`. The search
+ *   position after `moves`. Attacker to move: the ruleset's "win in N"
+ *   proof search of the replay frame (`def.solve`, its `length`; the
+ *   engine's `winIn` when the level has no goal); defender to move: the
+ *   engine's longest defence and its `lossIn`. The search
  *   horizon is the level's N (`goal.goalMoves`), or the engine's own
  *   default without a goal: "no forced win within N more moves" is
  *   `unsolvable`, as is a position where the defender wins or draws.
- * - `next`: the engine's move for the side to move (the key of the fastest
- *   win for the attacker, the longest defence for the defender).
+ * - `next`: the first move of the fastest win for the attacker (a key), the
+ *   engine's longest defence for the defender.
  * - `lostAt`: the first attacker move after which the forced win got longer
  *   (the attacker's moves played plus the distance grew) or vanished; a
  *   defender's mistake that shortens the win is not flagged.
@@ -193,6 +195,16 @@ export function hintTwoPlayer<L extends LevelBase>(
 
   type Here = { d: Dist; next: string | null; solved?: boolean };
   const memo = new Map<number, Here>();
+  /** The engine's answer after `line` (k moves): the fastest win, or the longest defence and its `lossIn`. */
+  const engineAt = (line: string[], k: number): Here => {
+    const ms = budget.remainingMs();
+    const e = engine.move(level, line, {
+      ...(horizon !== undefined ? { horizon } : {}),
+      maxNodes: budget.maxStates,
+      ...(ms !== undefined ? { timeMs: ms } : {}),
+    });
+    return e.ok ? fromEngine(e.value, sideAt(k) === attacker) : { d: { invalid: e.error }, next: null };
+  };
   const at = (k: number): Here => {
     const hit = memo.get(k);
     if (hit) return hit;
@@ -204,13 +216,10 @@ export function hintTwoPlayer<L extends LevelBase>(
     else if (st.status === 'draw') r = { d: Infinity, next: null };
     else if (budget.aborted) r = { d: 'limit', next: null };
     else {
-      const ms = budget.remainingMs();
-      const e = engine.move(level, line, {
-        ...(horizon !== undefined ? { horizon } : {}),
-        maxNodes: budget.maxStates,
-        ...(ms !== undefined ? { timeMs: ms } : {}),
-      });
-      r = e.ok ? fromEngine(e.value, sideAt(k) === attacker) : { d: { invalid: e.error }, next: null };
+      // The attacker to move in a problem with a goal: the "win in N" proof search of the frame (the
+      // frame keeps the goal) answers the shortest forced win without the engine's longest-defence scan.
+      const proof = horizon !== undefined && sideAt(k) === attacker ? distanceOf(def.solve(replayed.value[k]!, budget.solveOptions())) : null;
+      r = proof && typeof proof.d !== 'object' ? proof : engineAt(line, k);
     }
     memo.set(k, r);
     return r;
