@@ -90,3 +90,33 @@ test('hints in playtest: distance, a wasteful move flagged with the larger dista
   await expect(board).toHaveAttribute('data-hint-move', '');
   await expect(box).toHaveAttribute('data-distance', String(optimum - 1), { timeout: 30_000 });
 });
+
+const BLOCK_THEN_SLIDE = 'kings-valley/07-block-then-slide-home.level.json';
+
+test("hints against the engine (King's Valley): the forced win's length, then 'no longer solvable' naming the move that lost it", async ({ page, serve }) => {
+  const level = JSON.parse(readFileSync(join(serve.workspace, BLOCK_THEN_SLIDE), 'utf8')) as {
+    goal: { moves: number };
+    solution: { length: number };
+    pieces: { role: string; square: string; side: string }[];
+  };
+  const at = (sq: string): string | undefined => level.pieces.find((p) => p.square === sq)?.role;
+  // KV-2: the black king on e3 slides west over d3 and stops on the valley c3 before the white soldier on b3
+  // (KV-5: it wins) unless White blocks the third rank first. Sb4-a3 (one step south-west to the edge) does not.
+  expect([at('e3'), at('d3'), at('c3'), at('b3'), at('b4'), at('a3')]).toEqual(['king', undefined, undefined, 'soldier', 'soldier', undefined]);
+
+  await page.goto(serve.url);
+  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await page.getByTestId('btn-open').click();
+  await pickFile(page, BLOCK_THEN_SLIDE);
+  await page.getByTestId('btn-play-engine').click();
+  await expect(page.getByTestId('playtest-panel')).toBeVisible();
+  const box = page.getByTestId('hint-box');
+  await expect(box).toHaveAttribute('data-state', 'solvable', { timeout: 30_000 });
+  await expect(box).toHaveAttribute('data-distance', String(level.solution.length));
+  await expect(page.getByTestId('hint-headline')).toHaveText(`White forces a win in ${level.solution.length} moves`);
+
+  await move(page, 'b4', 'a3');
+  await expect(box).toHaveAttribute('data-state', 'unsolvable', { timeout: 30_000 });
+  await expect(page.getByTestId('hint-headline')).toHaveText('No longer solvable since move 1 (Sb4-a3)');
+  await expect(page.locator('[data-testid="play-move"][data-index="1"]')).toHaveAttribute('data-lost', 'true');
+});
