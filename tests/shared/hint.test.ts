@@ -175,3 +175,37 @@ describe('hint: Locking Chess', () => {
     expect(hint(lc, ['Ra1-a8'])).toEqual({ status: 'solved', distance: 0, next: null, lostAt: null });
   });
 });
+
+describe('hint: budgets', () => {
+  // An open 8 x 8 board with a king on a1 and the portal on h8: 7 king steps (UK-4), thousands of states for A*.
+  const open = {
+    ...base,
+    ruleset: 'unlock-the-king',
+    board: { width: 8, height: 8 },
+    walls: [],
+    portal: 'h8',
+    pieces: [
+      { role: 'king', square: 'a1', color: 'ivory' },
+      { role: 'rook', square: 'c3', color: 'ivory' },
+      { role: 'knight', square: 'f6', color: 'ivory' },
+      { role: 'bishop', square: 'd5', color: 'ivory' },
+    ],
+  } as unknown as Level;
+  const def = rulesetOf(open)!;
+
+  it('UK-7: a state cap too small for the search answers limit, never a wrong distance', () => {
+    const r = def.hint!(open, [], { maxStates: 2 });
+    expect(r.ok && r.value).toEqual({ status: 'limit', distance: null, next: null, lostAt: null });
+  });
+
+  it('an aborted signal answers limit at once', () => {
+    const r = def.hint!(open, ['Ka1-b2'], { signal: { aborted: true } });
+    expect(r.ok && r.value.status).toBe('limit');
+  });
+
+  it('KV-8: the two-player hint under a tiny node budget answers limit', () => {
+    const l = kv as unknown as Level;
+    const r = rulesetOf(l)!.hint!(l, ['Sa1-a5'], { maxStates: 1 });
+    expect(r.ok && r.value.status).toBe('limit');
+  });
+});
