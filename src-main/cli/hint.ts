@@ -58,7 +58,7 @@ export function hintExitCode(status: HintAnswer['status']): number {
  * the editor's words): the headline with the next move ("3 moves to the
  * nearest win; next: Nb1-c3."), then the move that lost the par when there
  * is one. `plies` (moves played) tells a two-player line's side to move:
- * the attacker's next move, or the defender's best defence.
+ * the attacker's next move, or the defender's best reply.
  */
 export function hintSentence(def: RulesetDef, level: Level, h: HintAnswer, moves: readonly string[] = []): string {
   const goal = def.goal;
@@ -66,7 +66,7 @@ export function hintSentence(def: RulesetDef, level: Level, h: HintAnswer, moves
   const t = hintText(h, goal, attacker, lineNotation(level, moves, def));
   const defending = attacker !== undefined && moves.length % 2 === 1;
   const showNext = h.next !== null && (h.status === 'solvable' || h.status === 'unsolvable');
-  const nextNote = showNext ? (defending ? `; best defence: ${h.next}` : `; next: ${h.next}`) : '';
+  const nextNote = showNext ? (defending ? `; best reply: ${h.next}` : `; next: ${h.next}`) : '';
   const limitNote = h.status === 'limit' ? ' (raise --max-states or --time-ms)' : '';
   return [`${t.headline}${nextNote}${limitNote}.`, ...(t.lost ? [`${t.lost}.`] : [])].join('\n');
 }

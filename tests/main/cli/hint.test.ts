@@ -110,4 +110,27 @@ describe('castellan hint', () => {
     expect(await runCli(['hint', file, '--json'], io)).toBe(2);
     expect(JSON.parse(io.stdout)).toMatchObject({ status: 'unsolvable', distance: null, lostAt: null });
   });
+
+  it("KV-2, KV-5, KV-8: on the sample 'Block, Then Slide Home' a first move that leaves the third rank open loses the win (exit 2)", async () => {
+    // The black king on e3 slides west over d3 and stops on the valley c3 before the white soldier on b3 (KV-2, KV-5)
+    // unless White blocks first; Sb4-a3 does not block, so Black wins at once and White's forced win is gone.
+    const file = 'resources/levels/kings-valley/07-block-then-slide-home.level.json';
+    const kv = JSON.parse(readFileSync(file, 'utf8')) as { pieces: { square: string; role: string }[]; solution: { length: number } };
+    const at = (sq: string): string | undefined => kv.pieces.find((p) => p.square === sq)?.role;
+    expect([at('e3'), at('d3'), at('c3'), at('b3')]).toEqual(['king', undefined, undefined, 'soldier']);
+    const start = capture();
+    expect(await runCli(['hint', file, '--json'], start)).toBe(0);
+    expect(JSON.parse(start.stdout)).toMatchObject({ status: 'solvable', distance: kv.solution.length });
+    const io = capture();
+    expect(await runCli(['hint', file, '--moves', 'Sb4-a3', '--json'], io)).toBe(2);
+    expect(JSON.parse(io.stdout)).toEqual({
+      status: 'unsolvable',
+      distance: null,
+      next: 'Ke3-c3',
+      lostAt: { ply: 0, move: 'Sb4-a3', distanceBefore: kv.solution.length, distanceAfter: null },
+    });
+    const text = capture();
+    expect(await runCli(['hint', file, '--moves', 'Sb4-a3'], text)).toBe(2);
+    expect(text.stdout).toContain('No longer solvable since move 1 (Sb4-a3); best reply: Ke3-c3.');
+  });
 });
