@@ -56,7 +56,7 @@ export class PlayHints {
    */
   track(start: Level, moves: readonly string[], wait = false): void {
     const key = JSON.stringify(moves);
-    if (key === this.key && this.job) return;
+    if (key === this.key && (this.job || this.state.kind === 'done')) return; // same position: the hint stands
     this.cancel();
     this.key = key;
     this.showNext = false;

@@ -97,6 +97,17 @@ describe('PlayHints', () => {
     expect(h.lostPly).toBeNull();
   });
 
+  it('the same position again (a side switch) keeps its answer without a new job', async () => {
+    const f = fakeRunner();
+    const h = new PlayHints(f.run);
+    h.track(level, ['Ka1-b2']);
+    f.jobs[0]!.settle({ kind: 'result', ms: 1, result: { status: 'solvable', distance: 1, next: 'Kb2-a3', lostAt: null } });
+    await tick();
+    h.track(level, ['Ka1-b2']);
+    expect(f.jobs).toHaveLength(1);
+    expect(h.state).toMatchObject({ kind: 'done', answer: { distance: 1 } });
+  });
+
   it('waits (no job) while the engine is to move; stop() ends everything', () => {
     const f = fakeRunner();
     const h = new PlayHints(f.run);
