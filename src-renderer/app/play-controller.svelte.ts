@@ -119,12 +119,12 @@ export class PlayController implements PlayPanelContext {
     this.play = null;
   }
 
-  /** The hint follows the current position (it waits while the engine is about to move). */
-  private syncHints(): void {
+  /** The hint follows the current position (it waits while the engine is about to move, unless `now`: the engine failed). */
+  private syncHints(now = false): void {
     const s = this.play?.session;
     const start = s?.game?.start ?? this.hintStart;
     if (!s || !start) return;
-    this.hints.track(start, s.view.lans, !!s.game?.engineToMove && !!this.play?.engine);
+    this.hints.track(start, s.view.lans, !now && !!s.game?.engineToMove && !!this.play?.engine);
   }
 
   private setSession(s: PlaySession, engineLast: EngineAnswer | null = null): void {
@@ -162,8 +162,10 @@ export class PlayController implements PlayPanelContext {
           return;
         }
         this.play = { ...now, engine: { thinking: false, last: null, error: `The engine answered an illegal move (${o.result.lan}).` } };
+        this.syncHints(true);
       } else if (o.kind === 'error') {
         this.play = { ...now, engine: { thinking: false, last: null, error: o.message } };
+        this.syncHints(true);
       }
     });
   }
