@@ -3,6 +3,8 @@
  * `hint` hook): hand-worked small levels per ruleset. Distances are counted
  * by hand from the rulings cited in each test name.
  */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Level } from '../../src-shared/model/level.js';
 import type { HintAnswer } from '../../src-shared/ruleset.js';
@@ -208,4 +210,21 @@ describe('hint: budgets', () => {
     const r = rulesetOf(l)!.hint!(l, ['Sa1-a5'], { maxStates: 1 });
     expect(r.ok && r.value.status).toBe('limit');
   });
+});
+
+describe('hint: along the stored optimal solutions of the Chess Maze samples', () => {
+  // Optimality (CM-12 par): after k moves of an optimal solution of length L, exactly L - k moves remain, and the
+  // line has lost nothing. The samples cover keys, plates, coins, letters, transforms, enemies and a move limit,
+  // so this checks that every part of the play state reaches the search (CM-5..CM-13).
+  const dir = 'resources/levels/chess-maze';
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.level.json'))) {
+    it(`CM-12: ${f}`, () => {
+      const level = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { solution: { moves: string[]; length: number } };
+      const line = level.solution.moves;
+      for (let k = 0; k <= line.length; k++) {
+        const h = hint(level, line.slice(0, k));
+        expect(h, `after ${k} moves`).toMatchObject({ status: k === line.length ? 'solved' : 'solvable', distance: level.solution.length - k, lostAt: null });
+      }
+    });
+  }
 });
