@@ -40,6 +40,8 @@
  *   file order. Exit code: the highest of the per-file codes (as for solve).
  * - `perft --rules orthodox|locking --depth N [--fen STRING] [--divide]`
  *   (extension, see perft.ts): move-generator node count; exit 1 on a bad FEN/LFEN.
+ * - `hint FILE [--moves LAN...] [--json]` (extension, see hint.ts): distance to
+ *   the nearest win after a line, the next optimal move, the move that lost the optimum.
  * - `serve [--workspace DIR] [--port N] [--open FILE] [--renderer DIR]` (default workspace `resources/`):
  *   the editor over HTTP on 127.0.0.1; prints the URL (token in the
  *   fragment) and runs until SIGINT/SIGTERM.
@@ -69,6 +71,7 @@ import { cmdPerft } from './perft.js';
 import { registerPackCommands } from './pack.js';
 import { registerRenderCommand } from './render.js';
 import { registerGenerateCommand } from './generate.js';
+import { registerHintCommand } from './hint.js';
 
 export const EXIT = { ok: 0, invalid: 1, unsolvable: 2, limit: 3, failure: 4, interrupted: 130 } as const;
 
@@ -579,6 +582,7 @@ export async function runCli(args: string[], io: CliIo = processIo): Promise<num
   registerPackCommands(program, io, (c) => void (code = c), positiveInt);
   registerRenderCommand(program, io, (c) => void (code = c), positiveInt);
   registerGenerateCommand(program, io, (c) => void (code = c), positiveInt);
+  registerHintCommand(program, io, (c) => void (code = c), positiveInt);
 
   program
     .command('serve')

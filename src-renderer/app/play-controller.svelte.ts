@@ -17,6 +17,7 @@ import type { PlayPanelContext, PlaytestUi } from '../play/module.js';
 import type { PlaySession, PlaySide } from '../play/session.js';
 import { runJob } from '../workers/job-runner.js';
 import type { JobHandle } from '../workers/job-protocol.js';
+import { PLAY_HINT_BUDGET, PlayHints } from '../play/hints.svelte.js';
 import type { Notices } from './notices.svelte.js';
 import type { SolveState } from './solve-controller.svelte.js';
 
@@ -34,6 +35,10 @@ export class PlayController implements PlayPanelContext {
   /** The running playtest, or null while editing. */
   play: PlaytestUi | null = $state.raw(null);
   private engineJob: JobHandle<'engine-move'> | null = null;
+  /** The hint of the current position (worker job per move; the hint box, move lists and board read it). */
+  readonly hints = new PlayHints((level, moves) => runJob({ kind: 'hint', level, moves, opts: PLAY_HINT_BUDGET }));
+  /** The start of the line being played (what the hint job replays from). */
+  private hintStart: EditableLevel | null = null;
 
   constructor(private readonly ctx: PlayContext) {}
 
@@ -64,6 +69,8 @@ export class PlayController implements PlayPanelContext {
     this.ctx.editor.exitPreview();
     this.ctx.editor.cancelCarry();
     this.play = { session: r.value, picked: null, targets: [], choice: null, engine: null };
+    this.hintStart = this.ctx.st.doc;
+    this.syncHints();
   }
 
   /**
@@ -87,6 +94,8 @@ export class PlayController implements PlayPanelContext {
     this.ctx.editor.exitPreview();
     this.ctx.editor.cancelCarry();
     this.play = { session: r.value, picked: null, targets: [], choice: null, engine: { thinking: false, last: null, error: null } };
+    this.hintStart = d;
+    this.syncHints();
     this.engineTurn();
   }
 
@@ -99,18 +108,29 @@ export class PlayController implements PlayPanelContext {
     const next = game.withUser(user);
     if (next.game?.user !== user) return;
     this.play = { session: next, picked: null, targets: [], choice: null, engine: user === 'both' ? null : { thinking: false, last: null, error: null } };
+    this.syncHints();
     this.engineTurn();
   }
 
   /** Leaves the playtest; the document is exactly as before (the session played a copy). */
   exitPlaytest(): void {
     this.cancelEngine();
+    this.hints.stop();
     this.play = null;
+  }
+
+  /** The hint follows the current position (it waits while the engine is about to move, unless `now`: the engine failed). */
+  private syncHints(now = false): void {
+    const s = this.play?.session;
+    const start = s?.game?.start ?? this.hintStart;
+    if (!s || !start) return;
+    this.hints.track(start, s.view.lans, !now && !!s.game?.engineToMove && !!this.play?.engine);
   }
 
   private setSession(s: PlaySession, engineLast: EngineAnswer | null = null): void {
     const e = this.play?.engine;
     this.play = { session: s, picked: null, targets: [], choice: null, engine: e ? { thinking: false, last: engineLast, error: null } : null };
+    this.syncHints();
     this.engineTurn();
   }
 
@@ -142,8 +162,10 @@ export class PlayController implements PlayPanelContext {
           return;
         }
         this.play = { ...now, engine: { thinking: false, last: null, error: `The engine answered an illegal move (${o.result.lan}).` } };
+        this.syncHints(true);
       } else if (o.kind === 'error') {
         this.play = { ...now, engine: { thinking: false, last: null, error: o.message } };
+        this.syncHints(true);
       }
     });
   }

@@ -11,6 +11,7 @@ import type { EngineAnswer, LevelBase } from '../../src-shared/ruleset.js';
 import type { Issue, Result } from '../../src-shared/validation/issue.js';
 import type { EditableLevel } from '../editor/default-doc.js';
 import type { PlaySession, PlaySide, PlayTarget, PlayView } from './session.js';
+import type { PlayHints } from './hints.svelte.js';
 
 /** The engine's side of a game against it: thinking, its last answer, an error. */
 export interface EngineUi {
@@ -41,6 +42,8 @@ export interface PlayPanelContext {
   exitPlaytest(): void;
   /** The person takes `user` from this position (the engine the other side; `both`: no engine). */
   setPlaySide(user: PlaySide): void;
+  /** The hint of the current position (hint box, lost-par flag, next move on the board). */
+  readonly hints?: PlayHints;
 }
 
 /** One ruleset's play: how a game starts, how a solution line is previewed, and its panels. */

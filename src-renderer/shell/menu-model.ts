@@ -48,6 +48,7 @@ export const MENU_PLACEMENT: Readonly<Record<string, Placement>> = {
   'play-engine': { menu: 'level', group: 2, description: 'Play the position against the engine' },
   'exit-playtest': { menu: 'level', group: 2, label: 'Exit Playtest', description: 'Leave the playtest; the document is unchanged' },
   'playtest-restart': { menu: 'level', group: 2, label: 'Restart Playtest', description: 'Restart the playtest from the start position' },
+  'hint-next': { menu: 'level', group: 2, label: 'Show Next Move (Hint)', description: 'Playing: mark the next optimal move on the board (again: hide it)' },
   'step-first': { menu: 'level', group: 3, description: 'Solution preview: the start position' },
   'step-prev': { menu: 'level', group: 3, description: 'Solution preview: one move back' },
   'step-next': { menu: 'level', group: 3, description: 'Solution preview: one move forward' },

@@ -10,6 +10,8 @@
  *   come back as `invalid`;
  * - `tree`: `RulesetDef.solutionTree` of the level's ruleset (`tree-unsupported`
  *   without one); its errors (no goal, no win in N, budget) come back as `invalid`.
+ * - `hint`: `RulesetDef.hint` likewise (`hint-unsupported` without one; a
+ *   move that does not replay comes back as `invalid`).
  */
 import { rulesetOf, solveLevel, unsupported } from '../../src-shared/rulesets/index.js';
 import { issue } from '../../src-shared/validation/issue.js';
@@ -61,6 +63,16 @@ export function handleJob(job: Job, post: (m: JobMessage) => void, now: () => nu
         return;
       }
       const r = def.solutionTree(job.level, job.opts);
+      post(r.ok ? { type: 'result', result: r.value, ms: ms() } : { type: 'invalid', issues: r.error });
+      return;
+    }
+    if (job?.kind === 'hint') {
+      const def = rulesetOf(job.level);
+      if (!def?.hint) {
+        post({ type: 'invalid', issues: [def ? issue('error', 'hint-unsupported', `${def.name} has no hints.`) : unsupported(job.level.ruleset)] });
+        return;
+      }
+      const r = def.hint(job.level, job.moves, job.opts);
       post(r.ok ? { type: 'result', result: r.value, ms: ms() } : { type: 'invalid', issues: r.error });
       return;
     }

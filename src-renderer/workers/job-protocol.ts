@@ -12,11 +12,13 @@
  *   (`RulesetDef.engine.move`, KV-8 / LC-8) after the LAN moves played;
  * - `tree`: the chess-problem solution tree of a two-player problem
  *   (`RulesetDef.solutionTree`, KV-8 / LC-8) within a node / time budget.
+ * - `hint`: the ruleset's hint (`RulesetDef.hint`, src-shared/hint.ts) of
+ *   the position after the LAN moves played.
  * One job per worker; cancel terminates the worker (the search loops never
  * poll anything).
  */
 import type { Level } from '../../src-shared/model/level.js';
-import type { EngineAnswer, EngineOptions, HintOptions, SolutionTree, SolveAnswer } from '../../src-shared/ruleset.js';
+import type { EngineAnswer, EngineOptions, HintAnswer, HintOptions, SolutionTree, SolveAnswer } from '../../src-shared/ruleset.js';
 import type { Issue } from '../../src-shared/validation/issue.js';
 
 /** Caps a caller may set on one worker solve (defaults: the solver's). */
@@ -40,13 +42,22 @@ export type Job =
       moves: string[];
       opts?: EngineOptions;
     }
-  | { kind: 'tree'; level: Level; opts?: Pick<HintOptions, 'maxStates' | 'timeMs'> };
+  | { kind: 'tree'; level: Level; opts?: Pick<HintOptions, 'maxStates' | 'timeMs'> }
+  | {
+      kind: 'hint';
+      /** The line's start (a copy of the document). */
+      level: Level;
+      /** LAN moves played from the start. */
+      moves: string[];
+      opts?: { maxStates?: number; timeMs?: number };
+    };
 
 /** What each job kind answers. */
 export interface JobResults {
   solve: SolveAnswer;
   'engine-move': EngineAnswer;
   tree: SolutionTree;
+  hint: HintAnswer;
 }
 
 export type JobKind = Job['kind'];
@@ -128,7 +139,7 @@ export function startJobOn<K extends JobKind>(
     worker?.terminate();
     settle(o);
   };
-  const what = job.kind === 'solve' ? 'solver' : job.kind === 'tree' ? 'solution tree' : 'engine';
+  const what = job.kind === 'solve' ? 'solver' : job.kind === 'tree' ? 'solution tree' : job.kind === 'hint' ? 'hint' : 'engine';
   try {
     worker = spawn();
   } catch (e) {

@@ -8,6 +8,7 @@ import type { Action } from '../../editor/actions.js';
 import type { Editor, EditorState } from '../../editor/editor.js';
 import { PLAYTEST_KEY, type RulesetUi } from '../../rulesets/ruleset-ui.js';
 import type { PlayController } from '../play-controller.svelte.js';
+import type { PlayHints } from '../../play/hints.svelte.js';
 import type { SolveController } from '../solve-controller.svelte.js';
 
 /** What the level actions read of the application. */
@@ -17,7 +18,10 @@ export interface LevelActionContext {
   /** The open document's module (does it offer a game against the engine). */
   readonly ui: Pick<RulesetUi, 'playAgainstEngine'>;
   readonly solver: Pick<SolveController, 'solve' | 'solution' | 'runSolve' | 'cancelSolve' | 'stepTo' | 'stepBy' | 'stepLast'>;
-  readonly player: Pick<PlayController, 'play' | 'startPlaytest' | 'startPlayEngine' | 'exitPlaytest' | 'playRestart'>;
+  readonly player: Pick<PlayController, 'play' | 'startPlaytest' | 'startPlayEngine' | 'exitPlaytest' | 'playRestart'> & {
+    /** Play hints: Show next move marks the hinted move on the board. */
+    readonly hints?: Pick<PlayHints, 'toggleNext' | 'nextMove' | 'showNext'>;
+  };
 }
 
 /** The Level menu's solve, play and preview actions over `ctx`. */
@@ -38,6 +42,13 @@ export function levelActions(ctx: LevelActionContext): Action[] {
     },
     { id: 'exit-playtest', label: 'Back to editing', enabled: () => !!p.play, run: () => p.exitPlaytest() },
     { id: 'playtest-restart', label: 'Restart', enabled: () => !!p.play, run: () => p.playRestart() },
+    {
+      id: 'hint-next',
+      label: 'Show next move',
+      shortcuts: ['Shift+H'],
+      enabled: () => !!p.play && (!!p.hints?.showNext || !!p.hints?.nextMove()),
+      run: () => p.hints?.toggleNext(),
+    },
     { id: 'step-first', label: 'First position', enabled: solved, run: () => s.stepTo(0) },
     { id: 'step-prev', label: 'Previous move', enabled: solved, run: () => s.stepBy(-1) },
     { id: 'step-next', label: 'Next move', enabled: solved, run: () => s.stepBy(1) },

@@ -10,6 +10,7 @@ import type { RulesetDef } from '../../ruleset.js';
 import { hasBoardAndPieces, isRecord, optionalArray, optionalRecord } from '../editable.js';
 import { compileChessMaze } from './position.js';
 import { cmReplay } from './replay.js';
+import { cmHint } from './hint.js';
 import { cmSearchProblem } from './search.js';
 import { cmSolveWithWhy } from './why.js';
 import { cmSquares } from './squares.js';
@@ -54,4 +55,6 @@ export const chessMaze = {
   replay: cmReplay,
   squares: cmSquares,
   display: cmDisplay,
+  // Solved from the replayed play state (keys, pick-ups, move counter: CM-5, CM-8, CM-9, CM-12).
+  hint: cmHint,
 } satisfies RulesetDef<ChessMazeLevel>;

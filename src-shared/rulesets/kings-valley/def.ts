@@ -6,6 +6,8 @@
 import type { KingsValleyLevel } from '../../model/level.js';
 import type { LevelStart, RulesetDef } from '../../ruleset.js';
 import { kvEngine } from './engine.js';
+import { kvStanding } from './hint.js';
+import { hintTwoPlayer, type HintResult } from '../../hint.js';
 import { hasBoardAndPieces, isRecord, optionalArray, optionalRecord } from '../editable.js';
 import { KV_LABYRINTH_SETUP, KV_RETRIEVE_THE_KING_SETUP, KV_STANDARD_SETUP, kvSetupCopy } from './setups.js';
 import { kvReplay } from './solve.js';
@@ -93,4 +95,6 @@ export const kingsValley = {
   engine: kvEngine,
   // KV-8 chess-problem solution tree: key, defences and answers to depth N, duals, threat (as if passed), tries.
   solutionTree: kvSolutionTree,
+  // Distance = the attacker's moves of the fastest forced win (KV-8), from the engine's proof search.
+  hint: (level, moves, opts): HintResult => hintTwoPlayer(kingsValley, level, moves, kvStanding, opts),
 } satisfies RulesetDef<KingsValleyLevel>;

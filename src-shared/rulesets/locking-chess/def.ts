@@ -6,6 +6,8 @@
 import type { LockingChessLevel } from '../../model/level.js';
 import type { RulesetDef } from '../../ruleset.js';
 import { lcEngine } from './engine.js';
+import { lcStanding } from './hint.js';
+import { hintTwoPlayer, type HintResult } from '../../hint.js';
 import { isRecord } from '../editable.js';
 import { LC_START_LFEN, parseLfenFields } from './lfen.js';
 import { lcLineSan, lcReplay } from './solve.js';
@@ -56,6 +58,8 @@ export const lockingChess = {
   engine: lcEngine,
   // LC-8 chess-problem solution tree in LAN + SAN: key, defences and answers to depth N, duals, threat, tries.
   solutionTree: lcSolutionTree,
+  // Distance = the attacker's moves of the fastest forced mate (LC-8), from the engine's proof search.
+  hint: (level, moves, opts): HintResult => hintTwoPlayer(lockingChess, level, moves, lcStanding, opts),
   /**
    * Orthodox chess (LC-1) is not symmetric: pawns move towards the opponent
    * and promote on the last rank, and castling (LC-12) needs the king and

@@ -11,11 +11,13 @@ import { hasBoardAndPieces, isRecord } from '../editable.js';
 import { compileUnlockTheKing } from './position.js';
 import { generateUkLevels } from './generate.js';
 import { ukReplay } from './replay.js';
+import { ukFrameSolved } from './hint.js';
 import { ukSquares } from './squares.js';
 import { ukDisplay } from './display.js';
 import { kingCanReachPortal, ukSearchProblem, ukSolve } from './search.js';
 import { ukUnsolvableWhy } from './frozen.js';
 import { UK_MAX_SIZE, UK_MIN_SIZE, checkPar, validateUnlockTheKing } from './validate.js';
+import { framesSolver, hintSinglePlayer, type HintResult } from '../../hint.js';
 
 /** A new blueprint: 8 x 8 (UK-1 default), ivory king on e1, portal on e8. */
 export function newUkLevel(title = 'Untitled blueprint'): UnlockTheKingLevel {
@@ -76,4 +78,6 @@ export const unlockTheKing = {
       maxClimbs: req.climbs,
     }),
   display: ukDisplay,
+  // Replay frames are whole positions (UK-4..UK-6): each is solved with the optimal solve.
+  hint: (level, moves, opts): HintResult => hintSinglePlayer(framesSolver(unlockTheKing, level, ukFrameSolved), moves, opts),
 } satisfies RulesetDef<UnlockTheKingLevel>;
