@@ -1,0 +1,164 @@
+/**
+ * The host suggestion methods (suggest-host-api.ts; "Suggest a level"):
+ * every bad field answers `bad-request` naming it before anything is
+ * queued; a real search in the solve worker answers a level of the asked
+ * ruleset whose par, re-proved here by the reference BFS, lies in the asked
+ * range, reproducibly per seed; polls report progress; Cancel ends the
+ * search at once and forgets the job; an impossible par answers `limit`
+ * within its time budget.
+ */
+import { describe, expect, it } from 'vitest';
+import type { HostError } from '../../../src-shared/host/contract.js';
+import type { SuggestedLevel, SuggestPollAnswer } from '../../../src-shared/host/suggest-contract.js';
+import { RULESET_LIST, solveLevelReference, validateRules } from '../../../src-shared/rulesets/index.js';
+import { checkSuggestRequest, createSuggestHostApi } from '../../../src-main/services/suggest-host-api.js';
+import type { GenerateHandle, GenerateOutcome } from '../../../src-main/services/suggest-runner.js';
+
+const UK = { ruleset: 'unlock-the-king', seed: 7, parMin: 3, parMax: 8 };
+
+type Api = ReturnType<typeof createSuggestHostApi>;
+
+async function pollUntilDone(api: Api, jobId: string, seen: SuggestPollAnswer[] = [], limitMs = 90_000): Promise<SuggestedLevel | HostError> {
+  const t0 = Date.now();
+  while (Date.now() - t0 < limitMs) {
+    const p = await api.suggestPoll({ jobId });
+    if (!p.ok) throw new Error(`poll failed: ${p.message}`);
+    seen.push(p);
+    if (p.state === 'done') return p.result;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the suggestion did not finish');
+}
+
+async function start(api: Api, req: unknown): Promise<string> {
+  const s = await api.suggestStart(req);
+  if (!s.ok) throw new Error(s.message);
+  return s.jobId;
+}
+
+describe('suggestStart checks every field before queuing anything', () => {
+  const noGenerator = RULESET_LIST.find((d) => !d.generate);
+  const cases: [string, unknown, RegExp][] = [
+    ['not an object', 'x', /JSON object/],
+    ['an unknown field', { ...UK, foo: 1 }, /unexpected field "foo"/],
+    ['no ruleset', { seed: 1, parMin: 1, parMax: 2 }, /"ruleset" is required/],
+    ['an unknown ruleset', { ...UK, ruleset: 'checkers' }, /not a ruleset/],
+    ['no seed', { ruleset: 'unlock-the-king', parMin: 1, parMax: 2 }, /"seed".*required/],
+    ['a negative seed', { ...UK, seed: -1 }, /"seed" must be an integer from 0 to 4294967295/],
+    ['a fractional seed', { ...UK, seed: 1.5 }, /"seed"/],
+    // UK-1: sides 3..16.
+    ['a width below UK-1', { ...UK, width: 2 }, /"width" must be .*UK-1/],
+    ['a height above UK-1', { ...UK, height: 17 }, /"height" must be .*UK-1/],
+    ['no par range', { ruleset: 'unlock-the-king', seed: 1 }, /"parMin" and "parMax"/],
+    ['a par of 0', { ...UK, parMin: 0 }, /"parMin" must be an integer from 1 to 60/],
+    ['parMin above parMax', { ...UK, parMin: 9, parMax: 3 }, /must not exceed/],
+    ['mechanics not an array', { ...UK, mechanics: 'keys' }, /"mechanics" must be an array/],
+    ['a mechanic that is not a name', { ...UK, mechanics: ['../x'] }, /"mechanics" entry/],
+    ['a mechanic twice', { ...UK, mechanics: ['keys', 'keys'] }, /names keys twice/],
+    ['an unknown piece role', { ...UK, pieces: ['amazon'] }, /"pieces" entry "amazon" is not one of king, queen/],
+    ['an empty piece list', { ...UK, pieces: [] }, /at least one role/],
+    ['a time budget of 0', { ...UK, timeMs: 0 }, /"timeMs"/],
+  ];
+  if (noGenerator) cases.push([`${noGenerator.name} (no generator)`, { ...UK, ruleset: noGenerator.id }, /has no level generator/]);
+  it.each(cases)('%s answers bad-request', async (_what, req, message) => {
+    let ran = 0;
+    const api = createSuggestHostApi({
+      run: () => {
+        ran++;
+        return { outcome: new Promise<GenerateOutcome>(() => {}), cancel() {} };
+      },
+    });
+    const r = await api.suggestStart(req);
+    expect(r).toMatchObject({ ok: false, code: 'bad-request' });
+    expect((r as HostError).message).toMatch(message);
+    expect(ran).toBe(0);
+  });
+
+  it('KV-9: a King’s Valley side must be odd, when King’s Valley has a generator', () => {
+    const kv = RULESET_LIST.find((d) => d.id === 'kings-valley');
+    if (!kv?.generate) return;
+    expect(checkSuggestRequest({ ruleset: 'kings-valley', seed: 1, parMin: 1, parMax: 2, width: 6, height: 5 })).toMatchObject({ code: 'bad-request' });
+  });
+
+  it('defaults the board to the ruleset’s new document and the time budget to 60 s', () => {
+    const c = checkSuggestRequest(UK);
+    expect(c).toMatchObject({ search: { ruleset: 'unlock-the-king', width: 8, height: 8, parMin: 3, parMax: 8, seed: 7 }, timeMs: 60_000 });
+  });
+
+  it('poll and cancel need a job id; unknown ids answer not-found / cancelled: false', async () => {
+    const api = createSuggestHostApi();
+    expect(await api.suggestPoll({})).toMatchObject({ ok: false, code: 'bad-request' });
+    expect(await api.suggestPoll({ jobId: 'nope' })).toMatchObject({ ok: false, code: 'not-found' });
+    expect(await api.suggestCancel({ jobId: 'nope' })).toEqual({ ok: true, jobId: 'nope', cancelled: false });
+    expect(await api.suggestCancel({ jobId: 1 })).toMatchObject({ ok: false, code: 'bad-request' });
+  });
+
+  it('keeps at most maxJobs searches; one more answers limit and starts nothing', async () => {
+    let ran = 0;
+    const never = (): GenerateHandle => {
+      ran++;
+      return { outcome: new Promise<GenerateOutcome>(() => {}), cancel() {} };
+    };
+    const api = createSuggestHostApi({ maxJobs: 2, run: never });
+    await start(api, UK);
+    await start(api, UK);
+    expect(await api.suggestStart(UK)).toMatchObject({ ok: false, code: 'limit' });
+    expect(ran).toBe(2);
+  });
+});
+
+describe('suggestions searched in the solve worker', () => {
+  it('UK: a valid blueprint whose par, re-proved by the reference BFS, lies in 3..8; progress polled; the same seed gives the same document', async () => {
+    const api = createSuggestHostApi();
+    const seen: SuggestPollAnswer[] = [];
+    const jobId = await start(api, UK);
+    const a = await pollUntilDone(api, jobId, seen);
+    if (!a.ok) throw new Error(a.message);
+    expect(a.document.ruleset).toBe('unlock-the-king');
+    expect(a.document.board).toEqual({ width: 8, height: 8 });
+    expect(validateRules(a.document)).toEqual([]);
+    const solved = solveLevelReference(a.document);
+    expect(solved.status).toBe('solved');
+    const len = (solved as { length: number }).length;
+    expect(a.par).toBe(len);
+    expect(len).toBeGreaterThanOrEqual(3);
+    expect(len).toBeLessThanOrEqual(8);
+    expect(a.document.par).toBe(len);
+    expect(a.document.meta.title).toBe('Suggested blueprint 7');
+    expect(a.tried).toBeGreaterThanOrEqual(1);
+    // Every answer before the last was a progress answer with the time budget.
+    expect(seen.slice(0, -1).every((p) => p.state !== 'done' && p.timeMs === 60_000)).toBe(true);
+    // The job is forgotten once its result was polled.
+    expect(await api.suggestPoll({ jobId })).toMatchObject({ code: 'not-found' });
+    const b = await pollUntilDone(api, await start(api, UK));
+    expect(b.ok && b.document).toEqual(a.document);
+  }, 180_000);
+
+  it('UK: a 5 x 4 board is honoured', async () => {
+    const api = createSuggestHostApi();
+    const r = await pollUntilDone(api, await start(api, { ruleset: 'unlock-the-king', seed: 3, parMin: 1, parMax: 30, width: 5, height: 4 }));
+    if (!r.ok) throw new Error(r.message);
+    expect(r.document.board).toEqual({ width: 5, height: 4 });
+    const solved = solveLevelReference(r.document);
+    expect(solved.status === 'solved' && solved.length).toBe(r.par);
+  }, 120_000);
+
+  it('Cancel ends a running search at once and forgets it; an impossible par answers limit within its budget', async () => {
+    const api = createSuggestHostApi();
+    // Par 60 with one UK-1 set on 8 x 8 is far beyond a few climbs: the search would run its whole budget.
+    const id = await start(api, { ruleset: 'unlock-the-king', seed: 1, parMin: 60, parMax: 60, timeMs: 60_000 });
+    await new Promise((r) => setTimeout(r, 1500));
+    const p = await api.suggestPoll({ jobId: id });
+    expect(p).toMatchObject({ ok: true, state: 'running' });
+    const t0 = Date.now();
+    expect(await api.suggestCancel({ jobId: id })).toEqual({ ok: true, jobId: id, cancelled: true });
+    expect(Date.now() - t0).toBeLessThan(500);
+    expect(await api.suggestPoll({ jobId: id })).toMatchObject({ ok: false, code: 'not-found' });
+
+    const t1 = Date.now();
+    const r = await pollUntilDone(api, await start(api, { ruleset: 'unlock-the-king', seed: 1, parMin: 60, parMax: 60, timeMs: 1500 }));
+    expect(r).toMatchObject({ ok: false, code: 'limit' });
+    expect((r as HostError).message).toMatch(/No blueprint with par 60\.\.60 was found within 2 s \(seed 1, \d+ candidates tried\)/);
+    expect(Date.now() - t1).toBeLessThan(15_000);
+  }, 120_000);
+});
