@@ -13,6 +13,10 @@
  * 1..SUGGEST_MAX_TIME_MS) and answers `bad-request` with the field named,
  * before anything is queued. Never throws: the methods are wrapped by
  * `guard`.
+ *
+ * A found level of a par goal (UK-7, CM-12) carries the generator's proof
+ * as its stored solution (current by levelHash), so saving it or adding it
+ * to a pack needs no second proof.
  */
 import { randomUUID } from 'node:crypto';
 import type { HostError, HostResponses } from '../../src-shared/host/contract.js';
@@ -26,11 +30,13 @@ import {
   type SuggestedLevel,
   type SuggestHostMethod,
 } from '../../src-shared/host/suggest-contract.js';
+import { levelHash } from '../../src-shared/format/level-hash.js';
 import type { Level } from '../../src-shared/model/level.js';
 import { rulesetDef } from '../../src-shared/rulesets/index.js';
 import { badRequest, guard, isHostError, optionalInteger, requiredString, shape, type Req } from './host-request.js';
 import type { LevelSearchRequest } from './suggest-search.js';
 import { generateInWorker, type GenerateHandle, type GenerateOutcome } from './suggest-runner.js';
+import { solverName } from './version.js';
 
 interface SuggestJob {
   id: string;
@@ -133,11 +139,18 @@ export function suggestionAnswer(search: LevelSearchRequest, timeMs: number, o: 
   const level = g.level as Level;
   const title = `Suggested ${def.noun} ${search.seed}`;
   const description = `seed ${search.seed}, ${def.goal.kind === 'par' ? 'par' : `${def.goal.verb} in`} ${g.par}`;
-  const document = {
+  const base = {
     ...level,
     meta: { ...level.meta, title, author: 'castellan suggest', description },
     ...(def.goal.kind === 'par' ? { par: g.par } : {}),
   } as Level;
+  delete base.solution;
+  // The generator's proof as the stored solution (single-player goals, UK-7 / CM-12: its optimal line, one move per
+  // par), so a save or a pack row has it at once; the level hash makes it stale after any edit.
+  const proved = def.goal.kind === 'par' && g.moves.length === g.par;
+  const document: Level = proved
+    ? { ...base, solution: { moves: [...g.moves], length: g.par, optimal: true, states: g.states, solver: solverName(), levelHash: levelHash(base) } }
+    : base;
   return { ok: true, document, par: g.par, states: g.states, seed: search.seed, tried: o.tried };
 }
 

@@ -10,7 +10,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HostError } from '../../../src-shared/host/contract.js';
 import type { SuggestedLevel, SuggestPollAnswer } from '../../../src-shared/host/suggest-contract.js';
-import { RULESET_LIST, solveLevelReference, validateRules } from '../../../src-shared/rulesets/index.js';
+import { solutionIsCurrent } from '../../../src-shared/format/level-hash.js';
+import { RULESET_LIST, solveLevelReference, validateDocument, validateRules } from '../../../src-shared/rulesets/index.js';
 import { checkSuggestRequest, createSuggestHostApi } from '../../../src-main/services/suggest-host-api.js';
 import type { GenerateHandle, GenerateOutcome } from '../../../src-main/services/suggest-runner.js';
 
@@ -125,6 +126,10 @@ describe('suggestions searched in the solve worker', () => {
     expect(len).toBeLessThanOrEqual(8);
     expect(a.document.par).toBe(len);
     expect(a.document.meta.title).toBe('Suggested blueprint 7');
+    // The proof comes along as a current stored solution; the document checks (schema, rules, stored solution replays, UK-7 par) find nothing.
+    expect(solutionIsCurrent(a.document)).toBe(true);
+    expect(a.document.solution).toMatchObject({ length: len, optimal: true });
+    expect(validateDocument(a.document).issues).toEqual([]);
     expect(a.tried).toBeGreaterThanOrEqual(1);
     // Every answer before the last was a progress answer with the time budget.
     expect(seen.slice(0, -1).every((p) => p.state !== 'done' && p.timeMs === 60_000)).toBe(true);
