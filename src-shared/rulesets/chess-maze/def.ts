@@ -10,6 +10,7 @@ import type { RulesetDef } from '../../ruleset.js';
 import { hasBoardAndPieces, isRecord, optionalArray, optionalRecord } from '../editable.js';
 import { compileChessMaze } from './position.js';
 import { cmReplay } from './replay.js';
+import { generateCmLevels } from './generate.js';
 import { cmSearchProblem, cmSolve } from './search.js';
 import { cmSquares } from './squares.js';
 import { cmDisplay } from './display.js';
@@ -50,6 +51,8 @@ export const chessMaze = {
     return c.ok ? solveBfs(cmSearchProblem(c.value), opts) : { status: 'invalid', issues: c.error };
   },
   replay: cmReplay,
+  // Seeded construction, optimal solve, hill climbing on the par and on the chosen mechanics that matter (generate.ts).
+  generate: generateCmLevels,
   squares: cmSquares,
   display: cmDisplay,
 } satisfies RulesetDef<ChessMazeLevel>;
