@@ -87,6 +87,7 @@ export const kingsValley = {
   replay: kvReplay,
   // Seeded positions proved "win in exactly N" with a single key (KV-8), generate.ts.
   generate: generateKvLevels,
+  generatePieces: ['king', 'soldier'],
   squares: kvSquares,
   display: kvDisplay,
   // The engine that plays against the user (fastest forced win, KV-8, else the longest defence).

@@ -9,7 +9,7 @@ import { lcEngine } from './engine.js';
 import { isRecord } from '../editable.js';
 import { LC_START_LFEN, parseLfenFields } from './lfen.js';
 import { lcLineSan, lcReplay, solveLockingChess } from './solve.js';
-import { generateLcLevels } from './generate.js';
+import { LC_DEFAULT_ROLES, generateLcLevels } from './generate.js';
 import { lcSquares } from './squares.js';
 import { lcDisplay } from './display.js';
 import { validateLockingChess } from './validate.js';
@@ -47,6 +47,7 @@ export const lockingChess = {
   replay: lcReplay,
   // Seeded legal positions (LFEN, LC-13) proved "mate in exactly N" with a single key (LC-8), generate.ts.
   generate: generateLcLevels,
+  generatePieces: LC_DEFAULT_ROLES,
   // LC-13: lines shown in SAN (`Qc8#`).
   notation: lcLineSan,
   squares: lcSquares,

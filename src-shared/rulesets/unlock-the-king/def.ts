@@ -73,5 +73,6 @@ export const unlockTheKing = {
       ...(req.signal ? { signal: req.signal } : {}),
       ...(req.onProgress ? { onProgress: req.onProgress } : {}),
     }),
+  generatePieces: ROLES.filter((r) => r !== 'king'),
   display: ukDisplay,
 } satisfies RulesetDef<UnlockTheKingLevel>;
