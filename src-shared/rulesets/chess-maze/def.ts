@@ -4,12 +4,13 @@
  * Solved by A* (`cmSolve`: relaxed distance heuristic, the CM-12 move
  * limit prunes the search); plain BFS is the reference of the tests.
  */
-import type { ChessMazeLevel } from '../../model/level.js';
+import { ROLES, type ChessMazeLevel } from '../../model/level.js';
 import { solveBfs } from '../../solver/bfs.js';
 import type { RulesetDef } from '../../ruleset.js';
 import { hasBoardAndPieces, isRecord, optionalArray, optionalRecord } from '../editable.js';
 import { compileChessMaze } from './position.js';
 import { cmReplay } from './replay.js';
+import { CM_MECHANICS, generateCmLevels } from './generate.js';
 import { cmSearchProblem, cmSolve } from './search.js';
 import { cmSquares } from './squares.js';
 import { cmDisplay } from './display.js';
@@ -50,6 +51,10 @@ export const chessMaze = {
     return c.ok ? solveBfs(cmSearchProblem(c.value), opts) : { status: 'invalid', issues: c.error };
   },
   replay: cmReplay,
+  // Seeded construction, optimal solve, hill climbing on the par and on the chosen mechanics that matter (generate.ts).
+  generate: generateCmLevels,
+  generateMechanics: CM_MECHANICS,
+  generatePieces: ROLES,
   squares: cmSquares,
   display: cmDisplay,
 } satisfies RulesetDef<ChessMazeLevel>;

@@ -9,6 +9,7 @@ import { lcEngine } from './engine.js';
 import { isRecord } from '../editable.js';
 import { LC_START_LFEN, parseLfenFields } from './lfen.js';
 import { lcLineSan, lcReplay, solveLockingChess } from './solve.js';
+import { LC_DEFAULT_ROLES, generateLcLevels } from './generate.js';
 import { lcSquares } from './squares.js';
 import { lcDisplay } from './display.js';
 import { validateLockingChess } from './validate.js';
@@ -44,6 +45,9 @@ export const lockingChess = {
   solve: solveLockingChess,
   // `position` = the LFEN after k moves; `move-after-game-over` (LC-8, LC-9).
   replay: lcReplay,
+  // Seeded legal positions (LFEN, LC-13) proved "mate in exactly N" with a single key (LC-8), generate.ts.
+  generate: generateLcLevels,
+  generatePieces: LC_DEFAULT_ROLES,
   // LC-13: lines shown in SAN (`Qc8#`).
   notation: lcLineSan,
   squares: lcSquares,
