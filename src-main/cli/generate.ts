@@ -182,7 +182,7 @@ export function registerGenerateCommand(program: Command, io: GenerateIo, setCod
     .description(`generate proved levels (seeded; ${GENERATOR_NAMES})`)
     .requiredOption('--ruleset <name>', GENERATOR_IDS.join(' | '))
     .requiredOption('--count <n>', 'levels wanted', parseInt)
-    .requiredOption('--par <min..max|n>', 'optimal par range, e.g. 8..14; or N (win / mate in N for kings-valley, locking-chess)')
+    .requiredOption('--par <range>', 'optimal par range MIN..MAX, e.g. 8..14; or one N (a win / mate in exactly N for the two-player rulesets)')
     .requiredOption('--seed <n>', 'random seed (same seed, same levels)', parseInt)
     .option('--size <WxH>', `board size (default the ruleset's new document: ${DEFAULT_SIZES})`)
     .option('--mechanics <list>', `mechanics each level must use, comma-separated (${MECHANICS})`)
