@@ -9,7 +9,8 @@
  * a known id whose module has `generate`; `seed` 0..2^32-1; `width` /
  * `height` inside the ruleset's board rule, e.g. KV-9 odd 5..9; `parMin` /
  * `parMax` 1..SUGGEST_MAX_PAR with parMin <= parMax; `mechanics` and
- * `pieces` arrays of distinct names, `pieces` from SUGGEST_ROLES; `timeMs`
+ * `pieces` arrays of distinct names from the module's `generateMechanics`
+ * and `generatePieces` (default SUGGEST_ROLES); `timeMs`
  * 1..SUGGEST_MAX_TIME_MS) and answers `bad-request` with the field named,
  * before anything is queued. Never throws: the methods are wrapped by
  * `guard`.
@@ -109,9 +110,12 @@ export function checkSuggestRequest(raw: unknown): { search: LevelSearchRequest;
   if (parMin === undefined || parMax === undefined)
     return badRequest(`suggestStart: "parMin" and "parMax" (integers from 1 to ${SUGGEST_MAX_PAR}) are required.`);
   if (parMin > parMax) return badRequest('suggestStart: "parMin" must not exceed "parMax".');
-  const mechanics = nameList(req, 'mechanics');
+  const mechanicNames = def.generateMechanics ?? [];
+  if (req['mechanics'] !== undefined && mechanicNames.length === 0 && !(Array.isArray(req['mechanics']) && req['mechanics'].length === 0))
+    return badRequest(`suggestStart: ${def.name} levels have no mechanics to choose ("mechanics" must be left out).`);
+  const mechanics = nameList(req, 'mechanics', mechanicNames);
   if (isHostError(mechanics)) return mechanics;
-  const pieces = nameList(req, 'pieces', SUGGEST_ROLES);
+  const pieces = nameList(req, 'pieces', def.generatePieces ?? SUGGEST_ROLES);
   if (isHostError(pieces)) return pieces;
   if (pieces && pieces.length === 0) return badRequest('suggestStart: "pieces" must name at least one role (or be left out for the usual set).');
   const timeMs = optionalInteger('suggestStart', req, 'timeMs', 1, SUGGEST_MAX_TIME_MS);

@@ -51,10 +51,6 @@ export function searchBlueprint(req: SuggestRequest, deadline: number): Generate
   return undefined;
 }
 
-/** Solver state cap and mutations per climb of one interactive suggestion candidate (the ruleset's generator knobs). */
-export const SUGGEST_LEVEL_MAX_STATES = 150_000;
-export const SUGGEST_LEVEL_STEPS = 150;
-
 /** What one "Suggest a level" search asks the ruleset's generator for (host suggest-contract.ts `SuggestRequest`, checked). */
 export interface LevelSearchRequest {
   ruleset: string;
@@ -75,10 +71,10 @@ export interface LevelSearchOutcome {
 
 /**
  * The generic search behind `suggestStart`: the ruleset's generator
- * (`RulesetDef.generate`) asked for one level per derived seed (one climb
- * each, SUGGEST_LEVEL_STEPS mutations, SUGGEST_LEVEL_MAX_STATES states per
- * candidate) until one is found, the deadline (epoch ms) passes or `abort`
- * answers true. `onProgress` gets the candidates tried so far (from the
+ * (`RulesetDef.generate`, with its own budgets per candidate and climb)
+ * asked for one level, again with a derived seed when it gives up, until
+ * one is found, the deadline (epoch ms) passes or `abort` answers true (both
+ * reach the generator through `signal`). `onProgress` gets the candidates tried so far (from the
  * generator's own `onProgress` where it reports, else one per call).
  * Reproducible per seed (unless the deadline cuts it short). Throws an
  * Error when the ruleset is unknown or has no generator (the host checks
@@ -107,9 +103,6 @@ export function searchLevel(
       parMin: req.parMin,
       parMax: req.parMax,
       count: 1,
-      climbs: 1,
-      steps: SUGGEST_LEVEL_STEPS,
-      maxStates: SUGGEST_LEVEL_MAX_STATES,
       ...(req.mechanics ? { mechanics: req.mechanics } : {}),
       ...(req.pieces ? { pieces: req.pieces } : {}),
       signal,

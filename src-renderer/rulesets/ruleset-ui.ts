@@ -204,19 +204,17 @@ export interface RulesetUi<L extends LevelBase = LevelBase> {
   readonly components: RulesetComponents<L>;
   /** Playtest and play against the engine (play/module.ts); absent: the ruleset cannot be played in the editor. */
   readonly play?: PlayModule<L>;
-  /** What "Suggest a level" (suggest/) offers beyond size and par: see `SuggestChoices`; absent: nothing more. */
+  /** Labels of the generator's mechanics in "Suggest a level" (suggest/): see `SuggestChoices`. */
   readonly suggest?: SuggestChoices;
 }
 
 /**
- * The choices "Suggest a level" offers for a ruleset's generator
- * (`RulesetDef.generate`, GenerateRequest `mechanics` / `pieces`).
+ * How "Suggest a level" names a ruleset's generator mechanics (the ids of
+ * `RulesetDef.generateMechanics`): a label and the ruling of each; an id
+ * without one shows as itself.
  */
 export interface SuggestChoices {
-  /** Mechanics the level can be asked to use, each with its label and ruling. */
   readonly mechanics?: readonly { readonly id: string; readonly label: string; readonly ruling: string }[];
-  /** Piece roles the designer can restrict the level to (GenerateRequest.pieces). */
-  readonly pieces?: readonly string[];
 }
 
 /** Finds the module of a document (the Editor's resolver); undefined for a ruleset without one. */

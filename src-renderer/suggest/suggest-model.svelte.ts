@@ -8,8 +8,9 @@
  * The options (`SuggestOptions`) come from the ruleset only through its
  * modules: the board rule and new document (`RulesetDef.board`,
  * `newLevel`), whether the board can be resized (`RulesetUi.resize`), the
- * goal (`par`, UK-7 / CM-12, or "win / mate in N", KV-8 / LC-8) and the
- * mechanics and pieces its UI offers (`RulesetUi.suggest`). Nothing here
+ * goal (`par`, UK-7 / CM-12, or "win / mate in N", KV-8 / LC-8), the
+ * mechanics and pieces its generator understands (`generateMechanics`,
+ * `generatePieces`; labels from `RulesetUi.suggest`). Nothing here
  * branches on a ruleset id.
  */
 import type { HostApi, HostError } from '../../src-shared/host/contract.js';
@@ -28,7 +29,7 @@ export interface SuggestOptions {
   height: number;
   parMin: number;
   parMax: number;
-  /** Mechanic ids (RulesetUi.suggest.mechanics) the level must use. */
+  /** Mechanic ids (RulesetDef.generateMechanics) the level must use. */
   mechanics: string[];
   /** Piece roles allowed; empty: the ruleset's usual set. */
   pieces: string[];

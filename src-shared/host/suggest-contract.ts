@@ -41,7 +41,7 @@ export const SUGGEST_DEFAULT_TIME_MS = 60_000;
 export const SUGGEST_MAX_TIME_MS = 10 * 60_000;
 /** Largest par / N a suggestion may ask for. */
 export const SUGGEST_MAX_PAR = 60;
-/** Piece roles a request may name (`GenerateRequest.pieces`). */
+/** Piece roles a request may name for a module without `generatePieces` (`GenerateRequest.pieces`). */
 export const SUGGEST_ROLES = ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn'] as const;
 
 /** What a suggestion asks for (see the file comment). */
@@ -53,9 +53,9 @@ export interface SuggestRequest {
   height?: number;
   parMin: number;
   parMax: number;
-  /** Mechanics the level must use (Chess Maze: `keys`, `plates`, ...; GenerateRequest.mechanics). */
+  /** Mechanics the level must use, from the ruleset module's `generateMechanics` (Chess Maze: `keys`, `plates`, ...). */
   mechanics?: string[];
-  /** Piece roles allowed (SUGGEST_ROLES); absent: the ruleset's usual set. */
+  /** Piece roles allowed, from the module's `generatePieces` (default SUGGEST_ROLES); absent: the ruleset's usual set. */
   pieces?: string[];
   /** Time budget, ms (default SUGGEST_DEFAULT_TIME_MS). */
   timeMs?: number;

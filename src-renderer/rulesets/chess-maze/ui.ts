@@ -159,6 +159,5 @@ export const chessMazeUi: RulesetUi<L> = {
       { id: 'enemies', label: 'Enemy pieces', ruling: 'CM-2' },
       { id: 'move-limit', label: 'Move limit', ruling: 'CM-12' },
     ],
-    pieces: ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn'],
   },
 };

@@ -11,11 +11,13 @@ import { describe, expect, it } from 'vitest';
 import type { HostError } from '../../../src-shared/host/contract.js';
 import type { SuggestedLevel, SuggestPollAnswer } from '../../../src-shared/host/suggest-contract.js';
 import { solutionIsCurrent } from '../../../src-shared/format/level-hash.js';
-import { RULESET_LIST, solveLevelReference, validateDocument, validateRules } from '../../../src-shared/rulesets/index.js';
+import type { ChessMazeLevel } from '../../../src-shared/model/level.js';
+import { RULESET_LIST, solveLevel, solveLevelReference, validateDocument, validateRules } from '../../../src-shared/rulesets/index.js';
 import { checkSuggestRequest, createSuggestHostApi } from '../../../src-main/services/suggest-host-api.js';
 import type { GenerateHandle, GenerateOutcome } from '../../../src-main/services/suggest-runner.js';
 
 const UK = { ruleset: 'unlock-the-king', seed: 7, parMin: 3, parMax: 8 };
+const CM = { ruleset: 'chess-maze', seed: 7, parMin: 3, parMax: 8 };
 
 type Api = ReturnType<typeof createSuggestHostApi>;
 
@@ -53,10 +55,24 @@ describe('suggestStart checks every field before queuing anything', () => {
     ['no par range', { ruleset: 'unlock-the-king', seed: 1 }, /"parMin" and "parMax"/],
     ['a par of 0', { ...UK, parMin: 0 }, /"parMin" must be an integer from 1 to 60/],
     ['parMin above parMax', { ...UK, parMin: 9, parMax: 3 }, /must not exceed/],
-    ['mechanics not an array', { ...UK, mechanics: 'keys' }, /"mechanics" must be an array/],
-    ['a mechanic that is not a name', { ...UK, mechanics: ['../x'] }, /"mechanics" entry/],
-    ['a mechanic twice', { ...UK, mechanics: ['keys', 'keys'] }, /names keys twice/],
-    ['an unknown piece role', { ...UK, pieces: ['amazon'] }, /"pieces" entry "amazon" is not one of king, queen/],
+    ['mechanics not an array', { ...CM, mechanics: 'keys' }, /"mechanics" must be an array/],
+    ['mechanics for a ruleset without any', { ...UK, mechanics: ['keys'] }, /Unlock the King levels have no mechanics/],
+    ['a mechanic that is not a name', { ...CM, mechanics: ['../x'] }, /"mechanics" entry "..\/x" is not one of keys, plates/],
+    [
+      'a mechanic Chess Maze does not have',
+      { ...CM, mechanics: ['portals'] },
+      /"mechanics" entry "portals" is not one of keys, plates, transforms, coins, spell, enemies, move-limit/,
+    ],
+    ['a mechanic twice', { ...CM, mechanics: ['keys', 'keys'] }, /names keys twice/],
+    ['an unknown piece role', { ...UK, pieces: ['amazon'] }, /"pieces" entry "amazon" is not one of queen, rook/],
+    // UK-1: one king, always there: it is not a role to choose.
+    ['the UK king as a choosable role', { ...UK, pieces: ['king'] }, /"pieces" entry "king" is not one of/],
+    // KV-2: King's Valley has kings and soldiers only.
+    [
+      'a queen in King’s Valley',
+      { ruleset: 'kings-valley', seed: 1, parMin: 1, parMax: 2, pieces: ['queen'] },
+      /"pieces" entry "queen" is not one of king, soldier/,
+    ],
     ['an empty piece list', { ...UK, pieces: [] }, /at least one role/],
     ['a time budget of 0', { ...UK, timeMs: 0 }, /"timeMs"/],
   ];
@@ -147,6 +163,40 @@ describe('suggestions searched in the solve worker', () => {
     const solved = solveLevelReference(r.document);
     expect(solved.status === 'solved' && solved.length).toBe(r.par);
   }, 120_000);
+
+  it('CM-5 / CM-7: a Chess Maze level with keys, its par re-proved by the reference BFS in range, its keys needed', async () => {
+    const api = createSuggestHostApi();
+    const r = await pollUntilDone(api, await start(api, { ...CM, seed: 3, parMin: 3, parMax: 12, mechanics: ['keys'] }));
+    if (!r.ok) throw new Error(r.message);
+    const doc = r.document as ChessMazeLevel;
+    expect(doc.ruleset).toBe('chess-maze');
+    expect(validateRules(doc).filter((i) => i.severity === 'error')).toEqual([]);
+    const solved = solveLevelReference(doc);
+    expect(solved.status === 'solved' && solved.length).toBe(r.par);
+    expect(r.par).toBeGreaterThanOrEqual(3);
+    expect(r.par).toBeLessThanOrEqual(12);
+    expect(validateDocument(doc).issues.filter((i) => i.severity === 'error')).toEqual([]);
+    // Without its keys (locks left closed for ever, CM-7) the answer differs.
+    const keyless = { ...doc, tiles: (doc.tiles ?? []).filter((t) => t.kind !== 'key') };
+    const without = solveLevelReference(keyless);
+    expect(without.status === 'solved' && without.length === r.par).toBe(false);
+  }, 120_000);
+
+  it('KV-8 / LC-8: a King’s Valley win in N and a Locking Chess mate in N, N in range and proved by the solve entry', async () => {
+    const api = createSuggestHostApi();
+    for (const ruleset of ['kings-valley', 'locking-chess']) {
+      const r = await pollUntilDone(api, await start(api, { ruleset, seed: 4, parMin: 1, parMax: 2 }));
+      if (!r.ok) throw new Error(`${ruleset}: ${r.message}`);
+      expect(r.document.ruleset).toBe(ruleset);
+      expect(r.par).toBeGreaterThanOrEqual(1);
+      expect(r.par).toBeLessThanOrEqual(2);
+      const solved = solveLevel(r.document);
+      expect(solved.status === 'solved' && solved.length, ruleset).toBe(r.par);
+      // A two-player goal has no par field and no stored single line.
+      expect(r.document.par).toBeUndefined();
+      expect(r.document.meta.description).toMatch(/(win|mate) in \d/);
+    }
+  }, 180_000);
 
   it('Cancel ends a running search at once and forgets it; an impossible par answers limit within its budget', async () => {
     const api = createSuggestHostApi();
