@@ -349,7 +349,7 @@ export function generateCmLevels(req: GenerateRequest): GeneratedLevel<ChessMaze
   const fitness = (c: Cand): number => c.used * 1000 + (c.par <= req.parMax ? c.par : req.parMax - 2 * (c.par - req.parMax));
   /** Records the candidate when it qualifies; true when it did (the climb then restarts, for variety). */
   const consider = (c: Cand): boolean => {
-    if (c.used < mechanics.length || c.par < req.parMin || c.par > req.parMax || found.length >= req.count) return false;
+    if (c.used < mechanics.length || c.par < target || c.par > req.parMax || found.length >= req.count) return false;
     const key = JSON.stringify([c.level.board, c.level.pieces, c.level.tiles, c.level.objectives]);
     if (seen.has(key)) return false;
     seen.add(key);
@@ -358,7 +358,10 @@ export function generateCmLevels(req: GenerateRequest): GeneratedLevel<ChessMaze
     return true;
   };
 
+  // Each climb aims at a par in the lower half of the range at least, so the levels spread over it.
+  let target = req.parMin;
   for (let climb = 0; climb < climbs && !stopped(); climb++) {
+    target = req.parMin + Math.floor(rand() * (Math.floor((req.parMax - req.parMin) / 2) + 1));
     let cur: Cand | undefined;
     for (let t = 0; !cur && t < 40 && !stopped(); t++) cur = evaluate(randomLevel());
     if (!cur || consider(cur)) continue;

@@ -89,8 +89,9 @@ describe('castellan generate', () => {
           expect(r.keys).toHaveLength(1);
           expect(doc.goal.moves).toBe(r.length);
         }
-        if (extra.includes('move-limit')) expect(doc.objectives.moveLimit).toBe(r.length);
-        if (extra.includes('knight')) for (const p of doc.pieces.filter((q: { side: string }) => q.side === 'player')) expect(p.role).toBe('knight');
+        if ((extra as readonly string[]).includes('move-limit')) expect(doc.objectives.moveLimit).toBe(r.length);
+        if ((extra as readonly string[]).includes('knight'))
+          for (const p of doc.pieces.filter((q: { side: string }) => q.side === 'player')) expect(p.role).toBe('knight');
       }
     });
   }
