@@ -72,10 +72,23 @@ test('New dialog → Chess Maze → Suggest → progress → preview → Open: t
     const m = /\/api\/(suggestStart|suggestPoll)$/.exec(new URL(r.url()).pathname);
     if (m) polls.push(m[1]!);
   });
+  // Every phase the form goes through, with whether the progress bar and Cancel were shown then.
+  await form.evaluate((el) => {
+    const seen: string[] = [];
+    (window as unknown as { phases: string[] }).phases = seen;
+    new MutationObserver(() => {
+      const f = el as HTMLElement;
+      seen.push(`${f.dataset.phase}:${!!f.querySelector('[data-testid=suggest-progress]')}:${!!f.querySelector('[data-testid=suggest-cancel]')}`);
+    }).observe(el, { attributes: true, childList: true, subtree: true });
+  });
   await form.getByTestId('suggest-generate').click();
-  // Progress: the form is busy (Cancel offered) until the preview comes.
-  await expect(form.getByTestId('suggest-cancel').or(form.getByTestId('suggest-preview'))).toBeVisible();
   await expect(form.getByTestId('suggest-preview')).toBeVisible({ timeout: 90_000 });
+  const phases = await page.evaluate(() => (window as unknown as { phases: string[] }).phases);
+  // Progress: before the preview the form was searching, with its progress bar and Cancel.
+  expect(phases.some((p) => /^(queued|running):true:true$/.test(p))).toBe(true);
+  expect(phases.at(-1)).toMatch(/^done:/);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.getByTestId('dialog-suggest').screenshot({ path: join(SHOTS, 'suggest-level-chess-maze.png') });
   expect(polls).toContain('suggestStart');
   expect(polls).toContain('suggestPoll');
   const shown = Number(await form.getByTestId('suggest-preview').getAttribute('data-par'));
