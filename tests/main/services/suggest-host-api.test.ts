@@ -12,7 +12,7 @@ import type { HostError } from '../../../src-shared/host/contract.js';
 import type { SuggestedLevel, SuggestPollAnswer } from '../../../src-shared/host/suggest-contract.js';
 import { solutionIsCurrent } from '../../../src-shared/format/level-hash.js';
 import type { ChessMazeLevel } from '../../../src-shared/model/level.js';
-import { RULESET_LIST, solveLevel, solveLevelReference, validateDocument, validateRules } from '../../../src-shared/rulesets/index.js';
+import { RULESET_LIST, RULESETS, solveLevel, solveLevelReference, validateDocument, validateRules } from '../../../src-shared/rulesets/index.js';
 import { checkSuggestRequest, createSuggestHostApi } from '../../../src-main/services/suggest-host-api.js';
 import type { GenerateHandle, GenerateOutcome } from '../../../src-main/services/suggest-runner.js';
 
@@ -180,6 +180,17 @@ describe('suggestions searched in the solve worker', () => {
     const keyless = { ...doc, tiles: (doc.tiles ?? []).filter((t) => t.kind !== 'key') };
     const without = solveLevelReference(keyless);
     expect(without.status === 'solved' && without.length === r.par).toBe(false);
+  }, 120_000);
+
+  it('the same seed and options give the level `castellan generate --count 1` finds (the generator called as the CLI calls it)', async () => {
+    const api = createSuggestHostApi();
+    const req = { ruleset: 'chess-maze', seed: 11, parMin: 3, parMax: 9, mechanics: ['keys'] };
+    const r = await pollUntilDone(api, await start(api, req));
+    if (!r.ok) throw new Error(r.message);
+    const cli = RULESETS['chess-maze'].generate({ seed: 11, width: 6, height: 6, parMin: 3, parMax: 9, count: 1, mechanics: ['keys'] })[0]!;
+    const strip = (l: object): object => Object.fromEntries(Object.entries(l).filter(([k]) => !['meta', 'par', 'solution'].includes(k)));
+    expect(strip(r.document)).toEqual(strip(cli.level));
+    expect(r.par).toBe(cli.par);
   }, 120_000);
 
   it('KV-8 / LC-8: a King’s Valley win in N and a Locking Chess mate in N, N in range and proved by the solve entry', async () => {
