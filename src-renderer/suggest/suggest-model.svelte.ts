@@ -14,7 +14,13 @@
  * branches on a ruleset id.
  */
 import type { HostApi, HostError } from '../../src-shared/host/contract.js';
-import { SUGGEST_DEFAULT_TIME_MS, SUGGEST_MAX_PAR, type SuggestedLevel, type SuggestRequest } from '../../src-shared/host/suggest-contract.js';
+import {
+  SUGGEST_DEFAULT_TIME_MS,
+  SUGGEST_MAX_PAR,
+  SUGGEST_MAX_TIME_MS,
+  type SuggestedLevel,
+  type SuggestRequest,
+} from '../../src-shared/host/suggest-contract.js';
 import type { RulesetDef } from '../../src-shared/ruleset.js';
 import { rulesetDef } from '../../src-shared/rulesets/index.js';
 import { rulesetUi } from '../rulesets/index.js';
@@ -35,10 +41,12 @@ export interface SuggestOptions {
   pieces: string[];
   /** 0..2^32-1. */
   seed: number;
+  /** Time budget of the search, seconds (1..600). */
+  timeS: number;
 }
 
 /** A field of the form with a problem, and the problem in words. */
-export type OptionProblems = Partial<Record<'width' | 'height' | 'parMin' | 'parMax' | 'seed', string>>;
+export type OptionProblems = Partial<Record<'width' | 'height' | 'parMin' | 'parMax' | 'seed' | 'timeS', string>>;
 
 /** A random seed in 0..2^32-1. */
 export function randomSeed(): number {
@@ -58,14 +66,24 @@ export function parLabel(def: RulesetDef): string {
 export function defaultOptions(def: RulesetDef, seed: number = randomSeed()): SuggestOptions {
   const b = def.newLevel().board;
   const inN = def.goal.kind === 'in-n';
-  return { width: b.width, height: b.height, parMin: inN ? 2 : 4, parMax: inN ? 3 : 12, mechanics: [], pieces: [], seed };
+  return {
+    width: b.width,
+    height: b.height,
+    parMin: inN ? 2 : 4,
+    parMax: inN ? 3 : 12,
+    mechanics: [],
+    pieces: [],
+    seed,
+    timeS: SUGGEST_DEFAULT_TIME_MS / 1000,
+  };
 }
 
 /**
  * What is wrong with `o` for `def` (empty: nothing): sides outside the
  * board rule (UK-1, CM-1, KV-9 odd 5..9; a fixed-size board, LC-1, is not
  * checked when `resizable` is false), a par or N outside 1..60 or a range
- * whose minimum exceeds its maximum, a seed outside 0..2^32-1.
+ * whose minimum exceeds its maximum, a seed outside 0..2^32-1, a time
+ * limit outside 1..600 s.
  */
 export function optionProblems(def: RulesetDef, o: SuggestOptions, resizable = true): OptionProblems {
   const out: OptionProblems = {};
@@ -80,11 +98,13 @@ export function optionProblems(def: RulesetDef, o: SuggestOptions, resizable = t
   if (!parOk(o.parMax)) out.parMax = `${label} to: a whole number from 1 to ${SUGGEST_MAX_PAR}`;
   else if (parOk(o.parMin) && o.parMin > o.parMax) out.parMax = `${label} to must be at least ${o.parMin}`;
   if (!Number.isInteger(o.seed) || o.seed < 0 || o.seed > 0xffffffff) out.seed = 'Seed: a whole number from 0 to 4294967295';
+  const maxS = SUGGEST_MAX_TIME_MS / 1000;
+  if (!Number.isInteger(o.timeS) || o.timeS < 1 || o.timeS > maxS) out.timeS = `Time limit: a whole number of seconds from 1 to ${maxS}`;
   return out;
 }
 
-/** The host request for `o` (size only for a resizable board; mechanics and pieces only when chosen). */
-export function suggestRequest(def: RulesetDef, o: SuggestOptions, resizable = true, timeMs = SUGGEST_DEFAULT_TIME_MS): SuggestRequest {
+/** The host request for `o` (size only for a resizable board; mechanics and pieces only when chosen; the time limit in ms). */
+export function suggestRequest(def: RulesetDef, o: SuggestOptions, resizable = true): SuggestRequest {
   return {
     ruleset: def.id,
     seed: o.seed,
@@ -93,7 +113,7 @@ export function suggestRequest(def: RulesetDef, o: SuggestOptions, resizable = t
     parMax: o.parMax,
     ...(o.mechanics.length ? { mechanics: [...o.mechanics] } : {}),
     ...(o.pieces.length ? { pieces: [...o.pieces] } : {}),
-    timeMs,
+    timeMs: o.timeS * 1000,
   };
 }
 
@@ -102,7 +122,7 @@ export type SuggestPhase = 'idle' | 'queued' | 'running' | 'done' | 'failed' | '
 
 /** The runes state of one "Suggest a level" form (one per dialog / panel; `dispose` when it closes). */
 export class SuggestModel {
-  options: SuggestOptions = $state({ width: 8, height: 8, parMin: 4, parMax: 12, mechanics: [], pieces: [], seed: 0 });
+  options: SuggestOptions = $state({ width: 8, height: 8, parMin: 4, parMax: 12, mechanics: [], pieces: [], seed: 0, timeS: 60 });
   phase: SuggestPhase = $state('idle');
   /** Candidates tried, ms searched and the time budget of the running search. */
   tried = $state(0);

@@ -36,7 +36,17 @@ const uk = RULESETS['unlock-the-king'];
 const kv = RULESETS['kings-valley'];
 const lc = RULESETS['locking-chess'];
 
-const opts = (o: Partial<SuggestOptions> = {}): SuggestOptions => ({ width: 8, height: 8, parMin: 3, parMax: 8, mechanics: [], pieces: [], seed: 7, ...o });
+const opts = (o: Partial<SuggestOptions> = {}): SuggestOptions => ({
+  width: 8,
+  height: 8,
+  parMin: 3,
+  parMax: 8,
+  mechanics: [],
+  pieces: [],
+  seed: 7,
+  timeS: 60,
+  ...o,
+});
 
 describe('options from the ruleset modules', () => {
   it('UK-7 / KV-8 / LC-8: the par fields read "Par", "Win in", "Mate in"', () => {
@@ -46,7 +56,7 @@ describe('options from the ruleset modules', () => {
   });
 
   it('defaults: the new document’s board; par 4..12, or N 2..3 for a two-player goal; no mechanics; the seed given', () => {
-    expect(defaultOptions(uk, 5)).toEqual({ width: 8, height: 8, parMin: 4, parMax: 12, mechanics: [], pieces: [], seed: 5 });
+    expect(defaultOptions(uk, 5)).toEqual({ width: 8, height: 8, parMin: 4, parMax: 12, mechanics: [], pieces: [], seed: 5, timeS: 60 });
     const k = defaultOptions(kv, 5);
     expect([k.parMin, k.parMax]).toEqual([2, 3]);
     expect(k.width % 2).toBe(1); // KV-9: odd sides
@@ -77,6 +87,9 @@ describe('options from the ruleset modules', () => {
     expect(optionProblems(uk, opts({ seed: -1 })).seed).toBeDefined();
     expect(optionProblems(uk, opts({ seed: 2 ** 32 })).seed).toBeDefined();
     expect(optionProblems(uk, opts({ seed: 2 ** 32 - 1 }))).toEqual({});
+    expect(optionProblems(uk, opts({ timeS: 0 })).timeS).toBe('Time limit: a whole number of seconds from 1 to 600');
+    expect(optionProblems(uk, opts({ timeS: 601 })).timeS).toBeDefined();
+    expect(suggestRequest(uk, opts({ timeS: 5 })).timeMs).toBe(5000);
   });
 
   it('the request: mechanics and pieces only when chosen', () => {
