@@ -163,8 +163,16 @@ test('pack manager: Suggest a level… for the pack’s ruleset, Add to pack: a 
   await page.getByTestId('pack-suggest').click();
   const form = page.getByTestId('pack-suggest-panel').getByTestId('suggest-level');
   await expect(form).toHaveAttribute('data-ruleset', 'unlock-the-king');
+  // Escape during a search cancels the search only (the focus stays in the form: on Cancel search); the pack manager stays.
+  await fill(page, 60, 60, 1);
+  await form.getByTestId('suggest-generate').click();
+  await expect(form.getByTestId('suggest-cancel')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(form).toHaveAttribute('data-phase', 'cancelled');
+  await expect(page.getByTestId('pack-manager')).toBeVisible();
   await fill(page, 3, 8, 7);
   const shown = await generate(page);
+  await expect(form.getByTestId('suggest-accept')).toBeFocused();
   mkdirSync(SHOTS, { recursive: true });
   await page.getByTestId('pack-suggest-panel').screenshot({ path: join(SHOTS, 'suggest-level-pack.png') });
   await form.getByTestId('suggest-accept').click();
@@ -181,6 +189,11 @@ test('pack manager: Suggest a level… for the pack’s ruleset, Add to pack: a 
   };
   expect(level.ruleset).toBe('unlock-the-king');
   expect(level.solution).toMatchObject({ length: shown, optimal: true });
+  // Escape with no search running closes the suggestion panel, not the pack manager.
+  await form.getByTestId('suggest-seed').focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('pack-suggest-panel')).toBeHidden();
+  await expect(page.getByTestId('pack-manager')).toBeVisible();
   // Verify re-proves it on the host: the same par.
   await page.getByTestId('pack-verify').click();
   await expect(row).toHaveAttribute('data-status', 'proved', { timeout: 60_000 });
