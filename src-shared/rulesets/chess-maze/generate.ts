@@ -300,10 +300,17 @@ export function generateCmLevels(req: GenerateRequest): GeneratedLevel<ChessMaze
   };
 
   /** Moves one hole, piece or tile to a free square, or adds / removes a hole. */
-  const mutate = (src: ChessMazeLevel): ChessMazeLevel => {
+  const mutate = (src: ChessMazeLevel, route: readonly string[]): ChessMazeLevel => {
     const l = clone(src);
     const free = freeSquares(l);
     if (free.length === 0) return l;
+    // Targeted blocking: a lock or an enemy moved onto a free square the current optimal line lands on.
+    const onRoute = route.filter((s) => free.includes(s));
+    const blockers = [...(l.tiles ?? []).filter((t) => t.kind === 'lock'), ...l.pieces.filter((p) => p.side === 'enemy')];
+    if (onRoute.length && blockers.length && rand() < 0.3) {
+      rand.pick(blockers).square = rand.pick(onRoute);
+      return l;
+    }
     const k = rand.int(0, 5);
     const holes = l.board.holes ?? [];
     if (k === 0 && holes.length) holes[Math.floor(rand() * holes.length)] = rand.pick(free);
@@ -345,6 +352,8 @@ export function generateCmLevels(req: GenerateRequest): GeneratedLevel<ChessMaze
     const used = cmMechanicsUsed(level, mechanics, { status: 'solved', length: r.length }, maxStates).length;
     return { level, par: r.length, states: r.states, moves: r.moves, used };
   };
+  /** Landing squares of a LAN line ("Ra1-a5=Q" -> a5). */
+  const routeOf = (moves: readonly string[]): string[] => moves.map((m) => m.slice(m.search(/[-x]/) + 1).replace(/=.*$/, ''));
   /** Higher is better: every mechanic used first, then a par inside (or towards) the range. */
   const fitness = (c: Cand): number => c.used * 1000 + (c.par <= req.parMax ? c.par : req.parMax - 2 * (c.par - req.parMax));
   /** Records the candidate when it qualifies; true when it did (the climb then restarts, for variety). */
@@ -369,7 +378,7 @@ export function generateCmLevels(req: GenerateRequest): GeneratedLevel<ChessMaze
     for (let it = 0; it < steps && !stopped(); it++) {
       // Climb on the level without the limit: the limit is re-set to each candidate's optimum.
       const base = wantLimit ? cmWithout(cur.level, 'move-limit') : cur.level;
-      const next = evaluate(mutate(base));
+      const next = evaluate(mutate(base, routeOf(cur.moves)));
       if (!next) continue;
       const gain = fitness(next) - fitness(cur);
       if (gain > 0) lastGain = it;
