@@ -49,6 +49,11 @@ export const CM_DEFAULT_ROLES: readonly Role[] = ['king', 'queen', 'rook', 'bish
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 
+/** A bad generator request: a `RangeError` with a stable `code`. */
+function requestError(code: string, message: string): RangeError & { code: string } {
+  return Object.assign(new RangeError(message), { code });
+}
+
 /** The outcome a mechanic's removal is compared on: status and optimum. */
 export interface CmResult {
   status: SolveResult['status'] | 'invalid';
@@ -172,8 +177,9 @@ interface Cand {
 /**
  * Generates up to `req.count` distinct Chess Maze levels of `req.width` x
  * `req.height` (CM-1) whose optimal par lies in [parMin, parMax], each using
- * every mechanic of `req.mechanics` (module doc; unknown names throw a
- * `RangeError` naming the valid ones) with player pieces of `req.pieces`
+ * every mechanic of `req.mechanics` (module doc; an unknown name throws a
+ * `RangeError` with `code` `cm-generate-mechanic` naming the valid ones;
+ * `req.pieces` without any role, `cm-generate-pieces`) with player pieces of `req.pieces`
  * (default king, queen, rook, bishop, knight), none with a builder error or
  * warning. Budgets: `maxStates` per solve (default 200,000), `steps`
  * mutations per climb (default 150), `climbs` (default 60). `signal` is
@@ -183,10 +189,12 @@ interface Cand {
 export function generateCmLevels(req: GenerateRequest): GeneratedLevel<ChessMazeLevel>[] {
   const mechanics = [...new Set(req.mechanics ?? [])] as CmMechanic[];
   for (const m of mechanics) {
-    if (!(CM_MECHANICS as readonly string[]).includes(m)) throw new RangeError(`unknown Chess Maze mechanic "${m}" (valid: ${CM_MECHANICS.join(', ')})`);
+    if (!(CM_MECHANICS as readonly string[]).includes(m)) {
+      throw requestError('cm-generate-mechanic', `unknown Chess Maze mechanic "${m}" (valid: ${CM_MECHANICS.join(', ')})`);
+    }
   }
   const roles = (req.pieces ?? CM_DEFAULT_ROLES).filter((r): r is Role => (ROLES as readonly string[]).includes(r));
-  if (roles.length === 0) throw new RangeError(`no player piece role to use (valid: ${ROLES.join(', ')})`);
+  if (roles.length === 0) throw requestError('cm-generate-pieces', `no player piece role to use (valid: ${ROLES.join(', ')})`);
   const rand = makeRng(req.seed);
   const w = req.width;
   const h = req.height;
