@@ -177,11 +177,11 @@ interface Cand {
 /**
  * Generates up to `req.count` distinct Chess Maze levels of `req.width` x
  * `req.height` (CM-1) whose optimal par lies in [parMin, parMax], each using
- * every mechanic of `req.mechanics` (module doc; an unknown name throws a
- * `RangeError` with `code` `cm-generate-mechanic` naming the valid ones;
- * `req.pieces` without any role, `cm-generate-pieces`) with player pieces of `req.pieces`
- * (default king, queen, rook, bishop, knight), none with a builder error or
- * warning. Budgets: `maxStates` per solve (default 200,000), `steps`
+ * every mechanic of `req.mechanics` (module doc), with player pieces of
+ * `req.pieces` (default king, queen, rook, bishop, knight), none with a
+ * builder error or warning. Bad requests throw a `RangeError` with a
+ * `code`: `cm-generate-mechanic` (an unknown mechanic; the message names the
+ * valid ones), `cm-generate-pieces` (no known role in `req.pieces`). Budgets: `maxStates` per solve (default 200,000), `steps`
  * mutations per climb (default 150), `climbs` (default 60). `signal` is
  * polled before each candidate (aborted: returns what was found);
  * `onProgress` is called after each candidate. Levels come in discovery order.
