@@ -15,16 +15,18 @@
  * never overwritten. Without `-o`, one JSON line per level on stdout.
  * When stderr is a terminal a progress line (levels found, candidates
  * tried) is kept up to date there. The search runs on the main thread:
- * Ctrl-C ends the process at once, before any file is written (files are
- * written after the search, each atomically).
+ * Ctrl-C during the search ends the process at once, before any file is
+ * written; during the writes (each file atomic) it stops after the file
+ * being written (exit 130).
  * Exit 0 when `count` levels were found, 3 when fewer (search budget
- * exhausted), 1 bad arguments, 4 write failure.
+ * exhausted), 1 bad arguments, 4 write failure, 130 interrupted.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { serializeLevel } from '../../src-shared/format/serialize.js';
 import type { Level } from '../../src-shared/model/level.js';
+import type { GeneratedLevel } from '../../src-shared/ruleset.js';
 import { RULESET_LIST, rulesetDef } from '../../src-shared/rulesets/index.js';
 import { saveLevelFile } from '../services/save-pipeline.js';
 
@@ -146,8 +148,27 @@ export async function cmdGenerate(flags: GenerateFlags, io: GenerateIo): Promise
       : {}),
   });
   if (progress && shown > 0) io.err('\r\x1b[K');
+  // The writes are asynchronous (the save pipeline proves in a worker): Ctrl-C now stops after the file being written.
+  let interrupted = false;
+  const onSignal = (): void => {
+    interrupted = true;
+  };
+  process.once('SIGINT', onSignal);
+  try {
+    return await writeAll(found, flags, io, () => interrupted);
+  } finally {
+    process.off('SIGINT', onSignal);
+  }
+}
+
+/** Writes (or prints) the generated levels; 130 when `interrupted()` turns true between two files. */
+async function writeAll(found: GeneratedLevel[], flags: GenerateFlags, io: GenerateIo, interrupted: () => boolean): Promise<number> {
   let k = 0;
   for (const g of found) {
+    if (interrupted()) {
+      io.err(`castellan: interrupted after ${k} of ${found.length} levels\n`);
+      return 130;
+    }
     k++;
     // A registry ruleset's generator writes documents of that ruleset.
     const level = g.level as Level;

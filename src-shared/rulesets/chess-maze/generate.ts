@@ -49,6 +49,11 @@ export const CM_DEFAULT_ROLES: readonly Role[] = ['king', 'queen', 'rook', 'bish
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 
+/** A bad generator request: a `RangeError` with a stable `code`. */
+function requestError(code: string, message: string): RangeError & { code: string } {
+  return Object.assign(new RangeError(message), { code });
+}
+
 /** The outcome a mechanic's removal is compared on: status and optimum. */
 export interface CmResult {
   status: SolveResult['status'] | 'invalid';
@@ -172,10 +177,11 @@ interface Cand {
 /**
  * Generates up to `req.count` distinct Chess Maze levels of `req.width` x
  * `req.height` (CM-1) whose optimal par lies in [parMin, parMax], each using
- * every mechanic of `req.mechanics` (module doc; unknown names throw a
- * `RangeError` naming the valid ones) with player pieces of `req.pieces`
- * (default king, queen, rook, bishop, knight), none with a builder error or
- * warning. Budgets: `maxStates` per solve (default 200,000), `steps`
+ * every mechanic of `req.mechanics` (module doc), with player pieces of
+ * `req.pieces` (default king, queen, rook, bishop, knight), none with a
+ * builder error or warning. Bad requests throw a `RangeError` with a
+ * `code`: `cm-generate-mechanic` (an unknown mechanic; the message names the
+ * valid ones), `cm-generate-pieces` (no known role in `req.pieces`). Budgets: `maxStates` per solve (default 200,000), `steps`
  * mutations per climb (default 150), `climbs` (default 60). `signal` is
  * polled before each candidate (aborted: returns what was found);
  * `onProgress` is called after each candidate. Levels come in discovery order.
@@ -183,10 +189,12 @@ interface Cand {
 export function generateCmLevels(req: GenerateRequest): GeneratedLevel<ChessMazeLevel>[] {
   const mechanics = [...new Set(req.mechanics ?? [])] as CmMechanic[];
   for (const m of mechanics) {
-    if (!(CM_MECHANICS as readonly string[]).includes(m)) throw new RangeError(`unknown Chess Maze mechanic "${m}" (valid: ${CM_MECHANICS.join(', ')})`);
+    if (!(CM_MECHANICS as readonly string[]).includes(m)) {
+      throw requestError('cm-generate-mechanic', `unknown Chess Maze mechanic "${m}" (valid: ${CM_MECHANICS.join(', ')})`);
+    }
   }
   const roles = (req.pieces ?? CM_DEFAULT_ROLES).filter((r): r is Role => (ROLES as readonly string[]).includes(r));
-  if (roles.length === 0) throw new RangeError(`no player piece role to use (valid: ${ROLES.join(', ')})`);
+  if (roles.length === 0) throw requestError('cm-generate-pieces', `no player piece role to use (valid: ${ROLES.join(', ')})`);
   const rand = makeRng(req.seed);
   const w = req.width;
   const h = req.height;
@@ -300,10 +308,17 @@ export function generateCmLevels(req: GenerateRequest): GeneratedLevel<ChessMaze
   };
 
   /** Moves one hole, piece or tile to a free square, or adds / removes a hole. */
-  const mutate = (src: ChessMazeLevel): ChessMazeLevel => {
+  const mutate = (src: ChessMazeLevel, route: readonly string[]): ChessMazeLevel => {
     const l = clone(src);
     const free = freeSquares(l);
     if (free.length === 0) return l;
+    // Targeted blocking: a lock or an enemy moved onto a free square the current optimal line lands on.
+    const onRoute = route.filter((s) => free.includes(s));
+    const blockers = [...(l.tiles ?? []).filter((t) => t.kind === 'lock'), ...l.pieces.filter((p) => p.side === 'enemy')];
+    if (onRoute.length && blockers.length && rand() < 0.3) {
+      rand.pick(blockers).square = rand.pick(onRoute);
+      return l;
+    }
     const k = rand.int(0, 5);
     const holes = l.board.holes ?? [];
     if (k === 0 && holes.length) holes[Math.floor(rand() * holes.length)] = rand.pick(free);
@@ -345,6 +360,8 @@ export function generateCmLevels(req: GenerateRequest): GeneratedLevel<ChessMaze
     const used = cmMechanicsUsed(level, mechanics, { status: 'solved', length: r.length }, maxStates).length;
     return { level, par: r.length, states: r.states, moves: r.moves, used };
   };
+  /** Landing squares of a LAN line ("Ra1-a5=Q" -> a5). */
+  const routeOf = (moves: readonly string[]): string[] => moves.map((m) => m.slice(m.search(/[-x]/) + 1).replace(/=.*$/, ''));
   /** Higher is better: every mechanic used first, then a par inside (or towards) the range. */
   const fitness = (c: Cand): number => c.used * 1000 + (c.par <= req.parMax ? c.par : req.parMax - 2 * (c.par - req.parMax));
   /** Records the candidate when it qualifies; true when it did (the climb then restarts, for variety). */
@@ -369,7 +386,7 @@ export function generateCmLevels(req: GenerateRequest): GeneratedLevel<ChessMaze
     for (let it = 0; it < steps && !stopped(); it++) {
       // Climb on the level without the limit: the limit is re-set to each candidate's optimum.
       const base = wantLimit ? cmWithout(cur.level, 'move-limit') : cur.level;
-      const next = evaluate(mutate(base));
+      const next = evaluate(mutate(base, routeOf(cur.moves)));
       if (!next) continue;
       const gain = fitness(next) - fitness(cur);
       if (gain > 0) lastGain = it;

@@ -189,6 +189,7 @@ export function generateUkLevels(opts: GenerateOptions): GeneratedLevel[] {
     taken.add(key);
     const g = { level: clone(l), par: e.par, states: e.states, moves: e.moves };
     found.push(g);
+    opts.onProgress?.({ found: found.length, tried });
     opts.onLevel?.(g);
   };
 

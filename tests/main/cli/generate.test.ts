@@ -68,10 +68,11 @@ describe('castellan generate', () => {
   for (const [ruleset, extra, min, max] of [
     ['chess-maze', ['--mechanics', 'keys,coins', '--size', '5x5', '--par', '2..6'], 2, 6],
     ['chess-maze', ['--mechanics', 'move-limit', '--pieces', 'knight', '--size', '5x5', '--par', '3..5'], 3, 5],
+    ['unlock-the-king', ['--size', '5x5', '--par', '3..9', '--steps', '40', '--climbs', '20', '--pieces', 'rook,pawn'], 3, 9],
     ['kings-valley', ['--par', '2'], 2, 2],
     ['locking-chess', ['--par', '1'], 1, 1],
   ] as const) {
-    it(`${ruleset} ${extra.join(' ')}: castellan solve proves every written level at the asked par${ruleset === 'chess-maze' ? '' : ' (N) with one key'}`, async () => {
+    it(`${ruleset} ${extra.join(' ')}: castellan solve proves every written level at the asked par${ruleset === 'kings-valley' || ruleset === 'locking-chess' ? ' (N) with one key' : ''}`, async () => {
       const dir = join(tempDir('castellan-gen-'), ruleset);
       expect(await runCli(['generate', '--ruleset', ruleset, '--count', '2', '--seed', '5', ...extra, '-o', dir], capture())).toBe(0);
       const files = readdirSync(dir).sort();
@@ -85,11 +86,13 @@ describe('castellan generate', () => {
         expect(r.length).toBeLessThanOrEqual(max);
         const doc = JSON.parse(readFileSync(join(dir, f), 'utf8'));
         expect(doc.ruleset).toBe(ruleset);
-        if (ruleset !== 'chess-maze') {
+        if (ruleset === 'kings-valley' || ruleset === 'locking-chess') {
           expect(r.keys).toHaveLength(1);
           expect(doc.goal.moves).toBe(r.length);
         }
         if ((extra as readonly string[]).includes('move-limit')) expect(doc.objectives.moveLimit).toBe(r.length);
+        if (ruleset === 'unlock-the-king')
+          for (const p of doc.pieces.filter((q: { role: string }) => q.role !== 'king')) expect(['rook', 'pawn']).toContain(p.role);
         if ((extra as readonly string[]).includes('knight'))
           for (const p of doc.pieces.filter((q: { side: string }) => q.side === 'player')) expect(p.role).toBe('knight');
       }

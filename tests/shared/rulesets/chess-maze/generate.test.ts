@@ -153,6 +153,7 @@ describe('generateCmLevels', () => {
 
   it('an unknown mechanic is refused, naming the valid ones', () => {
     expect(() => generateCmLevels({ ...base, mechanics: ['portals'] })).toThrow(/portals.*keys, plates, transforms, coins, spell, enemies, move-limit/);
+    expect(() => generateCmLevels({ ...base, mechanics: ['portals'] })).toThrow(expect.objectContaining({ code: 'cm-generate-mechanic' }));
   });
 
   it('signal: an aborted request returns at once with what it found; onProgress reports candidates', () => {
