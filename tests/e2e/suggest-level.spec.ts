@@ -9,7 +9,9 @@
  * (b) the same for Unlock the King, with a search that cannot succeed
  *     first (par 60): progress shows, Cancel stops it, then a real one;
  *     Escape closes the dialog;
- * (c) the pack manager: an Unlock the King pack's "Suggest a level…" adds
+ * (c) Locking Chess: no size fields (LC-1), "Mate in" N (LC-8), the badge
+ *     proves N;
+ * (d) the pack manager: an Unlock the King pack's "Suggest a level…" adds
  *     the found level to the pack as a proved row.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -151,6 +153,25 @@ test('New dialog → Unlock the King → Suggest: progress and Cancel, then a bl
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('dialog-suggest')).toBeHidden();
   await expect(page.getByTestId('tab')).toHaveCount(tabs + 1);
+});
+
+test('New dialog → Locking Chess → Suggest: a fixed 8 × 8 board (LC-1, no size fields), "Mate in" N (LC-8), opened and proved by the live badge', async ({
+  page,
+  serve,
+}) => {
+  await ready(page, serve.url);
+  await page.getByTestId('btn-new').click();
+  await page.getByTestId('new-suggest-locking-chess').click();
+  const form = page.getByTestId('suggest-level');
+  await expect(form).toHaveAttribute('data-ruleset', 'locking-chess');
+  await expect(form.getByTestId('suggest-width')).toHaveCount(0);
+  await expect(form.getByLabel('Mate in from')).toBeVisible();
+  await fill(page, 1, 2, 3);
+  const shown = await generate(page);
+  await expect(form.getByTestId('suggest-result')).toContainText(`Mate in ${shown} · 8 × 8 · seed 3`);
+  await form.getByTestId('suggest-accept').click();
+  await expect(page.getByTestId('app')).toHaveAttribute('data-ruleset', 'locking-chess');
+  expect(await badgePar(page, 1, 2)).toBe(shown);
 });
 
 test('pack manager: Suggest a level… for the pack’s ruleset, Add to pack: a proved row', async ({ page, serve }) => {
