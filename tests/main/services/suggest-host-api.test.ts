@@ -14,7 +14,7 @@ import { solutionIsCurrent } from '../../../src-shared/format/level-hash.js';
 import type { ChessMazeLevel } from '../../../src-shared/model/level.js';
 import { RULESET_LIST, RULESETS, solveLevel, solveLevelReference, validateDocument, validateRules } from '../../../src-shared/rulesets/index.js';
 import { checkSuggestRequest, createSuggestHostApi } from '../../../src-main/services/suggest-host-api.js';
-import type { GenerateHandle, GenerateOutcome } from '../../../src-main/services/suggest-runner.js';
+import { MAX_CONCURRENT_SUGGESTS, type GenerateHandle, type GenerateOutcome } from '../../../src-main/services/suggest-runner.js';
 
 const UK = { ruleset: 'unlock-the-king', seed: 7, parMin: 3, parMax: 8 };
 const CM = { ruleset: 'chess-maze', seed: 7, parMin: 3, parMax: 8 };
@@ -208,6 +208,33 @@ describe('suggestions searched in the solve worker', () => {
       expect(r.document.meta.description).toMatch(/(win|mate) in \d/);
     }
   }, 180_000);
+
+  it('off the main thread: 4 searches, 2 running and 2 queued (MAX_CONCURRENT_SUGGESTS), delay a setTimeout(0) probe by less than 200 ms', async () => {
+    const api = createSuggestHostApi();
+    const ids: string[] = [];
+    for (const seed of [1, 2, 3, 4]) ids.push(await start(api, { ruleset: 'unlock-the-king', seed, parMin: 60, parMax: 60, timeMs: 60_000 }));
+    let worst = 0;
+    let probes = 0;
+    const until = Date.now() + 2_000;
+    while (Date.now() < until) {
+      const t = performance.now();
+      await new Promise((r) => setTimeout(r, 0));
+      worst = Math.max(worst, performance.now() - t);
+      probes++;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const states = [];
+    for (const jobId of ids) {
+      const p = await api.suggestPoll({ jobId });
+      states.push(p.ok && p.state);
+    }
+    expect(states.filter((s) => s === 'running')).toHaveLength(MAX_CONCURRENT_SUGGESTS);
+    expect(states.filter((s) => s === 'queued')).toHaveLength(4 - MAX_CONCURRENT_SUGGESTS);
+    for (const jobId of ids) expect(await api.suggestCancel({ jobId })).toMatchObject({ cancelled: true });
+    console.info(`suggest off the main thread: ${probes} probes, worst setTimeout(0) delay ${worst.toFixed(1)} ms`);
+    expect(probes).toBeGreaterThan(20);
+    expect(worst).toBeLessThan(200);
+  }, 60_000);
 
   it('Cancel ends a running search at once and forgets it; an impossible par answers limit within its budget', async () => {
     const api = createSuggestHostApi();
