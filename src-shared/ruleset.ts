@@ -371,6 +371,10 @@ export interface RulesetDef<L extends LevelBase = LevelBase> {
   display(level: L, opts?: DisplayOptions): BoardDisplay;
   /** A seeded generator of proved levels (`castellan generate`), where the ruleset has one. */
   generate?(req: GenerateRequest): GeneratedLevel<L>[];
+  /** The mechanics `generate` understands (`GenerateRequest.mechanics`; `--mechanics`, the Suggest dialog); none when absent. */
+  readonly generateMechanics?: readonly string[];
+  /** The piece roles `generate` may draw from (`GenerateRequest.pieces`; `--pieces`), all of them by default. */
+  readonly generatePieces?: readonly string[];
   /** The engine that plays against the user (two-player rulesets). */
   readonly engine?: RulesetEngine<L>;
   /**

@@ -65,6 +65,7 @@ import { ProofCache } from './proof-reuse.js';
 import { createSessionHostApi } from './session-host-api.js';
 import { addFolder, SessionStore } from './session-store.js';
 import { createSolveHostApi } from './solve-host-api.js';
+import { createSuggestHostApi } from './suggest-host-api.js';
 import { SolvePool } from './solve-pool.js';
 import type { SolvePoolLike } from './solve-runner.js';
 import type { HostContext } from './host-request.js';
@@ -488,6 +489,7 @@ export function createHostApi(deps: HostDeps): HostService {
     ...createFilesHostApi(deps.folders),
     ...createPackHostApi(ctx),
     ...createSessionHostApi(ctx, sessionStore),
+    ...createSuggestHostApi(),
     discardSessionRecovery: async () => {
       await recovery?.discardSession();
     },

@@ -22,6 +22,12 @@
  *   `{ type: 'suggestion', found }` (a GeneratedLevel, or null when none
  *   was found within the budget; suggest-search.ts `searchBlueprint`) or
  *   `{ type: 'error', message }`.
+ * - level suggestion (suggest-runner `generateInWorker`): in `{ type:
+ *   'generate', request, budgetMs }` (a LevelSearchRequest; one per
+ *   worker); out `{ type: 'generate-progress', tried }` at most every
+ *   PROGRESS_MS, then exactly one `{ type: 'generated', found, tried }`
+ *   (a GeneratedLevel or null; suggest-search.ts `searchLevel`) or
+ *   `{ type: 'error', message }`. Cancel: the runner terminates the thread.
  *
  * Built by electron-vite as `out/main/solve-worker.js` (Electron) and by
  * scripts/build-cli.mjs as `out/cli/solve-worker.mjs` (the CLI); run from
@@ -31,7 +37,7 @@ import { parentPort } from 'node:worker_threads';
 import type { Level } from '../../src-shared/model/level.js';
 import { solveLevel } from '../../src-shared/rulesets/index.js';
 import type { SolveProgress } from '../../src-shared/solver/types.js';
-import { searchBlueprint, type SuggestRequest } from './suggest-search.js';
+import { searchBlueprint, searchLevel, type LevelSearchRequest, type SuggestRequest } from './suggest-search.js';
 
 /** Minimum milliseconds between two progress messages. */
 const PROGRESS_MS = 100;
@@ -55,6 +61,14 @@ export interface SolveWorkerJob extends SolveWorkerRequest {
 /** A suggestion job (suggest-runner.ts). */
 export interface SuggestWorkerJob extends SuggestRequest {
   type: 'suggest';
+  /** Wall-clock budget of the search, ms from its start. */
+  budgetMs: number;
+}
+
+/** A level suggestion job (suggest-runner.ts `generateInWorker`). */
+export interface GenerateWorkerJob {
+  type: 'generate';
+  request: LevelSearchRequest;
   /** Wall-clock budget of the search, ms from its start. */
   budgetMs: number;
 }
@@ -107,7 +121,23 @@ function run(req: SolveWorkerRequest, id: number | undefined, cancel: Int32Array
 
 if (parentPort) {
   const port = parentPort;
-  port.on('message', (msg: SolveWorkerRequest | SolveWorkerJob | SuggestWorkerJob) => {
+  port.on('message', (msg: SolveWorkerRequest | SolveWorkerJob | SuggestWorkerJob | GenerateWorkerJob) => {
+    if (msg && (msg as GenerateWorkerJob).type === 'generate') {
+      const job = msg as GenerateWorkerJob;
+      let last = 0;
+      try {
+        const out = searchLevel(job.request, Date.now() + job.budgetMs, undefined, (tried) => {
+          const now = Date.now();
+          if (now - last < PROGRESS_MS) return;
+          last = now;
+          port.postMessage({ type: 'generate-progress', tried });
+        });
+        port.postMessage({ type: 'generated', found: out.found ?? null, tried: out.tried });
+      } catch (err) {
+        port.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) } satisfies SolveWorkerMessage);
+      }
+      return;
+    }
     if (msg && (msg as SuggestWorkerJob).type === 'suggest') {
       const job = msg as SuggestWorkerJob;
       try {

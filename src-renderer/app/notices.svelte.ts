@@ -18,6 +18,8 @@ export type Dialog =
   | { kind: 'open'; dir: string; error?: string }
   /** New: the ruleset choice; with `ruleset`, the second step lists that ruleset's starting documents (`def.starts`). */
   | { kind: 'new'; ruleset?: string }
+  /** New → Suggest a level (suggest/SuggestLevel.svelte) of `ruleset`: Open makes the found level a new untitled document. */
+  | { kind: 'suggest'; ruleset: string }
   | {
       kind: 'save-as';
       /** The proposed path: the file dialog opens its folder with its name typed. */

@@ -283,6 +283,14 @@ export class PackManager {
     await this.add({ source }, tier);
   }
 
+  /** "Suggest a level" panel of the open pack (its ruleset; "Add to pack"). */
+  suggestOpen = $state(false);
+
+  /** Adds a document that has no file (a suggested level) to the open folder pack. */
+  async addDocument(document: Level, tier?: string): Promise<void> {
+    await this.add({ document }, tier);
+  }
+
   private async add(what: { source: string } | { document: Level }, tier?: string): Promise<void> {
     const host = this.app.host;
     const c = this.current;

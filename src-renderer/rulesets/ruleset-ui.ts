@@ -204,6 +204,17 @@ export interface RulesetUi<L extends LevelBase = LevelBase> {
   readonly components: RulesetComponents<L>;
   /** Playtest and play against the engine (play/module.ts); absent: the ruleset cannot be played in the editor. */
   readonly play?: PlayModule<L>;
+  /** Labels of the generator's mechanics in "Suggest a level" (suggest/): see `SuggestChoices`. */
+  readonly suggest?: SuggestChoices;
+}
+
+/**
+ * How "Suggest a level" names a ruleset's generator mechanics (the ids of
+ * `RulesetDef.generateMechanics`): a label and the ruling of each; an id
+ * without one shows as itself.
+ */
+export interface SuggestChoices {
+  readonly mechanics?: readonly { readonly id: string; readonly label: string; readonly ruling: string }[];
 }
 
 /** Finds the module of a document (the Editor's resolver); undefined for a ruleset without one. */

@@ -18,12 +18,14 @@ import { FILES_HOST_METHODS, type FilesHostMethod, type FilesHostRequests, type 
 import { PACK_HOST_METHODS, type PackHostMethod, type PackHostRequests, type PackHostResponses } from './pack-contract.js';
 import { SESSION_HOST_METHODS, type SessionHostMethod, type SessionHostRequests, type SessionHostResponses } from './session-contract.js';
 import { SOLVE_HOST_METHODS, type SolveHostMethod, type SolveHostRequests, type SolveHostResponses } from './solve-contract.js';
+import { SUGGEST_HOST_METHODS, type SuggestHostMethod, type SuggestHostRequests, type SuggestHostResponses } from './suggest-contract.js';
 
 export * from './base.js';
 export * from './files-contract.js';
 export * from './pack-contract.js';
 export * from './session-contract.js';
 export * from './solve-contract.js';
+export * from './suggest-contract.js';
 
 /** The methods every host adapter implements (the dev mock host included). */
 export const CORE_HOST_METHODS = ['startup', 'list', 'open', 'save', 'saveAs'] as const;
@@ -46,12 +48,13 @@ export const OPTIONAL_HOST_METHODS = [
   ...PACK_HOST_METHODS,
   ...SESSION_HOST_METHODS,
   ...FILES_HOST_METHODS,
+  ...SUGGEST_HOST_METHODS,
 ] as const;
 export const HOST_METHODS = [...CORE_HOST_METHODS, ...OPTIONAL_HOST_METHODS] as const;
 export type HostMethod = (typeof HOST_METHODS)[number];
 export type CoreHostMethod = (typeof CORE_HOST_METHODS)[number];
 export type RecoveryHostMethod = (typeof RECOVERY_HOST_METHODS)[number];
-export type OptionalHostMethod = RecoveryHostMethod | SolveHostMethod | PackHostMethod | SessionHostMethod | FilesHostMethod;
+export type OptionalHostMethod = RecoveryHostMethod | SolveHostMethod | PackHostMethod | SessionHostMethod | FilesHostMethod | SuggestHostMethod;
 
 export interface StartupInfo {
   host: 'electron' | 'serve';
@@ -132,7 +135,7 @@ export interface BackupItem {
   bytes: number;
 }
 
-export interface HostRequests extends SolveHostRequests, PackHostRequests, SessionHostRequests, FilesHostRequests {
+export interface HostRequests extends SolveHostRequests, PackHostRequests, SessionHostRequests, FilesHostRequests, SuggestHostRequests {
   startup: Record<string, never>;
   list: Record<string, never>;
   /** `path` omitted: Electron shows an open dialog; serve answers bad-request. */
@@ -185,7 +188,7 @@ export interface SaveRequestFields {
   docId?: string;
 }
 
-export interface HostResponses extends SolveHostResponses, PackHostResponses, SessionHostResponses, FilesHostResponses {
+export interface HostResponses extends SolveHostResponses, PackHostResponses, SessionHostResponses, FilesHostResponses, SuggestHostResponses {
   startup: { ok: true; info: StartupInfo } | HostError;
   list: { ok: true; files: ListedFile[] } | HostError;
   open: OpenedLevel | HostError;

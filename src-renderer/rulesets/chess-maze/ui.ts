@@ -149,4 +149,15 @@ export const chessMazeUi: RulesetUi<L> = {
   },
   components: { ToolIcon: CmToolIcon, PaletteOptions: CmPaletteOptions, SquareInspector: CmSquare, Settings: CmObjectives, Legend: CmLegend, Emblem: CmEmblem },
   play: { start: startCmPlay, replayViews: cmReplayViews, Stats: CmPlayStats },
+  suggest: {
+    mechanics: [
+      { id: 'keys', label: 'Keys and locks', ruling: 'CM-5' },
+      { id: 'plates', label: 'Plates', ruling: 'CM-6' },
+      { id: 'transforms', label: 'Transform tiles', ruling: 'CM-10' },
+      { id: 'coins', label: 'Coins', ruling: 'CM-8' },
+      { id: 'spell', label: 'Spell a word', ruling: 'CM-9' },
+      { id: 'enemies', label: 'Enemy pieces', ruling: 'CM-2' },
+      { id: 'move-limit', label: 'Move limit', ruling: 'CM-12' },
+    ],
+  },
 };

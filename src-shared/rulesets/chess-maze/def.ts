@@ -4,7 +4,7 @@
  * Solved by A* (`cmSolve`: relaxed distance heuristic, the CM-12 move
  * limit prunes the search); plain BFS is the reference of the tests.
  */
-import type { ChessMazeLevel } from '../../model/level.js';
+import { ROLES, type ChessMazeLevel } from '../../model/level.js';
 import { solveBfs } from '../../solver/bfs.js';
 import type { RulesetDef } from '../../ruleset.js';
 import { hasBoardAndPieces, isRecord, optionalArray, optionalRecord } from '../editable.js';
@@ -13,6 +13,7 @@ import { cmReplay } from './replay.js';
 import { cmHint } from './hint.js';
 import { cmSearchProblem } from './search.js';
 import { cmSolveWithWhy } from './why.js';
+import { CM_MECHANICS, generateCmLevels } from './generate.js';
 import { cmSquares } from './squares.js';
 import { cmDisplay } from './display.js';
 import { CM_MAX_SIZE, CM_MIN_SIZE, validateChessMaze } from './validate.js';
@@ -53,6 +54,10 @@ export const chessMaze = {
     return c.ok ? solveBfs(cmSearchProblem(c.value), opts) : { status: 'invalid', issues: c.error };
   },
   replay: cmReplay,
+  // Seeded construction, optimal solve, hill climbing on the par and on the chosen mechanics that matter (generate.ts).
+  generate: generateCmLevels,
+  generateMechanics: CM_MECHANICS,
+  generatePieces: ROLES,
   squares: cmSquares,
   display: cmDisplay,
   // Solved from the replayed play state (keys, pick-ups, move counter: CM-5, CM-8, CM-9, CM-12).

@@ -12,6 +12,7 @@ import { hasBoardAndPieces, isRecord, optionalArray, optionalRecord } from '../e
 import { KV_LABYRINTH_SETUP, KV_RETRIEVE_THE_KING_SETUP, KV_STANDARD_SETUP, kvSetupCopy } from './setups.js';
 import { kvReplay } from './solve.js';
 import { kvSolveWithWhy } from './why.js';
+import { generateKvLevels } from './generate.js';
 import { kvSquares } from './squares.js';
 import { kvSolutionTree } from './tree.js';
 import { kvDisplay } from './display.js';
@@ -89,6 +90,9 @@ export const kingsValley = {
   solve: kvSolveWithWhy,
   // King's Valley: sideToMove switches, startingSetup false after a move; `move-after-game-over` (KV-5..KV-7) after the game ended.
   replay: kvReplay,
+  // Seeded positions proved "win in exactly N" with a single key (KV-8), generate.ts.
+  generate: generateKvLevels,
+  generatePieces: ['king', 'soldier'],
   squares: kvSquares,
   display: kvDisplay,
   // The engine that plays against the user (fastest forced win, KV-8, else the longest defence).

@@ -12,6 +12,7 @@ import { isRecord } from '../editable.js';
 import { LC_START_LFEN, parseLfenFields } from './lfen.js';
 import { lcLineSan, lcReplay } from './solve.js';
 import { lcSolveWithWhy } from './why.js';
+import { LC_DEFAULT_ROLES, generateLcLevels } from './generate.js';
 import { lcSquares } from './squares.js';
 import { lcSolutionTree } from './tree.js';
 import { lcDisplay } from './display.js';
@@ -49,6 +50,9 @@ export const lockingChess = {
   solve: lcSolveWithWhy,
   // `position` = the LFEN after k moves; `move-after-game-over` (LC-8, LC-9).
   replay: lcReplay,
+  // Seeded legal positions (LFEN, LC-13) proved "mate in exactly N" with a single key (LC-8), generate.ts.
+  generate: generateLcLevels,
+  generatePieces: LC_DEFAULT_ROLES,
   // LC-13: lines shown in SAN (`Qc8#`).
   notation: lcLineSan,
   squares: lcSquares,

@@ -4,7 +4,7 @@
  * identical pieces, blocker-aware king distance); plain BFS is the
  * reference the optimality tests compare with.
  */
-import type { UnlockTheKingLevel } from '../../model/level.js';
+import { ROLES, type Role, type UnlockTheKingLevel } from '../../model/level.js';
 import { solveBfs } from '../../solver/bfs.js';
 import type { RulesetDef } from '../../ruleset.js';
 import { hasBoardAndPieces, isRecord } from '../editable.js';
@@ -76,7 +76,11 @@ export const unlockTheKing = {
       maxStates: req.maxStates,
       climbSteps: req.steps,
       maxClimbs: req.climbs,
+      ...(req.pieces ? { roles: req.pieces.filter((r): r is Role => (ROLES as readonly string[]).includes(r) && r !== 'king') } : {}),
+      ...(req.signal ? { signal: req.signal } : {}),
+      ...(req.onProgress ? { onProgress: req.onProgress } : {}),
     }),
+  generatePieces: ROLES.filter((r) => r !== 'king'),
   display: ukDisplay,
   // Replay frames are whole positions (UK-4..UK-6): each is solved with the optimal solve.
   hint: (level, moves, opts): HintResult => hintSinglePlayer(framesSolver(unlockTheKing, level, ukFrameSolved), moves, opts),

@@ -12,6 +12,7 @@ import { compileUnlockTheKing } from './position.js';
 import { ukSolve } from './search.js';
 import { validateUnlockTheKing } from './validate.js';
 import { canonicalKey } from './symmetry.js';
+import { makeRng } from '../rng.js';
 
 /** UK-1 physical set limits per role, and walls. */
 /** Deep copy of plain JSON data. */
@@ -49,6 +50,12 @@ export interface GenerateOptions {
   onLevel?: (found: GeneratedLevel) => void;
   /** Called after each climb. */
   onClimb?: (climb: number, bestPar: number) => void;
+  /** Roles the random placement may use besides the king (default: every role of the UK-1 set). */
+  roles?: readonly Role[];
+  /** Polled before each candidate: when aborted the generator returns the levels found so far. */
+  signal?: { readonly aborted: boolean };
+  /** Called after each candidate solved: levels found so far and candidates tried. */
+  onProgress?: (p: { found: number; tried: number }) => void;
 }
 
 export interface GeneratedLevel {
@@ -58,19 +65,9 @@ export interface GeneratedLevel {
   moves: string[];
 }
 
-/** mulberry32 seeded PRNG in [0, 1). */
-export function makeRng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { makeRng };
 
-const ROLE_BAG: Role[] = ['queen', 'rook', 'rook', 'bishop', 'bishop', 'knight', 'knight', 'pawn', 'pawn', 'pawn'];
+const ALL_ROLE_BAG: Role[] = ['queen', 'rook', 'rook', 'bishop', 'bishop', 'knight', 'knight', 'pawn', 'pawn', 'pawn'];
 const FACING_LIST = ['north', 'east', 'south', 'west'] as const;
 
 /**
@@ -88,10 +85,13 @@ export function generateUkLevels(opts: GenerateOptions): GeneratedLevel[] {
   for (let r = 0; r < h; r++) for (let f = 0; f < w; f++) all.push(squareName(f, r));
   const taken = opts.exclude ?? new Set<string>();
   const found: GeneratedLevel[] = [];
+  const ROLE_BAG = opts.roles ? ALL_ROLE_BAG.filter((r) => opts.roles!.includes(r)) : ALL_ROLE_BAG;
+  let tried = 0;
+  const stopped = (): boolean => opts.signal?.aborted === true || (opts.deadline !== undefined && Date.now() > opts.deadline);
 
   const count = (l: UnlockTheKingLevel, role: Role): number => l.pieces.filter((p) => p.role === role).length;
   const randomPiece = (l: UnlockTheKingLevel, square: string): UkPiece | undefined => {
-    for (let tries = 0; tries < 30; tries++) {
+    for (let tries = 0; tries < 30 && ROLE_BAG.length > 0; tries++) {
       const role = pick(ROLE_BAG);
       if (count(l, role) >= UK_SET_LIMITS[role]) continue;
       const p: UkPiece = { role, square, color: rand() < 0.5 ? 'ivory' : 'obsidian' };
@@ -176,7 +176,9 @@ export function generateUkLevels(opts: GenerateOptions): GeneratedLevel[] {
     if (validateUnlockTheKing(l).length > 0) return undefined; // errors or UK-1 warnings
     const c = compileUnlockTheKing(l);
     if (!c.ok) return undefined;
-    const r = ukSolve(c.value, { maxStates, countSolutions: 0 });
+    const r = ukSolve(c.value, { maxStates, countSolutions: 0, ...(opts.signal ? { signal: opts.signal } : {}) });
+    tried++;
+    opts.onProgress?.({ found: found.length, tried });
     if (r.status !== 'solved') return undefined;
     return { par: r.length, states: r.states, moves: r.moves };
   };
@@ -187,6 +189,7 @@ export function generateUkLevels(opts: GenerateOptions): GeneratedLevel[] {
     taken.add(key);
     const g = { level: clone(l), par: e.par, states: e.states, moves: e.moves };
     found.push(g);
+    opts.onProgress?.({ found: found.length, tried });
     opts.onLevel?.(g);
   };
 
@@ -195,10 +198,10 @@ export function generateUkLevels(opts: GenerateOptions): GeneratedLevel[] {
   const maxClimbs = opts.maxClimbs ?? 200;
   const steps = opts.climbSteps ?? 300;
   for (let climb = 0; climb < maxClimbs && found.length < opts.count; climb++) {
-    if (opts.deadline !== undefined && Date.now() > opts.deadline) break;
+    if (stopped()) break;
     let cur = climb < (opts.starts?.length ?? 0) ? clone(opts.starts![climb]!) : randomLevel();
     let cs = evaluate(cur);
-    for (let t = 0; !cs && t < 50; t++) {
+    for (let t = 0; !cs && t < 50 && !stopped(); t++) {
       cur = randomLevel();
       cs = evaluate(cur);
     }
@@ -206,7 +209,7 @@ export function generateUkLevels(opts: GenerateOptions): GeneratedLevel[] {
     consider(cur, cs);
     let lastGain = 0;
     for (let it = 0; it < steps && found.length < opts.count; it++) {
-      if (opts.deadline !== undefined && Date.now() > opts.deadline) break;
+      if (stopped()) break;
       const next = mutate(cur, routeOf(cs.moves));
       const ns = evaluate(next);
       if (!ns) continue;

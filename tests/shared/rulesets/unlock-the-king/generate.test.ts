@@ -36,6 +36,19 @@ describe('generateUkLevels', () => {
     expect(keys.size).toBe(found.length);
   });
 
+  it('roles: pieces besides the king are drawn from the chosen roles only', () => {
+    const found = generateUkLevels({ ...opts, roles: ['rook', 'pawn'] });
+    expect(found.length).toBeGreaterThan(0);
+    for (const g of found) for (const p of g.level.pieces.filter((q) => q.role !== 'king')) expect(['rook', 'pawn']).toContain(p.role);
+  });
+
+  it('signal: an aborted request returns no level; onProgress reports candidates', () => {
+    expect(generateUkLevels({ ...opts, signal: { aborted: true } })).toEqual([]);
+    let tried = 0;
+    generateUkLevels({ ...opts, count: 1, onProgress: (p) => void (tried = p.tried) });
+    expect(tried).toBeGreaterThan(0);
+  });
+
   it('makeRng is deterministic and in [0, 1)', () => {
     const r1 = makeRng(42);
     const r2 = makeRng(42);
