@@ -9,15 +9,22 @@
  * solve (UK-6). One king step changes it by at most 1, so h is consistent.
  */
 import type { UkPosition } from './position.js';
+import { movementClass } from './tables.js';
 
 /** Exact `routeBound` answers remembered per bound (a ring; see `routeBound`). */
 const MEMO_ENTRIES = 8;
 
-/** Wall-aware king-step distance to the portal per square (-1: unreachable). */
-export function kingDistances(pos: UkPosition): Int16Array {
-  const { width, height, walls, portal } = pos;
+/**
+ * Wall-aware king-step distance to the portal per square (-1: unreachable).
+ * `blocked` (optional, one byte per square): more squares the king can never
+ * enter, treated like walls (`stuckSquares`).
+ */
+export function kingDistances(pos: UkPosition, blocked?: Uint8Array): Int16Array {
+  const { width, height, portal } = pos;
   const size = width * height;
+  const walls = blocked ? pos.walls.map((w, i) => (w || blocked[i] ? 1 : 0)) : pos.walls;
   const dist = new Int16Array(size).fill(-1);
+  if (walls[portal]) return dist;
   const queue = new Int32Array(size);
   let head = 0;
   let tail = 0;
@@ -43,6 +50,39 @@ export function kingDistances(pos: UkPosition): Int16Array {
 }
 
 /**
+ * Squares whose piece can never move, in any position reachable from `pos`
+ * (1 = stuck): a piece is stuck when every one of its moves (UK-4; walls and
+ * edges already cut from the movement tables) starts on a square held by a
+ * stuck piece (the first square of a slide, the target of a step or jump):
+ * UK-5 no captures, and a stuck piece never leaves. Computed to a fixed point
+ * from the pieces that walls and edges alone pin (a pawn facing a wall or
+ * the edge, without `lateral`). The king is never stuck (it is the one
+ * that has to move). The king can never enter these squares, so the route
+ * bound treats them as walls. All zero when `pos` carries no movement tables.
+ */
+export function stuckSquares(pos: UkPosition): Uint8Array {
+  const t = pos.tables;
+  const stuck = new Uint8Array(pos.width * pos.height);
+  if (!t) return stuck;
+  const cls = pos.pieces.map((p) => movementClass(p.role, p.facing, p.lateral));
+  for (let changed = true; changed;) {
+    changed = false;
+    for (let i = 0; i < pos.pieces.length; i++) {
+      const sq = pos.pieces[i]!.square;
+      if (i === pos.king || stuck[sq]) continue;
+      const g = cls[i]! * t.size + sq;
+      let live = false;
+      for (let r = t.groupStart[g]!, rEnd = t.groupStart[g + 1]!; r < rEnd && !live; r++) if (!stuck[t.raySquares[t.rayStart[r]!]!]) live = true;
+      if (!live) {
+        stuck[sq] = 1;
+        changed = true;
+      }
+    }
+  }
+  return stuck;
+}
+
+/**
  * Blocker-aware route bound: `bound(occ, king, limit)` is the least, over
  * king routes (UK-4 steps over non-wall squares) from `king` to the portal,
  * of the route's steps plus the number of its squares that a piece stands on
@@ -60,7 +100,8 @@ export function kingDistances(pos: UkPosition): Int16Array {
  * Bit-parallel shortest path (entering an empty square costs 1, an occupied
  * one 2): `R[d]`, the squares reachable at cost <= d, is
  * `R[d-1] | king-step(R[d-1]) & empty | king-step(R[d-2]) & occupied`,
- * restricted to the portal's wall-free region; the answer is the first d
+ * restricted to the portal's wall-free region (walls and stuck pieces,
+ * `stuckSquares`); the answer is the first d
  * whose R holds the portal. One king-step dilation (shifts by 1 and by the
  * width, file-edge masks) per d: two 32-bit words in scalars on boards of
  * at most 64 squares, a word array on larger ones. Used by A* as
@@ -84,7 +125,8 @@ export function routeBound(pos: UkPosition): (occ: Int32Array, king: number, lim
   const { width, height, portal } = pos;
   const size = width * height; // UK-1: at most 16 x 16, so width < 32 and every shift below is in 1..31
   const nW = routeWords(pos);
-  const pot = kingDistances(pos);
+  // Stuck pieces never move (`stuckSquares`): the king's routes avoid them like walls.
+  const pot = kingDistances(pos, stuckSquares(pos));
   // free: the portal's wall-free region; notFirst / notLast: squares off file a / off the last file.
   const free = new Int32Array(nW);
   const notFirst = new Int32Array(nW);
