@@ -32,12 +32,12 @@
  * when popped: when g + strong > the bucket's f they are pushed back to
  * bucket g + strong instead of being expanded (the heuristic is then
  * effectively inconsistent, which the g-lowering reopening above handles).
- * This is what keeps the f = C* contour small when counting. Eager beats
- * checking every state when popped (the former scheme): a postponed state
- * was checked again at each f on its way up (about 2.4 checks per expansion
- * on the deep Codex blueprints), and the problem's bound can reuse its
- * parent's answer (unlock-the-king/heuristic.ts `routeBound` memo) while
- * the parent's is the latest.
+ * This is what keeps the f = C* contour small when counting. Computing it
+ * when storing takes fewer bound calls than checking every state when
+ * popped, where a postponed state is checked again at each f on its way up
+ * (about 2.4 checks per expansion on the deep Codex blueprints), and the
+ * problem's bound can reuse its parent's answer while that is the latest
+ * (unlock-the-king/heuristic.ts `routeBound` memo).
  *
  * Counting (`opts.countSolutions` > 0, default 1000): the search goes on to
  * finish the whole f = C* bucket, so every state on every optimal line is
