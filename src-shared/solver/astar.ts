@@ -22,17 +22,28 @@
  * recognised when generated; it is proven optimal once no open state has a
  * smaller f (immediately when its f equals the bucket being expanded).
  *
- * Lazy strong bound: when the problem has `strongHeuristic` (admissible,
- * costlier), a state popped for expansion is first checked against it once;
- * when g + strong > the bucket's f it is pushed back to bucket g + strong
- * instead of being expanded (the heuristic is then effectively inconsistent,
- * which the g-lowering reopening above handles). This is what keeps the
- * f = C* contour small when counting.
+ * Strong bound: when the problem has `strongHeuristic` (admissible,
+ * costlier), it replaces `heuristic` for new states: computed when the state
+ * is first stored, exact up to EAGER_SLACK past the bucket (then the state is
+ * flagged "strong bound checked" and goes straight to its real f bucket,
+ * and a state whose strong f exceeds the best goal found is not stored at
+ * all). States without the flag (a cheaper line reopened them with
+ * `heuristic`, or the eager bound stopped at its limit) are checked once
+ * when popped: when g + strong > the bucket's f they are pushed back to
+ * bucket g + strong instead of being expanded (the heuristic is then
+ * effectively inconsistent, which the g-lowering reopening above handles).
+ * This is what keeps the f = C* contour small when counting. Computing it
+ * when storing takes fewer bound calls than checking every state when
+ * popped, where a postponed state is checked again at each f on its way up
+ * (about 2.4 checks per expansion on the deep Codex blueprints), and the
+ * problem's bound can reuse its parent's answer while that is the latest
+ * (unlock-the-king/heuristic.ts `routeBound` memo).
  *
  * Counting (`opts.countSolutions` > 0, default 1000): the search goes on to
  * finish the whole f = C* bucket, so every state on every optimal line is
  * stored with its exact depth; then lines.ts `countOptimal` walks the optimal
- * DAG backwards from the goals. Successor batches are prefetched as in bfs.ts.
+ * DAG backwards from the goals. Successor batches are prefetched as in bfs.ts
+ * once the search holds PREFETCH_FROM states.
  */
 import { countOptimal, rebuildLine, type SearchView } from './lines.js';
 import { CHUNK_BITS, CHUNK_MASK, CHUNK_STATES, IntStack, STORE_FULL, StateStore, hashWords, lastSinkHolder } from './store.js';
@@ -50,6 +61,19 @@ const G_MAX = 0x3fff;
  * (measured fastest: each check stops as soon as it passes the bucket).
  */
 const STRONG_SLACK = 0;
+/**
+ * How far past the current f the strong bound of a new state is computed
+ * exactly: a child of a state expanded at f <= fCur has g + strong <= fCur + 2
+ * when the strong bound is consistent (the Unlock the King route bound is), so
+ * 2 makes it exact for all of them.
+ */
+const EAGER_SLACK = 2;
+/**
+ * Stored states from which successor batches are prefetched: below it the
+ * arena and index table sit in the CPU caches and the extra pass only costs
+ * (measured on the Codex blueprints, 45 k to 150 k states).
+ */
+const PREFETCH_FROM = 1 << 19;
 /** Parents popped into one lookup batch, and the batch size that stops adding parents. */
 const BATCH_PARENTS = 4;
 const BATCH_TARGET = 64;
@@ -77,10 +101,10 @@ class GArray {
     if (this.wide) this.c16[i >>> CHUNK_BITS]![i & CHUNK_MASK] = v;
     else this.c8[i >>> CHUNK_BITS]![i & CHUNK_MASK] = v;
   }
-  /** Makes g values up to `g` storable (switches to two bytes once); false when the allocation fails or exceeds `budget` bytes. */
-  fit(g: number, budget: number): boolean {
+  /** Makes g values up to `g` storable (switches to two bytes once); false when the allocation fails or exceeds `budget()` bytes. */
+  fit(g: number, budget: () => number): boolean {
     if (g <= this.GM - 1 || this.wide) return true;
-    if (this.bytes > budget) return false;
+    if (this.bytes > budget()) return false;
     try {
       this.c16 = this.c8.map((c) => {
         const w = new Uint16Array(c.length);
@@ -101,8 +125,8 @@ class GArray {
     this.GM = 0x3fff;
     return true;
   }
-  /** Makes room for index i; false when the allocation fails or exceeds `budget` bytes. */
-  ensure(i: number, budget: number): boolean {
+  /** Makes room for index i; false when the allocation fails or exceeds `budget()` bytes (called only when it grows). */
+  ensure(i: number, budget: () => number): boolean {
     const ci = i >>> CHUNK_BITS;
     const per = this.wide ? 2 : 1;
     const chunks: (Uint8Array | Uint16Array)[] = this.wide ? this.c16 : this.c8;
@@ -110,7 +134,7 @@ class GArray {
       const c0 = chunks[0]!;
       if (i < c0.length) return true;
       const cap = Math.min(CHUNK_STATES, c0.length * 2);
-      if ((cap - c0.length) * per > budget) return false;
+      if ((cap - c0.length) * per > budget()) return false;
       try {
         const a = this.wide ? new Uint16Array(cap) : new Uint8Array(cap);
         a.set(c0);
@@ -122,7 +146,7 @@ class GArray {
       return true;
     }
     if (ci < chunks.length) return true;
-    if (CHUNK_STATES * per > budget) return false;
+    if (CHUNK_STATES * per > budget()) return false;
     try {
       chunks.push(this.wide ? new Uint16Array(CHUNK_STATES) : new Uint8Array(CHUNK_STATES));
     } catch {
@@ -291,7 +315,7 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
             a.set(childG);
             childG = a;
           }
-          childG.fill(pg + 1, first, batch.n);
+          for (let k = first, e = batch.n, cg = pg + 1; k < e; k++) childG[k] = cg;
           parents++;
         }
         expanded += parents;
@@ -301,7 +325,7 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
         const states = batch.states;
         const hashes = batch.hashes;
         for (let k = 0; k < n; k++) hashes[k] = hashWords(states, k * W, W);
-        sink ^= store.prefetch(hashes, n, batch.scratch);
+        if (store.count >= PREFETCH_FROM) sink ^= store.prefetch(hashes, n, batch.scratch);
         for (let k = 0; k < n; k++) {
           const off = k * W;
           const hk = hashes[k]!;
@@ -322,18 +346,27 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
             if (!push(found, f)) return { status: 'limit', states: store.count, depth: fCur, reason: 'memory' };
             continue;
           }
-          const hh = hasH ? problem.heuristic!(states, off) : 0;
+          let hh: number;
+          let exact = false;
+          if (hasStrong) {
+            // Eager strong bound on a new state, exact up to EAGER_SLACK past the bucket.
+            const lim = fCur + EAGER_SLACK - gi;
+            hh = problem.strongHeuristic!(states, off, lim);
+            exact = hh <= lim;
+          } else {
+            hh = hasH ? problem.heuristic!(states, off) : 0;
+          }
           if (hh < 0) continue; // no goal reachable from there
           const f = gi + hh;
           if (f > depthCap || f > bestGoal) continue;
           const gBytes = g.bytes;
-          if (!g.fit(gi, budget()) || !g.ensure(store.count, budget())) {
+          if (!g.fit(gi, budget) || !g.ensure(store.count, budget)) {
             return { status: 'limit', states: store.count, depth: fCur, reason: 'memory' };
           }
           if (g.bytes !== gBytes) store.notePeak();
           const idx = store.insertFound(states, off, hk);
           if (idx === STORE_FULL) return { status: 'limit', states: store.count, depth: fCur, reason: store.failReason };
-          setG(idx, gi);
+          setG(idx, exact ? gi | g.STR : gi);
           if (store.count >= nextProgress) {
             nextProgress = store.count + progressEvery;
             progress();

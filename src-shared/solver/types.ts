@@ -44,11 +44,12 @@ export interface SearchProblem {
   /**
    * Optional second lower bound, admissible (never above the true number of
    * moves to a goal) but possibly costlier and not necessarily consistent;
-   * -1 when no goal can be reached. A* evaluates it lazily, once per state
-   * about to be expanded, and postpones the state when it proves the state
-   * lies beyond the f being expanded. `limit`: the caller only needs to know
-   * whether the bound exceeds it; the problem may then stop early and
-   * answer any value > `limit` (still a lower bound).
+   * -1 when no goal can be reached. A* evaluates it when a state is first
+   * stored (in place of `heuristic`), and for a state about to be expanded
+   * whose bound is not known exactly yet, which it postpones when the bound
+   * proves it lies beyond the f being expanded. `limit`: the caller only
+   * needs to know whether the bound exceeds it; the problem may then stop
+   * early and answer any value > `limit` (still a lower bound).
    */
   strongHeuristic?(buf: Int32Array, offset: number, limit?: number): number;
   /**

@@ -103,4 +103,48 @@ describe('UK route bound (bit-parallel)', () => {
     expect(compared).toBeGreaterThan(5000);
     expect(cut).toBeGreaterThan(100); // the limit cut-off is exercised too
   });
+
+  it('UK-4 UK-5 parent-bound reuse: along random move sequences every answer equals the Dijkstra bound (3x3 .. 16x16)', () => {
+    // One bound per board, queried after each move of a walk, as A* queries a parent and then its children:
+    // most moves leave the king and its relevant squares alone, so the remembered answers are what is checked.
+    const rand = rng(4242);
+    let compared = 0;
+    let moved = 0;
+    for (let t = 0; t < 120; t++) {
+      const width = 3 + Math.floor(rand() * 14);
+      const height = 3 + Math.floor(rand() * 14);
+      const size = width * height;
+      const walls: number[] = [];
+      const wallRate = rand() * 0.25;
+      for (let s = 0; s < size; s++) if (rand() < wallRate) walls.push(s);
+      const open = [...Array(size).keys()].filter((s) => !walls.includes(s));
+      if (open.length < 4) continue;
+      const portal = open[Math.floor(rand() * open.length)]!;
+      const pos = board(width, height, walls, portal);
+      const fast = routeBound(pos);
+      const slow = routeBoundDijkstra(pos);
+      let king = open[Math.floor(rand() * open.length)]!;
+      const grid = new Uint8Array(size);
+      const rate = 0.1 + rand() * 0.4;
+      for (const s of open) if (s !== king && rand() < rate) grid[s] = 1;
+      for (let k = 0; k < 60; k++) {
+        const occupied = open.filter((s) => grid[s] !== 0);
+        const empty = open.filter((s) => grid[s] === 0 && s !== king);
+        if (rand() < 0.1 && empty.length > 0) {
+          king = empty[Math.floor(rand() * empty.length)]!; // a king move (no reuse)
+        } else if (occupied.length > 0 && empty.length > 0) {
+          grid[occupied[Math.floor(rand() * occupied.length)]!] = 0;
+          grid[empty[Math.floor(rand() * empty.length)]!] = 1;
+          moved++;
+        }
+        const limit = rand() < 0.7 ? 0x3fff : Math.floor(rand() * 30);
+        const expected = slow(grid, king, limit);
+        const occ = open.filter((s) => grid[s] !== 0);
+        expect(fast(bits(pos, occ), king, limit), `${width}x${height} walk ${k} king ${king} portal ${portal} limit ${limit}`).toBe(expected);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(5000);
+    expect(moved).toBeGreaterThan(4000);
+  });
 });
