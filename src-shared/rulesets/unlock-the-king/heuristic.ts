@@ -9,7 +9,7 @@
  * solve (UK-6). One king step changes it by at most 1, so h is consistent.
  */
 import type { UkPosition } from './position.js';
-import { movementClass } from './tables.js';
+import { frozenPieces } from './frozen.js';
 
 /** Exact `routeBound` answers remembered per bound (a ring; see `routeBound`). */
 const MEMO_ENTRIES = 8;
@@ -51,34 +51,18 @@ export function kingDistances(pos: UkPosition, blocked?: Uint8Array): Int16Array
 
 /**
  * Squares whose piece can never move, in any position reachable from `pos`
- * (1 = stuck): a piece is stuck when every one of its moves (UK-4; walls and
- * edges already cut from the movement tables) starts on a square held by a
- * stuck piece (the first square of a slide, the target of a step or jump):
- * UK-5 no captures, and a stuck piece never leaves. Computed to a fixed point
- * from the pieces that walls and edges alone pin (a pawn facing a wall or
- * the edge, without `lateral`). The king is never stuck (it is the one
- * that has to move). The king can never enter these squares, so the route
- * bound treats them as walls. All zero when `pos` carries no movement tables.
+ * (1 = stuck): the pieces of `frozenPieces` (frozen.ts: the largest set of
+ * pieces each of whose moves, UK-4, starts on a square held by a piece of
+ * the set; UK-5 no captures, so none of them ever leaves), the king left
+ * out (it is the one that has to move). The king can never enter these
+ * squares, so the route bound treats them as walls. All zero when `pos`
+ * carries no movement tables.
  */
 export function stuckSquares(pos: UkPosition): Uint8Array {
-  const t = pos.tables;
   const stuck = new Uint8Array(pos.width * pos.height);
-  if (!t) return stuck;
-  const cls = pos.pieces.map((p) => movementClass(p.role, p.facing, p.lateral));
-  for (let changed = true; changed;) {
-    changed = false;
-    for (let i = 0; i < pos.pieces.length; i++) {
-      const sq = pos.pieces[i]!.square;
-      if (i === pos.king || stuck[sq]) continue;
-      const g = cls[i]! * t.size + sq;
-      let live = false;
-      for (let r = t.groupStart[g]!, rEnd = t.groupStart[g + 1]!; r < rEnd && !live; r++) if (!stuck[t.raySquares[t.rayStart[r]!]!]) live = true;
-      if (!live) {
-        stuck[sq] = 1;
-        changed = true;
-      }
-    }
-  }
+  if (!pos.tables) return stuck;
+  const frozen = frozenPieces(pos);
+  for (let i = 0; i < pos.pieces.length; i++) if (frozen[i] && i !== pos.king) stuck[pos.pieces[i]!.square] = 1;
   return stuck;
 }
 
