@@ -259,6 +259,97 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
     for (let s = 0; s < n; s++) occ[sqs[s]!] = 0;
   };
 
+  // States of one or two words (up to 64 bits: 10 pieces on 8x8): each
+  // target's words are built in registers from the parent's words with the
+  // moving piece's (or group's) fields cleared once per piece, and written
+  // to `out` whole (no restore of the parent, no read-modify-write).
+  /** Per slot: its field's bits in word 0 and in word 1 (for clearing), and where a value goes. */
+  const clear0 = new Int32Array(n);
+  const clear1 = new Int32Array(n);
+  for (let s = 0; s < n; s++) {
+    const sh = fieldShift[s]!;
+    if (fieldWord[s] === 0) {
+      clear0[s] = MASK << sh;
+      clear1[s] = fieldSpill[s] !== 0 ? MASK >>> (32 - sh) : 0;
+    } else {
+      clear1[s] = MASK << sh;
+    }
+  }
+  /** Word 0 / word 1 bits of value `v` in slot `q`. */
+  const put0 = (q: number, v: number): number => (fieldWord[q] === 0 ? v << fieldShift[q]! : 0);
+  const put1 = (q: number, v: number): number => (fieldWord[q] === 0 ? (fieldSpill[q] !== 0 ? v >>> (32 - fieldShift[q]!) : 0) : v << fieldShift[q]!);
+  const generateSmall = (base: Int32Array, buf: Int32Array, offset: number, out: Int32Array, emit: (move: number) => boolean): void => {
+    const w0 = buf[offset]!;
+    const w1 = W === 2 ? buf[offset + 1]! : 0;
+    for (let s = 0; s < n; s++) {
+      const sq = getField(buf, offset, s);
+      sqs[s] = sq;
+      occ[sq] = 1;
+    }
+    outer: for (let s = 0; s < n; s++) {
+      const from = sqs[s]!;
+      const a = gStart[s]!;
+      const e = gEnd[s]!;
+      const g = base[s]! + from;
+      const moveBase = from << 8;
+      // The parent's words without the fields this piece's moves rewrite.
+      let c0 = 0;
+      let c1 = 0;
+      for (let i = a; i < e; i++) {
+        c0 |= clear0[i]!;
+        c1 |= clear1[i]!;
+      }
+      const b0 = w0 & ~c0;
+      const b1 = w1 & ~c1;
+      const single = e - a === 1;
+      const sh = fieldShift[s]!;
+      const inWord0 = fieldWord[s] === 0;
+      const spillShift = fieldSpill[s] !== 0 ? 32 - sh : 32;
+      for (let r = groupStart[g]!, rEnd = groupStart[g + 1]!; r < rEnd; r++) {
+        for (let j = rayStart[r]!, jEnd = rayEnd[r]!; j < jEnd; j++) {
+          const to = raySquares[j]!;
+          if (occ[to] !== 0) break;
+          let t0 = b0;
+          let t1 = b1;
+          if (single) {
+            if (inWord0) {
+              t0 |= to << sh;
+              if (spillShift < 32) t1 |= to >>> spillShift;
+            } else {
+              t1 |= to << sh;
+            }
+          } else {
+            // Re-sort the group: its squares without `from`, plus `to`, ascending.
+            let k = a;
+            let placed = false;
+            for (let i = a; i < e; i++) {
+              if (i === s) continue;
+              const v = sqs[i]!;
+              if (!placed && to < v) {
+                t0 |= put0(k, to);
+                t1 |= put1(k, to);
+                k++;
+                placed = true;
+              }
+              t0 |= put0(k, v);
+              t1 |= put1(k, v);
+              k++;
+            }
+            if (!placed) {
+              t0 |= put0(k, to);
+              t1 |= put1(k, to);
+            }
+          }
+          out[0] = t0;
+          if (W === 2) out[1] = t1;
+          if (emit(moveBase | to)) break outer;
+        }
+      }
+    }
+    for (let s = 0; s < n; s++) occ[sqs[s]!] = 0;
+  };
+  const gen = W <= 2 ? generateSmall : generate;
+
   return {
     stateWords: W,
     layout,
@@ -269,10 +360,10 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
       return (buf[offset]! & MASK) === portal;
     },
     expand(buf: Int32Array, offset: number, out: Int32Array, emit: (move: number) => boolean): void {
-      generate(fwdBase, buf, offset, out, emit);
+      gen(fwdBase, buf, offset, out, emit);
     },
     expandReverse(buf: Int32Array, offset: number, out: Int32Array, emit: (move: number) => boolean): void {
-      generate(revBase, buf, offset, out, emit);
+      gen(revBase, buf, offset, out, emit);
     },
     heuristic(buf: Int32Array, offset: number): number {
       const king = buf[offset]! & MASK;
