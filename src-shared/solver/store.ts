@@ -683,7 +683,15 @@ export function hash1(a: number): number {
 }
 
 /** `InlineKeyStore`: stored states past which the key table jumps to the limit's size when that is at most `PRESIZE_MAX_BYTES`. */
-const PRESIZE_AFTER = 1 << 16;
+const PRESIZE_AFTER = 1 << 15;
+/**
+ * `InlineKeyStore`: slots of its first key table (512 KiB for two words;
+ * pages a small search never touches are never made resident), unless the
+ * limit's size or an eighth of `maxBytes` is smaller. Starting there skips
+ * the small early rehashes, which run before V8 has optimised the rehash
+ * loop and cost more than their size suggests.
+ */
+const INLINE_INITIAL_TABLE = 1 << 16;
 const PRESIZE_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
@@ -696,7 +704,7 @@ const PRESIZE_MAX_BYTES = 16 * 1024 * 1024;
  * arena words to compare). An all-zero slot is empty; the all-zero state
  * itself is kept by a flag. Load 0.375..0.75, doubling, never past the size
  * that holds `maxStates` and straight to it within one growth step (as
- * `StateStore`), or as soon as 65,536 states are stored when that size is
+ * `StateStore`), or as soon as 32,768 states are stored when that size is
  * at most 16 MiB (a search under a limit up to about 1.5 M two-word states
  * skips the rehashes in between; a small search never pays for it):
  * `W * 4` bytes of arena plus `W * 4 / load` bytes of table per state,
@@ -733,6 +741,13 @@ export class InlineKeyStore {
   private hasZero = false;
   /** Index table over the arena for `find` (built on first use), and its size. */
   private index: Int32Array | null = null;
+  /**
+   * Indices below this are stored without any check (under `maxStates`, the
+   * table's load limit and the arena's allocated chunks): the fast path of
+   * `add1` / `add2`; the rest goes through `addSlow`, one call site that
+   * runs early in every search (so V8 has seen it before optimising).
+   */
+  private fastEnd = 0;
 
   constructor(W: number, maxStates: number, maxBytes: number) {
     if (W !== 1 && W !== 2) throw new RangeError(`InlineKeyStore holds 1- or 2-word states, got ${W}`);
@@ -743,10 +758,19 @@ export class InlineKeyStore {
     this.chunks.push(new Int32Array(this.chunk0Cap * W));
     this.arenaBytes = this.chunk0Cap * W * 4;
     this.limitTableSize = Math.max(INITIAL_TABLE, Math.ceil((this.maxStates + 1) / MAX_LOAD) + 1);
-    this.tableSize = INITIAL_TABLE;
-    this.table = new Int32Array(INITIAL_TABLE * W);
-    this.scale = INITIAL_TABLE / TWO_POW_32;
-    this.tableLimit = Math.floor(INITIAL_TABLE * MAX_LOAD);
+    let first = Math.min(INLINE_INITIAL_TABLE, this.limitTableSize);
+    if (first * W * 4 > maxBytes / 8) first = INITIAL_TABLE;
+    this.tableSize = first;
+    this.table = new Int32Array(first * W);
+    this.scale = first / TWO_POW_32;
+    this.tableLimit = Math.floor(first * MAX_LOAD);
+    this.updateFastEnd();
+  }
+
+  private updateFastEnd(): void {
+    const k = this.chunks.length;
+    const arena = k === 1 ? this.chunk0Cap : (k - 1) * CHUNK_STATES + CHUNK_STATES;
+    this.fastEnd = this.table.length === 0 ? 0 : Math.min(this.maxStates, this.tableLimit, arena);
   }
 
   /** Bytes held by the arena and the key (or index) table. */
@@ -810,23 +834,43 @@ export class InlineKeyStore {
       if (slot === size) slot = 0;
     }
     const idx = this.count;
-    if (idx >= this.maxStates) {
-      this.failReason = 'states';
-      return STORE_FULL;
-    }
-    if (!this.ensureArena(idx)) return STORE_FULL;
-    if (idx + 1 > this.tableLimit) {
-      if (!this.growTable()) return STORE_FULL;
-      slot = this.freeSlot(h);
-    }
-    const t = this.table;
-    t[slot << 1] = a;
-    t[(slot << 1) + 1] = b;
+    if (idx >= this.fastEnd) return this.addSlow(a, b, h);
+    table[slot << 1] = a;
+    table[(slot << 1) + 1] = b;
     const c = this.chunks[idx >>> CHUNK_BITS]!;
     const o = (idx & CHUNK_MASK) << 1;
     c[o] = a;
     c[o + 1] = b;
     this.count = idx + 1;
+    return idx;
+  }
+
+  /**
+   * Stores the absent non-zero state (a, b) (W = 2) or (a) (W = 1, `b`
+   * ignored) with hash `h` when a cap, the arena or the table's load limit
+   * needs attention first: the checks `add1` / `add2` skip below `fastEnd`.
+   */
+  private addSlow(a: number, b: number, h: number): number {
+    const idx = this.count;
+    if (idx >= this.maxStates) {
+      this.failReason = 'states';
+      return STORE_FULL;
+    }
+    if (!this.ensureArena(idx)) return STORE_FULL;
+    if (idx + 1 > this.tableLimit && !this.growTable()) return STORE_FULL;
+    const slot = this.freeSlot(h);
+    const c = this.chunks[idx >>> CHUNK_BITS]!;
+    if (this.W === 2) {
+      this.table[slot << 1] = a;
+      this.table[(slot << 1) + 1] = b;
+      c[(idx & CHUNK_MASK) << 1] = a;
+      c[((idx & CHUNK_MASK) << 1) + 1] = b;
+    } else {
+      this.table[slot] = a;
+      c[idx & CHUNK_MASK] = a;
+    }
+    this.count = idx + 1;
+    this.updateFastEnd();
     return idx;
   }
 
@@ -844,16 +888,8 @@ export class InlineKeyStore {
       if (slot === size) slot = 0;
     }
     const idx = this.count;
-    if (idx >= this.maxStates) {
-      this.failReason = 'states';
-      return STORE_FULL;
-    }
-    if (!this.ensureArena(idx)) return STORE_FULL;
-    if (idx + 1 > this.tableLimit) {
-      if (!this.growTable()) return STORE_FULL;
-      slot = this.freeSlot(h);
-    }
-    this.table[slot] = a;
+    if (idx >= this.fastEnd) return this.addSlow(a, 0, h);
+    table[slot] = a;
     this.chunks[idx >>> CHUNK_BITS]![idx & CHUNK_MASK] = a;
     this.count = idx + 1;
     return idx;
@@ -874,6 +910,7 @@ export class InlineKeyStore {
     for (let k = 0; k < this.W; k++) c[o + k] = 0;
     this.hasZero = true;
     this.count = idx + 1;
+    this.updateFastEnd();
     return idx;
   }
 
@@ -889,6 +926,7 @@ export class InlineKeyStore {
   finishSearch(): void {
     this.notePeak();
     this.table = new Int32Array(0);
+    this.fastEnd = 0;
   }
 
   /**
