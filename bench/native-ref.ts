@@ -8,7 +8,14 @@
  * - `typed`: bench/typed-bfs.ts (textbook typed-array BFS, same problem);
  * - `baseline`: bench/baseline.ts (JS Set of string keys, same problem).
  * Each JS run is a fresh child (bench/native-ref-child.ts), one at a time.
- * Per run: CPU ms, successors per CPU second, bytes per state (the search's
+ * CPU is measured two ways, the same for every engine: around the search
+ * alone (native: CLOCK_PROCESS_CPUTIME_ID from its table allocation to the
+ * end of the search; JS: process.cpuUsage around the solve call, every
+ * thread of the process included), which the ratios and targets use, and
+ * for the whole process up to the end of the search (native: getrusage;
+ * JS: process.resourceUsage, so Node start-up, tsx's transpiling of the
+ * TypeScript sources, module loading and the level's parse count too).
+ * Per run: CPU ms (search, process), successors per search CPU second, bytes per state (the search's
  * own arrays at their peak / states, and the process's RSS growth during
  * the search / states), peak RSS, and the ratios engine/native. The
  * cumulative layer counts of every engine must equal the native ones: a
@@ -36,7 +43,10 @@ export interface NativeRefRow {
   layers: number[];
   states: number;
   generated: number;
+  /** CPU of the search alone. */
   cpuMs: number;
+  /** CPU of the whole process up to the end of the search. */
+  processCpuMs: number;
   succPerCpuSec: number;
   /** The search's own arrays at their peak per state (null: a JS Set, not measured). */
   tableBytesPerState: number | null;
@@ -45,8 +55,8 @@ export interface NativeRefRow {
   maxRss: number;
   /** True when `layers` and `states` equal the native run's. */
   layersAgree: boolean | null;
-  /** engine / native: CPU time, successors per CPU second, bytes per state (tables). */
-  vsNative?: { cpu: number; succPerSec: number; bytesPerState: number | null };
+  /** engine / native: search CPU, whole-process CPU, successors per CPU second, bytes per state (tables). */
+  vsNative?: { cpu: number; processCpu: number; succPerSec: number; bytesPerState: number | null };
 }
 
 export interface NativeRefReport {
@@ -87,8 +97,8 @@ type Raw = Omit<NativeRefChildReport, 'mode' | 'wallMs' | 'rssBefore'> & { rssBe
 function runNative(bin: string, levelFile: string, limit: number): Raw | { error: string } {
   const r = spawnSync(bin, [String(limit), ...nativeArgs(levelFile)], { encoding: 'utf8', timeout: 15 * 60_000 });
   try {
-    const j = JSON.parse(r.stdout.trim()) as Omit<Raw, 'cpuMs'> & { cpuSec: number };
-    return { ...j, cpuMs: j.cpuSec * 1000 };
+    const j = JSON.parse(r.stdout.trim()) as Omit<Raw, 'cpuMs' | 'processCpuMs'> & { cpuSec: number; searchCpuSec?: number };
+    return { ...j, cpuMs: (j.searchCpuSec ?? j.cpuSec) * 1000, processCpuMs: j.cpuSec * 1000 };
   } catch {
     return { error: (r.stderr || r.error?.message || `exit ${r.status}`).trim() };
   }
@@ -157,6 +167,7 @@ export function runNativeReference(opts: {
         states: r.states,
         generated: r.generated,
         cpuMs: r.cpuMs,
+        processCpuMs: r.processCpuMs ?? r.cpuMs,
         succPerCpuSec: r.generated / (Math.max(r.cpuMs, 1e-3) / 1000),
         tableBytesPerState: r.peakBytes === null ? null : r.peakBytes / r.states,
         rssBytesPerState: rssGrowth / r.states,
@@ -173,6 +184,7 @@ export function runNativeReference(opts: {
         }
         row.vsNative = {
           cpu: row.cpuMs / native.cpuMs,
+          processCpu: row.processCpuMs / native.processCpuMs,
           succPerSec: row.succPerCpuSec / native.succPerCpuSec,
           bytesPerState: row.tableBytesPerState === null || native.tableBytesPerState === null ? null : row.tableBytesPerState / native.tableBytesPerState,
         };
@@ -202,11 +214,13 @@ function formatNativeReference(rows: NativeRefRow[], skipped: string | null, fai
     'states',
     'layers',
     'cpu ms',
+    'proc cpu ms',
     'cpu succ/s',
     'B/state arrays',
     'B/state rss',
     'peak MB',
     'x cpu',
+    'x proc',
     'x succ/s',
     'x B/state',
   ];
@@ -217,11 +231,13 @@ function formatNativeReference(rows: NativeRefRow[], skipped: string | null, fai
     String(r.states),
     r.layersAgree === null ? (r.engine === 'native' ? 'ref' : '-') : r.layersAgree ? 'same' : 'DIFFER',
     String(Math.round(r.cpuMs)),
+    String(Math.round(r.processCpuMs)),
     (r.succPerCpuSec / 1e6).toFixed(2) + 'M',
     r.tableBytesPerState === null ? '-' : r.tableBytesPerState.toFixed(1),
     r.rssBytesPerState.toFixed(1),
     (r.maxRss / 2 ** 20).toFixed(0),
     r.vsNative ? r.vsNative.cpu.toFixed(2) : '',
+    r.vsNative ? r.vsNative.processCpu.toFixed(2) : '',
     r.vsNative ? r.vsNative.succPerSec.toFixed(2) : '',
     r.vsNative && r.vsNative.bytesPerState !== null ? r.vsNative.bytesPerState.toFixed(2) : '',
   ]);
@@ -229,7 +245,7 @@ function formatNativeReference(rows: NativeRefRow[], skipped: string | null, fai
   const fmt = (l: string[]): string => l.map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   out.push(fmt(head), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(fmt));
   out.push(
-    "layers: cumulative states per depth equal to native (same) or not (DIFFER). B/state arrays: the search's own arrays at their peak (native: queue + table, rehash included; castellan: arena + index table + batch, SolveStats.peakBytes; typed: queue + table); baseline: a JS Set, not measured. B/state rss: resident-set growth of the process during the search (native: its whole RSS). x: engine / native (cpu > 1 = slower, succ/s < 1 = slower).",
+    "layers: cumulative states per depth equal to native (same) or not (DIFFER). cpu ms: the search alone, every engine timed the same way (native: CLOCK_PROCESS_CPUTIME_ID from its table allocation to the end; JS: process.cpuUsage around the solve, all threads); proc cpu ms: the whole process to the end of the search (JS: Node start-up, tsx transpiling the sources, module loading and the level's parse included; native: getrusage). cpu succ/s: successors per search CPU second. B/state arrays: the search's own arrays at their peak (native: queue + table, rehash included; castellan: arena + key table (1-2 word states; wider: index table) + batch, SolveStats.peakBytes; typed: queue + table); baseline: a JS Set, not measured. B/state rss: resident-set growth of the process during the search (native: its whole RSS). x: engine / native (cpu and proc > 1 = slower, succ/s < 1 = slower); the targets use the search CPU.",
   );
   const deepest = [...rows].sort((a, b) => b.layers.length - a.layers.length)[0];
   if (deepest) {

@@ -13,17 +13,29 @@
  * and no move codes are stored. The line is rebuilt at the end from the
  * layer boundaries (solver/lines.ts: predecessors looked up with
  * `problem.expandReverse`, or found by re-expanding the previous layer).
- * Memory: W * 4 bytes per state + 5.3 to 10.7 bytes of table per state.
+ * Memory: W * 4 bytes per state + 5.3 to 10.7 bytes of index table per
+ * state (one or two words: W * 4 / load bytes of key table, load 0.375 to
+ * 0.75).
  *
- * Successors of a few expansions are hashed and looked up as a batch
- * (`StateStore.lookupBatch`: independent loads first, so the CPU overlaps
- * their cache misses, then the exact comparisons); a new state is stored
- * by resuming its probe where the lookup stopped (`insertAfterLookup`).
+ * States of one or two words (most puzzles: Unlock the King up to 10 pieces
+ * on 8x8) use `InlineKeyStore` instead of the index table: the key table
+ * holds the words themselves (8 bytes a slot for two words, 18.7 bytes per
+ * state with the arena at the limit's size), so a lookup is one memory
+ * access, not two. Successors are hashed as they are emitted; the home
+ * slots of a batch are touched together (independent loads, overlapping
+ * misses), then each successor is probed once and stored where the probe
+ * stopped, in generation order.
+ *
+ * Wider states: successors of a few expansions are hashed and looked up as
+ * a batch (`StateStore.lookupBatch`: independent loads first, so the CPU
+ * overlaps their cache misses, then the exact comparisons); a new state is
+ * stored by resuming its probe where the lookup stopped
+ * (`insertAfterLookup`).
  *
  * Nothing here knows any ruleset.
  */
 import { rebuildLine, type SearchView } from './lines.js';
-import { CHUNK_MASK, STORE_FULL, StateStore, hashWords, lastSinkHolder } from './store.js';
+import { CHUNK_MASK, InlineKeyStore, STORE_FULL, StateStore, hash1, hash2, hashWords, lastSinkHolder } from './store.js';
 import type { SearchProblem, SolveOptions, SolveResult } from './types.js';
 
 export { hashWords };
@@ -57,7 +69,9 @@ export class Batch {
     const m = new Int32Array(cap);
     m.set(this.moves);
     this.moves = m;
-    this.hashes = new Int32Array(cap);
+    const h = new Int32Array(cap);
+    h.set(this.hashes); // the two-word path hashes as it emits
+    this.hashes = h;
     this.scratch = new Int32Array(cap);
     this.slots = new Int32Array(cap);
     this.cap = cap;
@@ -107,7 +121,12 @@ export function solveBfs(problem: SearchProblem, opts: SolveOptions = {}): Solve
   const signal = opts.signal;
   const onProgress = opts.onProgress;
 
-  const store = new StateStore(W, maxStates, maxBytes);
+  // States of one or two words: the inline-key store (one random access per
+  // lookup) and successors hashed as they are emitted; wider states: the
+  // index-table store with batched lookups.
+  const inline = W <= 2 ? new InlineKeyStore(W, maxStates, maxBytes) : null;
+  const wide = inline ? null : new StateStore(W, maxStates, maxBytes);
+  const store: InlineKeyStore | StateStore = inline ?? wide!;
   const batch = new Batch(W);
   store.otherBytes = () => batch.bytes();
   const out = new Int32Array(W);
@@ -120,13 +139,38 @@ export function solveBfs(problem: SearchProblem, opts: SolveOptions = {}): Solve
     batch.n++;
     return false;
   };
+  const emit2 = (): boolean => {
+    if (batch.n === batch.cap) batch.grow();
+    const n = batch.n;
+    const a = out[0]!;
+    const b = out[1]!;
+    const s = batch.states;
+    s[n << 1] = a;
+    s[(n << 1) + 1] = b;
+    const h = hash2(a, b);
+    batch.hashes[n] = h;
+    batch.n = n + 1;
+    return false;
+  };
+  const emit1 = (): boolean => {
+    if (batch.n === batch.cap) batch.grow();
+    const n = batch.n;
+    const a = out[0]!;
+    batch.states[n] = a;
+    const h = hash1(a);
+    batch.hashes[n] = h;
+    batch.n = n + 1;
+    return false;
+  };
+  const emitFast = W === 2 ? emit2 : emit1;
 
   let expanded = 0;
   let generated = 0;
   try {
     // ---- start state ----------------------------------------------------------
     problem.writeInitial(out);
-    store.findOrInsert(out, 0, hashWords(out, 0, W));
+    if (inline) inline.add(out, 0);
+    else wide!.findOrInsert(out, 0, hashWords(out, 0, W));
     if (problem.isGoal(store.chunkOf(0), 0)) {
       return { status: 'solved', length: 0, moves: [], states: 1, optimal: true };
     }
@@ -164,14 +208,37 @@ export function solveBfs(problem: SearchProblem, opts: SolveOptions = {}): Solve
       batch.n = 0;
       let p = head;
       const pEnd = Math.min(levelEnd, head + BATCH_PARENTS);
+      const em = inline ? emitFast : emit;
       while (p < pEnd && batch.n < BATCH_TARGET) {
-        problem.expand(store.chunkOf(p), (p & CHUNK_MASK) * W, out, emit);
+        problem.expand(store.chunkOf(p), (p & CHUNK_MASK) * W, out, em);
         p++;
       }
       expanded += p - head;
       const n = batch.n;
       generated += n;
-      if (n > 0) {
+      if (inline) {
+        // Touch the home slots of the whole batch (independent loads: their misses overlap), then
+        // one probe each, in order (a duplicate within the batch is found as stored).
+        const states = batch.states;
+        const hashes = batch.hashes;
+        sink ^= inline.touch(hashes, n);
+        for (let k = 0; k < n; k++) {
+          const idx = W === 2 ? inline.add2(states[k << 1]!, states[(k << 1) + 1]!, hashes[k]!) : inline.add1(states[k]!, hashes[k]!);
+          if (idx === -1) continue; // stored already
+          if (idx === STORE_FULL) {
+            return { status: 'limit', states: store.count, depth, reason: store.failReason };
+          }
+          if (store.count >= nextProgress) {
+            nextProgress = store.count + progressEvery;
+            progress();
+          }
+          if (problem.isGoal(store.chunkOf(idx), (idx & CHUNK_MASK) * W)) {
+            goal = idx;
+            break;
+          }
+        }
+      } else if (n > 0) {
+        const store = wide!;
         const states = batch.states;
         const hashes = batch.hashes;
         const found = batch.scratch;
@@ -202,6 +269,7 @@ export function solveBfs(problem: SearchProblem, opts: SolveOptions = {}): Solve
     lastSinkHolder.value = sink;
 
     if (goal < 0) return { status: 'unsolvable', states: store.count };
+    if (inline) inline.finishSearch();
 
     const view: SearchView = {
       problem,

@@ -20,12 +20,12 @@
  * the DAG, not to the search).
  */
 import type { SearchProblem } from './types.js';
-import { CHUNK_MASK, hashWords, type StateStore } from './store.js';
+import { CHUNK_MASK, hashWords, type StoredStates } from './store.js';
 
 /** What the line tools need from a finished search. */
 export interface SearchView {
   readonly problem: SearchProblem;
-  readonly store: StateStore;
+  readonly store: StoredStates;
   /** Depth (plies from the start along stored shortest paths) of stored state `i`. */
   depthOf(i: number): number;
   /**

@@ -259,6 +259,130 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
     for (let s = 0; s < n; s++) occ[sqs[s]!] = 0;
   };
 
+  // States of one or two words (up to 64 bits: 10 pieces on 8x8): each
+  // target's words are built in registers from the parent's words with the
+  // moving piece's (or group's) fields cleared once per piece, and written
+  // to `out` whole (no restore of the parent, no read-modify-write).
+  // Per slot q, value v lands as ((v << l0[q]) & m0[q]) in word 0 and
+  // (((v << l1[q]) >>> r1[q]) & m1[q]) in word 1 (m = the field's bits in
+  // that word, 0 when it has none), so placing a value takes no branch.
+  const l0 = new Int32Array(n);
+  const m0 = new Int32Array(n);
+  const l1 = new Int32Array(n);
+  const r1 = new Int32Array(n);
+  const m1 = new Int32Array(n);
+  for (let s = 0; s < n; s++) {
+    const sh = fieldShift[s]!;
+    if (fieldWord[s] === 0) {
+      l0[s] = sh;
+      m0[s] = MASK << sh;
+      if (fieldSpill[s] !== 0) {
+        r1[s] = 32 - sh;
+        m1[s] = MASK >>> (32 - sh);
+      }
+    } else {
+      l1[s] = sh;
+      m1[s] = MASK << sh;
+    }
+  }
+  const generateSmall = (base: Int32Array, buf: Int32Array, offset: number, out: Int32Array, emit: (move: number) => boolean): void => {
+    const w0 = buf[offset]!;
+    const w1 = W === 2 ? buf[offset + 1]! : 0;
+    for (let s = 0; s < n; s++) {
+      const sq = getField(buf, offset, s);
+      sqs[s] = sq;
+      occ[sq] = 1;
+    }
+    outer: for (let s = 0; s < n; s++) {
+      const from = sqs[s]!;
+      const a = gStart[s]!;
+      const e = gEnd[s]!;
+      const g = base[s]! + from;
+      const moveBase = from << 8;
+      // The parent's words without the fields this piece's moves rewrite.
+      let c0 = 0;
+      let c1 = 0;
+      for (let i = a; i < e; i++) {
+        c0 |= m0[i]!;
+        c1 |= m1[i]!;
+      }
+      const b0 = w0 & ~c0;
+      const b1 = w1 & ~c1;
+      const rStart = groupStart[g]!;
+      const rEnd = groupStart[g + 1]!;
+      if (e - a <= 2) {
+        // A single piece, or one of a pair: the target and (for a pair) the twin's square, lower first.
+        const pair = e - a === 2;
+        const twin = pair ? sqs[s === a ? a + 1 : a]! : 0;
+        const lo0 = l0[a]!;
+        const lm0 = m0[a]!;
+        const lo1 = l1[a]!;
+        const lr1 = r1[a]!;
+        const lm1 = m1[a]!;
+        const hi = pair ? a + 1 : a;
+        const hl0 = l0[hi]!;
+        const hm0 = m0[hi]!;
+        const hl1 = l1[hi]!;
+        const hr1 = r1[hi]!;
+        const hm1 = m1[hi]!;
+        for (let r = rStart; r < rEnd; r++) {
+          for (let j = rayStart[r]!, jEnd = rayEnd[r]!; j < jEnd; j++) {
+            const to = raySquares[j]!;
+            if (occ[to] !== 0) break;
+            let t0: number;
+            let t1: number;
+            if (pair) {
+              const x = to < twin ? to : twin;
+              const y = to < twin ? twin : to;
+              t0 = b0 | ((x << lo0) & lm0) | ((y << hl0) & hm0);
+              t1 = b1 | (((x << lo1) >>> lr1) & lm1) | (((y << hl1) >>> hr1) & hm1);
+            } else {
+              t0 = b0 | ((to << lo0) & lm0);
+              t1 = b1 | (((to << lo1) >>> lr1) & lm1);
+            }
+            out[0] = t0;
+            if (W === 2) out[1] = t1;
+            if (emit(moveBase | to)) break outer;
+          }
+        }
+        continue;
+      }
+      for (let r = rStart; r < rEnd; r++) {
+        for (let j = rayStart[r]!, jEnd = rayEnd[r]!; j < jEnd; j++) {
+          const to = raySquares[j]!;
+          if (occ[to] !== 0) break;
+          // Re-sort the group: its squares without `from`, plus `to`, ascending.
+          let t0 = b0;
+          let t1 = b1;
+          let k = a;
+          let placed = false;
+          for (let i = a; i < e; i++) {
+            if (i === s) continue;
+            const v = sqs[i]!;
+            if (!placed && to < v) {
+              t0 |= (to << l0[k]!) & m0[k]!;
+              t1 |= ((to << l1[k]!) >>> r1[k]!) & m1[k]!;
+              k++;
+              placed = true;
+            }
+            t0 |= (v << l0[k]!) & m0[k]!;
+            t1 |= ((v << l1[k]!) >>> r1[k]!) & m1[k]!;
+            k++;
+          }
+          if (!placed) {
+            t0 |= (to << l0[k]!) & m0[k]!;
+            t1 |= ((to << l1[k]!) >>> r1[k]!) & m1[k]!;
+          }
+          out[0] = t0;
+          if (W === 2) out[1] = t1;
+          if (emit(moveBase | to)) break outer;
+        }
+      }
+    }
+    for (let s = 0; s < n; s++) occ[sqs[s]!] = 0;
+  };
+  const gen = W <= 2 ? generateSmall : generate;
+
   return {
     stateWords: W,
     layout,
@@ -269,10 +393,10 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
       return (buf[offset]! & MASK) === portal;
     },
     expand(buf: Int32Array, offset: number, out: Int32Array, emit: (move: number) => boolean): void {
-      generate(fwdBase, buf, offset, out, emit);
+      gen(fwdBase, buf, offset, out, emit);
     },
     expandReverse(buf: Int32Array, offset: number, out: Int32Array, emit: (move: number) => boolean): void {
-      generate(revBase, buf, offset, out, emit);
+      gen(revBase, buf, offset, out, emit);
     },
     heuristic(buf: Int32Array, offset: number): number {
       const king = buf[offset]! & MASK;

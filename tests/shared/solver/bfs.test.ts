@@ -68,6 +68,34 @@ function grid(w: number, h: number, gx: number, gy: number): SearchProblem {
   };
 }
 
+/** Three words (x, y, z) on an n x n x n grid, 6-neighbour moves; goal (g, g, g) (g = -1: unreachable). */
+function grid3(nx: number, ny: number, nz: number, g: number): SearchProblem {
+  const size = [nx, ny, nz];
+  return {
+    stateWords: 3,
+    writeInitial(out) {
+      out.fill(0, 0, 3);
+    },
+    isGoal(buf, off) {
+      return buf[off] === g && buf[off + 1] === g && buf[off + 2] === g;
+    },
+    expand(buf, off, out, emit) {
+      for (let axis = 0; axis < 3; axis++) {
+        for (const d of [1, -1]) {
+          const v = buf[off + axis]! + d;
+          if (v < 0 || v >= size[axis]!) continue;
+          for (let k = 0; k < 3; k++) out[k] = buf[off + k]!;
+          out[axis] = v;
+          if (emit(axis * 2 + (d > 0 ? 0 : 1))) return;
+        }
+      }
+    },
+    moveToLan(_buf, _off, move) {
+      return 'xyz'[move >> 1]! + ((move & 1) === 0 ? '+' : '-');
+    },
+  };
+}
+
 describe('solveBfs', () => {
   it('finds the optimum of a counter puzzle: 1 -> 10 by +1 / *2 takes 4 moves', () => {
     // 3 moves from 1 reach at most 8, so 10 needs >= 4; 1*2=2, *2=4, +1=5, *2=10.
@@ -111,6 +139,18 @@ describe('solveBfs', () => {
   it('still exact when maxStates leaves no room for hash tags in table entries', () => {
     expect(solveBfs(grid(100, 100, -1, -1), { maxStates: 2 ** 31 })).toEqual({ status: 'unsolvable', states: 10_000 });
     expect(solveBfs(grid(30, 30, 29, 0), { maxStates: 2 ** 31 })).toMatchObject({ status: 'solved', length: 29 });
+  });
+
+  it('three-word states (the index-table store): a 12x12x12 grid corner to corner takes 33 moves; all 1,728 cells are stored when the goal is off-grid', () => {
+    // Manhattan distance 11 + 11 + 11; every cell is reachable.
+    const r = solveBfs(grid3(12, 12, 12, 11));
+    expect(r).toMatchObject({ status: 'solved', length: 33, optimal: true });
+    if (r.status === 'solved') {
+      const end = [0, 0, 0];
+      for (const m of r.moves) end['xyz'.indexOf(m[0]!)]! += m[1] === '+' ? 1 : -1;
+      expect(end).toEqual([11, 11, 11]);
+    }
+    expect(solveBfs(grid3(12, 12, 12, -1))).toEqual({ status: 'unsolvable', states: 1728 });
   });
 
   it('maxStates stops with limit/states', () => {

@@ -3,7 +3,7 @@
  * the state store (find/insert, growth, caps) against simple references.
  */
 import { describe, expect, it } from 'vitest';
-import { IntStack, STORE_FULL, StateStore, hashWords } from '../../../src-shared/solver/store.js';
+import { InlineKeyStore, IntStack, STORE_FULL, StateStore, hash1, hash2, hashWords } from '../../../src-shared/solver/store.js';
 
 describe('IntStack', () => {
   it('pops exactly what a plain array would, in LIFO order, runs of consecutive values included', () => {
@@ -152,5 +152,97 @@ describe('StateStore', () => {
     expect(batchCase(300).count).toBe(300);
     // 3,000 values: the 2,048-slot table grows during the batch (the duplicates probe again from home).
     expect(batchCase(3000).count).toBe(3000);
+  });
+});
+
+describe('InlineKeyStore', () => {
+  /** Pseudo-random two-word states with many repeats (a small key space), and a Set of their string keys as the reference. */
+  function stream(n: number, space: number): [number, number][] {
+    let x = 12345;
+    const out: [number, number][] = [];
+    for (let i = 0; i < n; i++) {
+      x = (Math.imul(x, 1103515245) + 12345) | 0;
+      const v = (x >>> 8) % space;
+      // Both words vary, and (0, 0) occurs.
+      out.push([v === 0 ? 0 : Math.imul(v, 0x9e3779b1), v & 7]);
+    }
+    return out;
+  }
+
+  it('two words: stores each distinct state once, in first-seen order, across growths (the all-zero state included)', () => {
+    const st = new InlineKeyStore(2, 1_000_000, 1e9);
+    const ref = new Map<string, number>();
+    for (const [a, b] of stream(300_000, 150_000)) {
+      const key = `${a},${b}`;
+      const r = st.add2(a, b, hash2(a, b));
+      if (ref.has(key)) expect(r).toBe(-1);
+      else {
+        expect(r).toBe(ref.size);
+        ref.set(key, ref.size);
+      }
+    }
+    expect(st.count).toBe(ref.size);
+    expect(ref.has('0,0')).toBe(true);
+    const out = new Int32Array(2);
+    for (const [key, i] of ref) {
+      st.read(i, out);
+      expect(`${out[0]},${out[1]}`).toBe(key);
+    }
+    st.finishSearch();
+    const buf = new Int32Array(2);
+    for (const [key, i] of [...ref].slice(0, 2000)) {
+      const [a, b] = key.split(',').map(Number) as [number, number];
+      buf[0] = a;
+      buf[1] = b;
+      expect(st.find(buf, 0, hashWords(buf, 0, 2))).toBe(i);
+    }
+    buf[0] = 1;
+    buf[1] = 99; // second word never above 7 in the stream
+    expect(st.find(buf, 0, hashWords(buf, 0, 2))).toBe(-1);
+  });
+
+  it('one word: the same against a Set, and maxStates stops with STORE_FULL / states', () => {
+    const st = new InlineKeyStore(1, 5000, 1e9);
+    const seen = new Set<number>();
+    let full = false;
+    for (const [a] of stream(100_000, 20_000)) {
+      const r = st.add1(a, hash1(a));
+      if (seen.has(a)) expect(r).toBe(-1);
+      else if (seen.size < 5000) {
+        expect(r).toBe(seen.size);
+        seen.add(a);
+      } else {
+        expect(r).toBe(STORE_FULL);
+        full = true;
+        break;
+      }
+    }
+    expect(full).toBe(true);
+    expect(st.failReason).toBe('states');
+    expect(st.count).toBe(5000);
+  });
+
+  it('maxBytes stops with STORE_FULL / memory, never holding more than the cap', () => {
+    const st = new InlineKeyStore(2, 10_000_000, 300_000);
+    let r = 0;
+    for (let i = 1; r !== STORE_FULL; i++) r = st.add2(i, -i, hash2(i, -i));
+    expect(st.failReason).toBe('memory');
+    expect(st.peakBytes).toBeLessThanOrEqual(300_000);
+    // 8 bytes of arena and at least 8 / 0.75 of table per state: far fewer than 300,000 / 8.
+    expect(st.count).toBeLessThan(300_000 / (8 + 8 / 0.75) + 1);
+    expect(st.count).toBeGreaterThan(1000);
+  });
+
+  it("run to its limit, it holds the arena chunks plus one table of the limit's size (8 bytes a slot at load 0.75), nothing more", () => {
+    const st = new InlineKeyStore(2, 200_000, 1e9);
+    for (let i = 1; i <= 200_000; i++) expect(st.add2(i, i >>> 3, hash2(i, i >>> 3))).toBe(i - 1);
+    expect(st.add2(0, 1, hash2(0, 1))).toBe(STORE_FULL);
+    // Arena: 4 chunks of 65,536 states x 8 bytes; table: ceil(200,001 / 0.75) + 1 slots x 8 bytes.
+    expect(st.bytes()).toBe(4 * 65_536 * 8 + (Math.ceil(200_001 / 0.75) + 1) * 8);
+    expect(st.peakBytes).toBeLessThanOrEqual(st.bytes());
+  });
+
+  it('rejects state widths other than 1 and 2', () => {
+    expect(() => new InlineKeyStore(3, 10, 1e6)).toThrow(RangeError);
   });
 });
