@@ -58,18 +58,27 @@ function requestError(code: string, message: string): RangeError & { code: strin
 export interface CmResult {
   status: SolveResult['status'] | 'invalid';
   length?: number;
+  /** With `limit`: the A* f bound reached, a proven lower bound on the optimum (solver/types.ts `SolveProgress.depth`). */
+  lowerBound?: number;
 }
 
 function resultOf(level: ChessMazeLevel, maxStates: number): CmResult {
   const c = compileChessMaze(level);
   if (!c.ok) return { status: 'invalid' };
   const r = cmSolve(c.value, { maxStates, countSolutions: 0 });
-  return r.status === 'solved' ? { status: 'solved', length: r.length } : { status: r.status };
+  if (r.status === 'solved') return { status: 'solved', length: r.length };
+  return r.status === 'limit' ? { status: 'limit', lowerBound: r.depth } : { status: r.status };
 }
 
-/** A conclusive answer differs from `base` (a search that hit its limit proves nothing). */
+/**
+ * True when `a` provably differs from the solved `base`: another status or
+ * optimum, or a search that hit its state cap with a lower bound above the
+ * base optimum (no solution that short exists: unsolvable or longer).
+ * Any other capped or cancelled search proves nothing.
+ */
 function differs(a: CmResult, base: CmResult): boolean {
-  if (a.status === 'limit' || a.status === 'cancelled' || a.status === 'invalid') return false;
+  if (a.status === 'limit') return a.lowerBound !== undefined && base.length !== undefined && a.lowerBound > base.length;
+  if (a.status === 'cancelled' || a.status === 'invalid') return false;
   return a.status !== base.status || a.length !== base.length;
 }
 
