@@ -58,18 +58,27 @@ function requestError(code: string, message: string): RangeError & { code: strin
 export interface CmResult {
   status: SolveResult['status'] | 'invalid';
   length?: number;
+  /** With `limit`: the A* f bound reached, a proven lower bound on the optimum (solver/types.ts `SolveProgress.depth`). */
+  lowerBound?: number;
 }
 
 function resultOf(level: ChessMazeLevel, maxStates: number): CmResult {
   const c = compileChessMaze(level);
   if (!c.ok) return { status: 'invalid' };
   const r = cmSolve(c.value, { maxStates, countSolutions: 0 });
-  return r.status === 'solved' ? { status: 'solved', length: r.length } : { status: r.status };
+  if (r.status === 'solved') return { status: 'solved', length: r.length };
+  return r.status === 'limit' ? { status: 'limit', lowerBound: r.depth } : { status: r.status };
 }
 
-/** A conclusive answer differs from `base` (a search that hit its limit proves nothing). */
+/**
+ * True when `a` provably differs from the solved `base`: another status or
+ * optimum, or a search that hit its state cap with a lower bound above the
+ * base optimum (no solution that short exists: unsolvable or longer).
+ * Any other capped or cancelled search proves nothing.
+ */
 function differs(a: CmResult, base: CmResult): boolean {
-  if (a.status === 'limit' || a.status === 'cancelled' || a.status === 'invalid') return false;
+  if (a.status === 'limit') return a.lowerBound !== undefined && base.length !== undefined && a.lowerBound > base.length;
+  if (a.status === 'cancelled' || a.status === 'invalid') return false;
   return a.status !== base.status || a.length !== base.length;
 }
 
@@ -172,6 +181,8 @@ interface Cand {
   states: number;
   moves: string[];
   used: number;
+  /** The chosen mechanics the level does not use yet. */
+  unused: CmMechanic[];
 }
 
 /**
@@ -308,10 +319,32 @@ export function generateCmLevels(req: GenerateRequest): GeneratedLevel<ChessMaze
   };
 
   /** Moves one hole, piece or tile to a free square, or adds / removes a hole. */
-  const mutate = (src: ChessMazeLevel, route: readonly string[]): ChessMazeLevel => {
+  const mutate = (src: ChessMazeLevel, route: readonly string[], cur: Cand): ChessMazeLevel => {
     const l = clone(src);
     const free = freeSquares(l);
     if (free.length === 0) return l;
+    // Aimed at a chosen mechanic the level does not use yet: put its piece of scenery where the optimal line goes.
+    if (cur.unused.length && rand() < 0.4) {
+      const m = rand.pick(cur.unused);
+      const passed = passedOver(cur.moves).filter((s) => free.includes(s));
+      const landed = route.filter((s) => free.includes(s));
+      const colour = m === 'keys' ? keyColour : plateColour;
+      const locks = (l.tiles ?? []).filter((t) => t.kind === 'lock' && t.color === colour);
+      if ((m === 'keys' || m === 'plates') && locks.length && passed.length + landed.length) {
+        rand.pick(locks).square = rand.pick([...passed, ...landed]);
+        return l;
+      }
+      const enemies = l.pieces.filter((p) => p.side === 'enemy');
+      if (m === 'enemies' && enemies.length && passed.length) {
+        rand.pick(enemies).square = rand.pick(passed);
+        return l;
+      }
+      const transforms = (l.tiles ?? []).filter((t) => t.kind === 'transform');
+      if (m === 'transforms' && transforms.length && landed.length) {
+        rand.pick(transforms).square = rand.pick(landed);
+        return l;
+      }
+    }
     // Targeted blocking: a lock or an enemy moved onto a free square the current optimal line lands on.
     const onRoute = route.filter((s) => free.includes(s));
     const blockers = [...(l.tiles ?? []).filter((t) => t.kind === 'lock'), ...l.pieces.filter((p) => p.side === 'enemy')];
@@ -357,11 +390,29 @@ export function generateCmLevels(req: GenerateRequest): GeneratedLevel<ChessMaze
       level = clone(l);
       level.objectives = { ...(level.objectives ?? {}), moveLimit: r.length };
     }
-    const used = cmMechanicsUsed(level, mechanics, { status: 'solved', length: r.length }, maxStates).length;
-    return { level, par: r.length, states: r.states, moves: r.moves, used };
+    const usedList = cmMechanicsUsed(level, mechanics, { status: 'solved', length: r.length }, maxStates);
+    const unused = mechanics.filter((m) => !usedList.includes(m));
+    return { level, par: r.length, states: r.states, moves: r.moves, used: usedList.length, unused };
   };
   /** Landing squares of a LAN line ("Ra1-a5=Q" -> a5). */
   const routeOf = (moves: readonly string[]): string[] => moves.map((m) => m.slice(m.search(/[-x]/) + 1).replace(/=.*$/, ''));
+  /** Squares a LAN line's straight moves slide over (between from and to, ends excluded). */
+  const passedOver = (moves: readonly string[]): string[] => {
+    const out: string[] = [];
+    for (const m of moves) {
+      const sq = /([a-z])(\d+)[-x]([a-z])(\d+)/.exec(m);
+      if (!sq) continue;
+      const f1 = sq[1]!.charCodeAt(0) - 97;
+      const r1 = Number(sq[2]) - 1;
+      const f2 = sq[3]!.charCodeAt(0) - 97;
+      const r2 = Number(sq[4]) - 1;
+      const df = Math.sign(f2 - f1);
+      const dr = Math.sign(r2 - r1);
+      if (f1 !== f2 && r1 !== r2 && Math.abs(f2 - f1) !== Math.abs(r2 - r1)) continue; // a knight jump
+      for (let f = f1 + df, r = r1 + dr; f !== f2 || r !== r2; f += df, r += dr) out.push(squareName(f, r));
+    }
+    return out;
+  };
   /** Higher is better: every mechanic used first, then a par inside (or towards) the range. */
   const fitness = (c: Cand): number => c.used * 1000 + (c.par <= req.parMax ? c.par : req.parMax - 2 * (c.par - req.parMax));
   /** Records the candidate when it qualifies; true when it did (the climb then restarts, for variety). */
@@ -386,7 +437,7 @@ export function generateCmLevels(req: GenerateRequest): GeneratedLevel<ChessMaze
     for (let it = 0; it < steps && !stopped(); it++) {
       // Climb on the level without the limit: the limit is re-set to each candidate's optimum.
       const base = wantLimit ? cmWithout(cur.level, 'move-limit') : cur.level;
-      const next = evaluate(mutate(base, routeOf(cur.moves)));
+      const next = evaluate(mutate(base, routeOf(cur.moves), cur));
       if (!next) continue;
       const gain = fitness(next) - fitness(cur);
       if (gain > 0) lastGain = it;
