@@ -1,5 +1,5 @@
 /**
- * `castellan generate --ruleset ID --count N --par MIN..MAX|N --seed S
+ * `castellan generate --ruleset ID --count N --par MIN..MAX|N [--seed S]
  *  [--size WxH] [--mechanics a,b] [--pieces a,b] [-o DIR] [--max-states N]
  *  [--steps N] [--climbs N]`: the ruleset's seeded generator
  * (`RulesetDef.generate`: Unlock the King, placement within one physical
@@ -9,7 +9,9 @@
  * rulesets is `N..N`). `--mechanics` and `--pieces` are checked against the
  * ruleset's `generateMechanics` / `generatePieces` (an unknown name is a
  * usage error naming the valid ones). `--size` defaults to the ruleset's
- * new document. Reproducible: the same arguments give the same levels. With
+ * new document. Reproducible: the same arguments give the same levels;
+ * without `--seed` a random seed is drawn and printed on stderr ("seed S"),
+ * so the run can be repeated. With
  * `-o DIR` every level is written as DIR/gen-S-NN.level.json through the save
  * pipeline (which re-proves it and stores the solution); existing files are
  * never overwritten. Without `-o`, one JSON line per level on stdout.
@@ -26,7 +28,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { serializeLevel } from '../../src-shared/format/serialize.js';
 import type { Level } from '../../src-shared/model/level.js';
-import type { GeneratedLevel } from '../../src-shared/ruleset.js';
+import type { GeneratedLevel, RulesetDef } from '../../src-shared/ruleset.js';
 import { RULESET_LIST, rulesetDef } from '../../src-shared/rulesets/index.js';
 import { saveLevelFile } from '../services/save-pipeline.js';
 
@@ -53,7 +55,8 @@ export interface GenerateFlags {
   ruleset: string;
   count: number;
   par: string;
-  seed: number;
+  /** Absent: a random seed, printed on stderr. */
+  seed?: number;
   size?: string;
   out?: string;
   maxStates?: number;
@@ -121,6 +124,10 @@ export async function cmdGenerate(flags: GenerateFlags, io: GenerateIo): Promise
     io.err(`castellan: --size must be WxH with ${b.describe} each (${b.ruling})\n`);
     return 1;
   }
+  if (flags.seed === undefined) {
+    flags.seed = Math.floor(Math.random() * 1_000_000_000);
+    io.err(`castellan: seed ${flags.seed} (pass --seed ${flags.seed} for the same levels again)\n`);
+  }
   if (flags.out) mkdirSync(flags.out, { recursive: true });
   let shown = 0;
   const progress = io.errIsTTY === true && process.stderr.isTTY === true;
@@ -155,14 +162,19 @@ export async function cmdGenerate(flags: GenerateFlags, io: GenerateIo): Promise
   };
   process.once('SIGINT', onSignal);
   try {
-    return await writeAll(found, flags, io, () => interrupted);
+    return await writeAll(def, found, flags, io, () => interrupted);
   } finally {
     process.off('SIGINT', onSignal);
   }
 }
 
+/** "par N" for a single-player goal (UK-7, CM-12), "win in N" / "mate in N" for a two-player one (KV-8, LC-8). */
+function goalWords(def: RulesetDef, n: number): string {
+  return def.goal.kind === 'in-n' ? `${def.goal.verb} in ${n}` : `par ${n}`;
+}
+
 /** Writes (or prints) the generated levels; 130 when `interrupted()` turns true between two files. */
-async function writeAll(found: GeneratedLevel[], flags: GenerateFlags, io: GenerateIo, interrupted: () => boolean): Promise<number> {
+async function writeAll(def: RulesetDef, found: GeneratedLevel[], flags: GenerateFlags, io: GenerateIo, interrupted: () => boolean): Promise<number> {
   let k = 0;
   for (const g of found) {
     if (interrupted()) {
@@ -173,7 +185,7 @@ async function writeAll(found: GeneratedLevel[], flags: GenerateFlags, io: Gener
     // A registry ruleset's generator writes documents of that ruleset.
     const level = g.level as Level;
     const id = `${flags.seed}-${String(k).padStart(2, '0')}`;
-    g.level.meta = { title: `Generated ${id}`, author: 'castellan generate', description: `seed ${flags.seed}, par ${g.par}` };
+    g.level.meta = { title: `Generated ${id}`, author: 'castellan generate', description: `seed ${flags.seed}, ${goalWords(def, g.par)}` };
     if (!flags.out) {
       io.out(JSON.stringify({ par: g.par, states: g.states, level: JSON.parse(serializeLevel(level)) }) + '\n');
       continue;
@@ -188,7 +200,7 @@ async function writeAll(found: GeneratedLevel[], flags: GenerateFlags, io: Gener
       io.err(`castellan: ${saved.message}\n`);
       return 4;
     }
-    io.out(`${path}: par ${saved.solve.length ?? g.par} (${g.states} states)\n`);
+    io.out(`${path}: ${goalWords(def, saved.solve.length ?? g.par)} (${g.states} ${g.states === 1 ? 'state' : 'states'})\n`);
   }
   if (found.length < flags.count) {
     io.err(`castellan: found ${found.length} of ${flags.count} levels with par ${flags.par} (raise --climbs, --steps or --max-states, or widen --par)\n`);
@@ -204,7 +216,7 @@ export function registerGenerateCommand(program: Command, io: GenerateIo, setCod
     .requiredOption('--ruleset <name>', GENERATOR_IDS.join(' | '))
     .requiredOption('--count <n>', 'levels wanted', parseInt)
     .requiredOption('--par <range>', 'optimal par range MIN..MAX, e.g. 8..14; or one N (a win / mate in exactly N for the two-player rulesets)')
-    .requiredOption('--seed <n>', 'random seed (same seed, same levels)', parseInt)
+    .option('--seed <n>', 'random seed (same seed, same levels; default: a random one, printed on stderr)', parseInt)
     .option('--size <WxH>', `board size (default the ruleset's new document: ${DEFAULT_SIZES})`)
     .option('--mechanics <list>', `mechanics each level must use, comma-separated (${MECHANICS})`)
     .option('--pieces <list>', `piece roles to draw from, comma-separated (${PIECES})`)
@@ -212,6 +224,7 @@ export function registerGenerateCommand(program: Command, io: GenerateIo, setCod
     .option('--max-states <n>', 'solver state (or proof node) cap per candidate (default per ruleset)', parseInt)
     .option('--steps <n>', 'mutations per climb (default per ruleset)', parseInt)
     .option('--climbs <n>', 'climbs before giving up (default per ruleset)', parseInt)
+    .addHelpText('after', '\nExit: 0 every level found, 1 bad arguments, 3 fewer levels found than --count, 4 a write failed, 130 interrupted.')
     .action(async (flags: GenerateFlags) => {
       setCode(await cmdGenerate(flags, io));
     });

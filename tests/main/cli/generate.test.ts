@@ -26,6 +26,30 @@ afterAll(() => cleanupTempDirs());
 const args = ['generate', '--ruleset', 'unlock-the-king', '--count', '2', '--par', '3..9', '--seed', '7', '--size', '5x5', '--steps', '40', '--climbs', '20'];
 
 describe('castellan generate', () => {
+  it('without --seed draws a seed, prints it on stderr, and that seed repeats the run; a two-player result says "win in N"', async () => {
+    const noSeed = args.filter((a, i) => a !== '--seed' && args[i - 1] !== '--seed');
+    const d1 = join(tempDir('castellan-gen-'), 'a');
+    const io1 = capture();
+    expect(await runCli([...noSeed, '-o', d1], io1)).toBe(0);
+    const seed = /seed (\d+) \(pass --seed \1/.exec(io1.stderr)?.[1];
+    expect(seed).toBeDefined();
+    const d2 = join(tempDir('castellan-gen-'), 'b');
+    expect(await runCli([...noSeed, '--seed', seed!, '-o', d2], capture())).toBe(0);
+    const files = readdirSync(d1).sort();
+    expect(readdirSync(d2).sort()).toEqual(files);
+    for (const f of files) {
+      const a = JSON.parse(readFileSync(join(d1, f), 'utf8'));
+      const b = JSON.parse(readFileSync(join(d2, f), 'utf8'));
+      delete a.solution.states;
+      delete b.solution.states;
+      expect(b).toEqual(a);
+    }
+    const kv = join(tempDir('castellan-gen-'), 'kv');
+    const io3 = capture();
+    expect(await runCli(['generate', '--ruleset', 'kings-valley', '--count', '1', '--par', '2', '--seed', '1', '-o', kv], io3)).toBe(0);
+    expect(io3.stdout).toMatch(/: win in 2 \(/);
+  });
+
   it('writes proved levels (current stored solution of the par range); the same seed writes the same files', async () => {
     const d1 = join(tempDir('castellan-gen-'), 'a');
     const d2 = join(tempDir('castellan-gen-'), 'b');
