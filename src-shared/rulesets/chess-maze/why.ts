@@ -301,7 +301,7 @@ export function cmPreSearchWhy(pos: CmPosition): UnsolvableWhy | undefined {
   if (!real.landed[pos.finish]) {
     const unreachable: UnsolvableWhy = {
       code: 'finish-unreachable',
-      message: `No player piece can ever land on the finish ${finishName}: holes and the board edge rule it out for every piece's movement, even with every lock open (CM-3, CM-4, CM-11).`,
+      message: `No player piece can ever land on the finish ${finishName}, even with every lock open: the pieces' movement (CM-3: a bishop keeps its square colour, a pawn only moves forward, transforms included) cannot reach it past the holes and the board edge (CM-4, CM-11).`,
       squares: [finishName],
       ruling: 'CM-11',
     };

@@ -82,6 +82,8 @@ describe('unreachable targets (CM-8, CM-9, CM-11)', () => {
     // A bishop on a1 moves on dark squares only; the finish b1 is light.
     const why = cmPreSearchWhy(cmPos({ width: 3, height: 3, pieces: [P('Ba1')], finish: 'b1' }));
     expect(why).toMatchObject({ code: 'finish-unreachable', ruling: 'CM-11', squares: ['b1'] });
+    // The message names the movement rule at work, not only holes and the edge (this board has no hole).
+    expect(why?.message).toMatch(/square colour/);
   });
 
   it('CM-11: a coin the collect objective requires that no piece can land on', () => {
