@@ -125,7 +125,7 @@ if (flags.has('--json')) {
   process.stdout.write(lines.join('\n') + '\n\n');
   process.stdout.write(`Rules of the Codex rebuild over ${dir} (${rows.length} blueprints):\n`);
   for (const v of summary) {
-    const which = v.failures.length > 12 ? `${v.failures.slice(0, 12).join(', ')}, ...` : v.failures.join(', ');
+    const which = v.failures.join(', ');
     process.stdout.write(`- ${v.holds ? 'HOLDS' : 'FAILS'}  ${v.rule}${v.holds ? '' : `: ${v.failures.length} break it (${which})`}\n`);
   }
   const total = times.reduce((a, b) => a + b, 0);
