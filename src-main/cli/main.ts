@@ -13,7 +13,9 @@
  *   reports in file order, `--json` one object per line with `file` first;
  *   exit code the highest per file). `--json` adds `metrics` (difficulty:
  *   optimalSolutions, optimalSolutionsCapped, uniqueFirstMove, branching,
- *   expanded, generated; extension) for Unlock the King and Chess Maze. Exit 0 solved, 1 invalid, 2 proved unsolvable, 3 gave up at a
+ *   expanded, generated; Unlock the King also taggedMovesMin / taggedMovesMax:
+ *   the fewest / most non-king moves over all optimal solutions; extension)
+ *   for Unlock the King and Chess Maze. Exit 0 solved, 1 invalid, 2 proved unsolvable, 3 gave up at a
  *   limit (states, memory or time); a two-player level without its "in N"
  *   goal is a playable position: exit 0, status `position` (extension).
  *   `--json` prints exactly one object

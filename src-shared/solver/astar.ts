@@ -42,7 +42,9 @@
  * Counting (`opts.countSolutions` > 0, default 1000): the search goes on to
  * finish the whole f = C* bucket, so every state on every optimal line is
  * stored with its exact depth; then lines.ts `countOptimal` walks the optimal
- * DAG backwards from the goals. Successor batches are prefetched as in bfs.ts
+ * DAG backwards from the goals (and, when the problem has `moveTag`, walks
+ * it forwards once more for the fewest / most tagged moves along optimal
+ * solutions; no cost when counting is off). Successor batches are prefetched as in bfs.ts
  * once the search holds PREFETCH_FROM states.
  */
 import { countOptimal, rebuildLine, type SearchView } from './lines.js';
@@ -225,7 +227,11 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
     store.findOrInsert(out, 0, hashWords(out, 0, W));
     g.set(0, 0);
     if (problem.isGoal(store.chunkOf(0), 0)) {
-      const m: SolveMetrics = { ...metrics(), ...(counting ? { optimalSolutions: 1, optimalSolutionsCapped: false, uniqueFirstMove: true } : {}) };
+      const m: SolveMetrics = {
+        ...metrics(),
+        ...(counting ? { optimalSolutions: 1, optimalSolutionsCapped: false, uniqueFirstMove: true } : {}),
+        ...(counting && problem.moveTag ? { taggedMovesMin: 0, taggedMovesMax: 0 } : {}),
+      };
       return { status: 'solved', length: 0, moves: [], states: 1, optimal: true, metrics: m };
     }
     const h0 = hasH ? problem.heuristic!(store.chunkOf(0), 0) : 0;
@@ -443,6 +449,10 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
         m.optimalSolutions = c.solutions;
         m.optimalSolutionsCapped = c.capped;
         m.uniqueFirstMove = c.uniqueFirstMove;
+        if (c.tagged) {
+          m.taggedMovesMin = c.tagged.min;
+          m.taggedMovesMax = c.tagged.max;
+        }
         return { status: 'solved', length: cStar, moves: c.line, states: store.count, optimal: true, metrics: m };
       }
     }

@@ -18,6 +18,13 @@
  * goal (saturating at cap + 1); the start's number is the count. Layers are
  * sorted Int32Array index lists with Float64 counts (memory in proportion to
  * the DAG, not to the search).
+ *
+ * Tagged moves (`problem.moveTag`): a second, forward pass over the same
+ * layers, from the start, keeps for each DAG node the fewest and the most
+ * tagged moves over the optimal-line prefixes reaching it (min / max over
+ * its DAG predecessors of theirs plus the edge's tag); the goals' values
+ * are the min / max over all optimal solutions. Exact whatever the cap:
+ * the layers hold every DAG node even when counts saturate.
  */
 import type { SearchProblem } from './types.js';
 import { CHUNK_MASK, hashWords, type StoredStates } from './store.js';
@@ -187,6 +194,62 @@ export interface OptimalCount {
   uniqueFirstMove: boolean;
   /** One optimal line (LAN), the first in the DAG's index order. */
   line: string[];
+  /**
+   * With `problem.moveTag`: the fewest and most tagged moves over all
+   * optimal solutions (see the file comment); absent without the hook or
+   * when no optimal solution was found.
+   */
+  tagged?: { min: number; max: number };
+}
+
+/**
+ * Fewest / most tagged moves from the start to the goals through the
+ * layered optimal DAG `layers[0..cStar]` (forward DP, see the file comment).
+ * Undefined when the start is not the DAG's root.
+ */
+function taggedRange(view: SearchView, layers: readonly Layer[], cStar: number): { min: number; max: number } | undefined {
+  const { problem, store } = view;
+  const tag = problem.moveTag!;
+  const W = problem.stateWords;
+  const out = new Int32Array(W);
+  const root = layers[0]!;
+  if (root.idx.length !== 1 || root.idx[0] !== 0) return undefined;
+  let lo = new Int32Array(1);
+  let hi = new Int32Array(1);
+  for (let d = 0; d < cStar; d++) {
+    const cur = layers[d]!;
+    const next = layers[d + 1]!;
+    const nLo = new Int32Array(next.idx.length).fill(0x7fffffff);
+    const nHi = new Int32Array(next.idx.length).fill(-1);
+    for (let k = 0; k < cur.idx.length; k++) {
+      if (hi[k]! < 0) continue; // not reached from the start inside the DAG
+      const p = cur.idx[k]!;
+      const buf = store.chunkOf(p);
+      const off = (p & CHUNK_MASK) * W;
+      const a = lo[k]!;
+      const b = hi[k]!;
+      problem.expand(buf, off, out, (move) => {
+        const i = store.find(out, 0, hashWords(out, 0, W));
+        if (i < 0) return false;
+        const pos = search(next.idx, i);
+        if (pos < 0) return false;
+        const t = tag.call(problem, buf, off, move);
+        if (a + t < nLo[pos]!) nLo[pos] = a + t;
+        if (b + t > nHi[pos]!) nHi[pos] = b + t;
+        return false;
+      });
+    }
+    lo = nLo;
+    hi = nHi;
+  }
+  let min = 0x7fffffff;
+  let max = -1;
+  for (let k = 0; k < hi.length; k++) {
+    if (hi[k]! < 0) continue;
+    if (lo[k]! < min) min = lo[k]!;
+    if (hi[k]! > max) max = hi[k]!;
+  }
+  return max < 0 ? undefined : { min, max };
 }
 
 /**
@@ -262,10 +325,12 @@ export function countOptimal(view: SearchView, goals: readonly number[], cStar: 
     line.push(tools.lan(cur, step));
     cur = step;
   }
+  const tagged = problem.moveTag && total > 0 ? taggedRange(view, layers, cStar) : undefined;
   return {
     solutions: Math.min(total, cap),
     capped: total > cap,
     uniqueFirstMove: cStar === 0 || (layers[1]?.idx.length ?? 0) === 1,
     line,
+    ...(tagged ? { tagged } : {}),
   };
 }

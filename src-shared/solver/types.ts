@@ -61,6 +61,15 @@ export interface SearchProblem {
    * without it they re-expand the previous depth layer.
    */
   expandReverse?(buf: Int32Array, offset: number, out: Int32Array, emit: (move: number) => boolean): void;
+  /**
+   * Optional move tag for the counting metrics: 1 when `move` (a code from
+   * `expand` of the state at `buf[offset..]`) is of the kind the ruleset
+   * wants counted, else 0 (Unlock the King: 1 for every non-king move, the
+   * "unlocking" moves). With it and counting on, A* reports the fewest and
+   * most tagged moves over all optimal solutions (`SolveMetrics.taggedMovesMin`
+   * / `taggedMovesMax`). Never called when counting is off.
+   */
+  moveTag?(buf: Int32Array, offset: number, move: number): 0 | 1;
 }
 
 /**
@@ -141,6 +150,12 @@ export interface Refutation {
  *   `optimalSolutions` distinct optimal move sequences, at most the cap
  *   (`optimalSolutionsCapped` true when there are more than the cap);
  *   `uniqueFirstMove` true when every optimal solution starts with the same move.
+ * - Present only when solved with counting on and the problem has `moveTag`:
+ *   `taggedMovesMin` the fewest tagged moves in any optimal solution, so
+ *   "every optimal solution has at least k tagged moves" holds exactly when
+ *   k <= taggedMovesMin; `taggedMovesMax` the most tagged moves in any
+ *   optimal solution. Both are exact over ALL optimal solutions, also when
+ *   the solution count is capped.
  */
 export interface SolveMetrics {
   expanded: number;
@@ -149,6 +164,8 @@ export interface SolveMetrics {
   optimalSolutions?: number;
   optimalSolutionsCapped?: boolean;
   uniqueFirstMove?: boolean;
+  taggedMovesMin?: number;
+  taggedMovesMax?: number;
 }
 
 /**

@@ -29,6 +29,11 @@
  * (heuristic.ts `routeBound`, a bit-parallel shortest path on occupancy
  * bitboards): every such piece must move away first.
  *
+ * Move tag (`moveTag`, for the counting metrics): 1 for every non-king
+ * move, 0 for king moves, so `SolveMetrics.taggedMovesMin` / `taggedMovesMax`
+ * are the fewest / most non-king ("unlocking") moves over all optimal
+ * solutions (the Codex tier rule builds on the minimum, UK-9).
+ *
  * Predecessors (`expandReverse`): every move is undone by the same piece
  * moving back along the same line, except that a pawn steps back against
  * its facing, so predecessors are the moves of the "reversed" position
@@ -55,9 +60,19 @@ const FACING_ORDER: Record<Facing, number> = { north: 0, east: 1, south: 2, west
  * True when the portal lies in the king's wall-free 8-connected region of
  * the board (ignoring all other pieces, which only block further). False
  * proves the blueprint unsolvable (UK-4 king steps, UK-5 no captures).
+ *
+ * `piecesAsWalls` true: every other piece counts as a wall too (the
+ * "frozen-king check", see `kingBoxedByPieces`).
  */
-export function kingCanReachPortal(pos: UkPosition): boolean {
-  const { width, height, walls, portal } = pos;
+export function kingCanReachPortal(pos: UkPosition, piecesAsWalls = false): boolean {
+  const { width, height, portal } = pos;
+  let walls = pos.walls;
+  if (piecesAsWalls) {
+    walls = walls.slice();
+    pos.pieces.forEach((p, i) => {
+      if (i !== pos.king) walls[p.square] = 1;
+    });
+  }
   const start = pos.pieces[pos.king]!.square;
   const seen = new Uint8Array(width * height);
   const stack = [start];
@@ -80,6 +95,18 @@ export function kingCanReachPortal(pos: UkPosition): boolean {
     }
   }
   return false;
+}
+
+/**
+ * The frozen-king check (Codex design rule): true when the king cannot
+ * reach the portal by king steps alone with every other piece standing
+ * still, i.e. treated as a wall (a piece on the portal blocks it, UK-6).
+ * Then every solution has at least one non-king ("unlocking") move. It
+ * also holds when walls alone seal the king (unsolvable, UK-5). Pure,
+ * linear in the board size.
+ */
+export function kingBoxedByPieces(pos: UkPosition): boolean {
+  return !kingCanReachPortal(pos, true);
 }
 
 export interface UkProblemOptions {
@@ -413,6 +440,10 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
         occBits[sq >>> 5]! |= 1 << (sq & 31);
       }
       return route(occBits, king, limit);
+    },
+    moveTag(buf: Int32Array, offset: number, move: number): 0 | 1 {
+      // Slot 0 is the king: a move from its square is a king move.
+      return move >>> 8 === (buf[offset]! & MASK) ? 0 : 1;
     },
     moveToLan(buf: Int32Array, offset: number, move: number): string {
       const from = move >>> 8;

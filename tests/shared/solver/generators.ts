@@ -273,3 +273,85 @@ export function cmReferenceCount(pos: CmPosition, maxStates = 200_000): RefCount
   }
   return { optimum: -1, solutions: 0, firstMoves: 0, complete: true };
 }
+
+/** Reference fewest / most non-king moves over the optimal solutions of a UK blueprint. */
+export interface RefUnlocking {
+  /** Optimum (-1: unsolvable, or the reference gave up). */
+  optimum: number;
+  /** Fewest / most non-king moves in an optimal solution (-1 when none). */
+  minOther: number;
+  maxOther: number;
+  /** False when the reference gave up (more than `maxStates` states). */
+  complete: boolean;
+  /** BFS depth of every position key seen (the `key` below), for `ukEnumerateOptimal`. */
+  depth: Map<string, number>;
+}
+
+const ukKey = (p: UkPosition): string => p.pieces.map((x) => x.square).join(',');
+
+/**
+ * Layered BFS over labelled positions (legalMoves / applyMove, string keys)
+ * keeping per position the fewest and most non-king moves over the shortest
+ * move sequences reaching it; the values at the solved positions of the
+ * first depth with any are the min / max over all optimal solutions
+ * (every prefix of an optimal solution is a shortest path).
+ */
+export function ukReferenceUnlocking(start: UkPosition, maxStates = 200_000): RefUnlocking {
+  const depth = new Map<string, number>([[ukKey(start), 0]]);
+  if (isSolved(start)) return { optimum: 0, minOther: 0, maxOther: 0, complete: true, depth };
+  let layer = new Map<string, { pos: UkPosition; lo: number; hi: number }>([[ukKey(start), { pos: start, lo: 0, hi: 0 }]]);
+  for (let d = 1; layer.size > 0; d++) {
+    const next = new Map<string, { pos: UkPosition; lo: number; hi: number }>();
+    let gLo = Infinity;
+    let gHi = -1;
+    for (const { pos, lo, hi } of layer.values()) {
+      for (const m of legalMoves(pos)) {
+        const t = m.piece === pos.king ? 0 : 1;
+        const q = applyMove(pos, m);
+        if (isSolved(q)) {
+          gLo = Math.min(gLo, lo + t);
+          gHi = Math.max(gHi, hi + t);
+          continue;
+        }
+        const k = ukKey(q);
+        const seenAt = depth.get(k);
+        if (seenAt !== undefined && seenAt < d) continue;
+        depth.set(k, d);
+        const e = next.get(k);
+        if (e) {
+          e.lo = Math.min(e.lo, lo + t);
+          e.hi = Math.max(e.hi, hi + t);
+        } else next.set(k, { pos: q, lo: lo + t, hi: hi + t });
+      }
+    }
+    if (gHi >= 0) return { optimum: d, minOther: gLo, maxOther: gHi, complete: true, depth };
+    if (depth.size > maxStates) return { optimum: -1, minOther: -1, maxOther: -1, complete: false, depth };
+    layer = next;
+  }
+  return { optimum: -1, minOther: -1, maxOther: -1, complete: true, depth };
+}
+
+/**
+ * Brute force: every optimal solution as an explicit move sequence (DFS
+ * through positions at their BFS depth), or undefined after `maxNodes`
+ * visits. Returns each solution's number of non-king moves.
+ */
+export function ukEnumerateOptimal(start: UkPosition, ref: RefUnlocking, maxNodes = 200_000): number[] | undefined {
+  const out: number[] = [];
+  let nodes = 0;
+  const dfs = (pos: UkPosition, d: number, others: number): boolean => {
+    if (++nodes > maxNodes) return false;
+    for (const m of legalMoves(pos)) {
+      const t = m.piece === pos.king ? 0 : 1;
+      const q = applyMove(pos, m);
+      if (d + 1 === ref.optimum) {
+        if (isSolved(q)) out.push(others + t);
+      } else if (!isSolved(q) && ref.depth.get(ukKey(q)) === d + 1) {
+        if (!dfs(q, d + 1, others + t)) return false;
+      }
+    }
+    return true;
+  };
+  if (ref.optimum <= 0) return ref.optimum === 0 ? [0] : [];
+  return dfs(start, 0, 0) ? out : undefined;
+}
