@@ -9,7 +9,7 @@
 import type { Role, UkPiece, UnlockTheKingLevel } from '../../model/level.js';
 import { parseSquare, squareName } from '../../model/square.js';
 import { compileUnlockTheKing } from './position.js';
-import { ukSolve } from './search.js';
+import { kingBoxedByPieces, ukSolve } from './search.js';
 import { validateUnlockTheKing } from './validate.js';
 import { canonicalKey } from './symmetry.js';
 import { makeRng } from '../rng.js';
@@ -172,7 +172,7 @@ export function generateUkLevels(opts: GenerateOptions): GeneratedLevel[] {
     } else if (k === 7 && empties.length) l.portal = pick(empties);
     return l;
   };
-  const evaluate = (l: UnlockTheKingLevel): { par: number; states: number; moves: string[] } | undefined => {
+  const evaluate = (l: UnlockTheKingLevel): { par: number; states: number; moves: string[]; boxed: boolean } | undefined => {
     if (validateUnlockTheKing(l).length > 0) return undefined; // errors or UK-1 warnings
     const c = compileUnlockTheKing(l);
     if (!c.ok) return undefined;
@@ -180,10 +180,12 @@ export function generateUkLevels(opts: GenerateOptions): GeneratedLevel[] {
     tried++;
     opts.onProgress?.({ found: found.length, tried });
     if (r.status !== 'solved') return undefined;
-    return { par: r.length, states: r.states, moves: r.moves };
+    return { par: r.length, states: r.states, moves: r.moves, boxed: kingBoxedByPieces(c.value) };
   };
-  const consider = (l: UnlockTheKingLevel, e: { par: number; states: number; moves: string[] }): void => {
-    if (e.par < opts.parMin || e.par > opts.parMax || found.length >= opts.count) return;
+  const consider = (l: UnlockTheKingLevel, e: { par: number; states: number; moves: string[]; boxed: boolean }): void => {
+    // A blueprint the king solves alone (every other piece could stay put) is a walk, not a puzzle (the
+    // rulebook's tactics, 2.3, are about moving the other pieces to free the king): only boxed kings are kept.
+    if (!e.boxed || e.par < opts.parMin || e.par > opts.parMax || found.length >= opts.count) return;
     const key = canonicalKey(l);
     if (taken.has(key)) return;
     taken.add(key);

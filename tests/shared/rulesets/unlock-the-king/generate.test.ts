@@ -36,6 +36,36 @@ describe('generateUkLevels', () => {
     expect(keys.size).toBe(found.length);
   });
 
+  it('no king walks: in every level the king alone cannot reach the portal (every solution moves another piece)', () => {
+    // Independent check: a king-step BFS (UK-4) over squares that hold no wall and no other piece.
+    const kingAloneReaches = (l: (typeof found)[number]['level']): boolean => {
+      const { width: w, height: h } = l.board;
+      const idx = (sq: string): number => sq.charCodeAt(0) - 97 + (Number(sq.slice(1)) - 1) * w;
+      const blocked = new Set([...(l.walls ?? []), ...l.pieces.filter((p) => p.role !== 'king').map((p) => p.square)].map(idx));
+      const start = idx(l.pieces.find((p) => p.role === 'king')!.square);
+      const goal = idx(l.portal);
+      const seen = new Set([start]);
+      const queue = [start];
+      while (queue.length) {
+        const c = queue.shift()!;
+        if (c === goal) return true;
+        for (let df = -1; df <= 1; df++)
+          for (let dr = -1; dr <= 1; dr++) {
+            const f = (c % w) + df;
+            const r = Math.floor(c / w) + dr;
+            const n = f + r * w;
+            if (f < 0 || r < 0 || f >= w || r >= h || seen.has(n) || blocked.has(n)) continue;
+            seen.add(n);
+            queue.push(n);
+          }
+      }
+      return false;
+    };
+    const found = [...generateUkLevels({ ...opts, seed: 5 }), ...generateUkLevels({ ...opts, seed: 21, width: 8, height: 8, parMin: 4, parMax: 12 })];
+    expect(found.length).toBeGreaterThanOrEqual(4);
+    for (const g of found) expect(kingAloneReaches(g.level)).toBe(false);
+  });
+
   it('roles: pieces besides the king are drawn from the chosen roles only', () => {
     const found = generateUkLevels({ ...opts, roles: ['rook', 'pawn'] });
     expect(found.length).toBeGreaterThan(0);
