@@ -25,6 +25,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { serializeLevel } from '../../src-shared/format/serialize.js';
+import { count } from '../../src-shared/display/count.js';
 import type { Level } from '../../src-shared/model/level.js';
 import type { GeneratedLevel } from '../../src-shared/ruleset.js';
 import { RULESET_LIST, rulesetDef } from '../../src-shared/rulesets/index.js';
@@ -166,7 +167,7 @@ async function writeAll(found: GeneratedLevel[], flags: GenerateFlags, io: Gener
   let k = 0;
   for (const g of found) {
     if (interrupted()) {
-      io.err(`castellan: interrupted after ${k} of ${found.length} levels\n`);
+      io.err(`castellan: interrupted after ${k} of ${count(found.length, 'level')}\n`);
       return 130;
     }
     k++;
@@ -188,10 +189,12 @@ async function writeAll(found: GeneratedLevel[], flags: GenerateFlags, io: Gener
       io.err(`castellan: ${saved.message}\n`);
       return 4;
     }
-    io.out(`${path}: par ${saved.solve.length ?? g.par} (${g.states} states)\n`);
+    io.out(`${path}: par ${saved.solve.length ?? g.par} (${count(g.states, 'state')})\n`);
   }
   if (found.length < flags.count) {
-    io.err(`castellan: found ${found.length} of ${flags.count} levels with par ${flags.par} (raise --climbs, --steps or --max-states, or widen --par)\n`);
+    io.err(
+      `castellan: found ${found.length} of ${count(flags.count, 'level')} with par ${flags.par} (raise --climbs, --steps or --max-states, or widen --par)\n`,
+    );
     return 3;
   }
   return 0;
