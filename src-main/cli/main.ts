@@ -68,6 +68,7 @@ import { comparePaths, openWorkspace, resolveWorkspacePath, toWorkspaceRelative 
 import { startServeHost } from '../serve/server.js';
 import { runBatch } from './batch.js';
 import { cliTree, cliTreeText } from './tree.js';
+import { errorLine, readErrorCode } from './cli-errors.js';
 import { cmdPerft } from './perft.js';
 import { registerPackCommands } from './pack.js';
 import { registerRenderCommand } from './render.js';
@@ -136,7 +137,7 @@ function squaresNote(i: Pick<Issue, 'square' | 'squares'>): string {
 async function loadLevel(file: string): Promise<{ level: Level; issues: Issue[] } | { error: string; code: string; issues: Issue[] }> {
   const read = await readBoundedText(file, { maxBytes: MAX_LEVEL_FILE_BYTES });
   if (!read.ok) {
-    return { error: read.message, code: read.code === 'not-found' ? 'file-not-found' : 'file-unreadable', issues: [] };
+    return { error: read.message, code: readErrorCode(read), issues: [] };
   }
   const parsed = parseLevelDocument(read.text, file);
   if (!parsed.ok) return { error: parsed.message, code: 'parse', issues: parsed.issues ?? [] };
@@ -237,7 +238,7 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
       const ms = Math.round(performance.now() - t0);
       io.out(JSON.stringify({ ...fileField, status: 'invalid', length: null, moves: [], states: 0, ms, errors }) + '\n');
     } else if ('error' in loaded && loaded.issues.length === 0) {
-      io.err(`castellan: ${loaded.error}\n`);
+      io.err(errorLine(loaded.code, loaded.error));
     } else {
       io.out(`${file}: invalid\n`);
       for (const e of errors) io.out(`  error ${e.code}${squaresNote(e)} ${e.message}\n`);
@@ -337,7 +338,7 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
       io.out(`${file}: interrupted (${count(r.states, 'state')}, ${ms} ms)\n`);
       break;
     case 'error':
-      io.err(`castellan: ${r.message}\n`);
+      io.err(errorLine('internal', r.message));
       break;
   }
   for (const i of loaded.issues) io.out(`  ${i.severity} ${i.code}${squaresNote(i)} ${i.message}\n`);
@@ -405,7 +406,7 @@ async function cmdProve(files: string[], flags: { draft?: boolean; maxStates?: n
     // ran answers `conflict` instead of being overwritten.
     const read = await readRegularFile(file, MAX_LEVEL_FILE_BYTES);
     if (!read.ok) {
-      io.err(`castellan: ${read.message}\n`);
+      io.err(errorLine(readErrorCode(read), read.message));
       worst = Math.max(worst, EXIT.invalid);
       continue;
     }

@@ -29,6 +29,7 @@ import { classifyLevel, STATUS_EXIT, type LevelVerdict } from '../../src-shared/
 import { loadPack, planExport, proofOf, writeExport, type LoadedPack } from '../services/pack-files.js';
 import { buildPackPdf } from '../services/pack-pdf.js';
 import { writeNew } from './render.js';
+import { errorLine, outputFolderError } from './cli-errors.js';
 import { SolvePool } from '../services/solve-pool.js';
 
 export interface PackIo {
@@ -239,6 +240,11 @@ export function registerPackCommands(
 export async function cmdPackPdf(path: string, flags: { out: string; force?: boolean }, io: PackIo): Promise<number> {
   if (!flags.out.toLowerCase().endsWith('.pdf')) {
     io.err('castellan: -o must end in .pdf\n');
+    return 1;
+  }
+  const folder = await outputFolderError(flags.out);
+  if (folder) {
+    io.err(errorLine(folder.code, folder.message));
     return 1;
   }
   const loaded = await loadPack(path);
