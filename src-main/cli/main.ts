@@ -54,6 +54,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import type { HostError } from '../../src-shared/host/contract.js';
 import { count } from '../../src-shared/display/count.js';
+import { capName } from '../../src-shared/display/limit-words.js';
 import type { Level } from '../../src-shared/model/level.js';
 import { DEFAULT_RULESET } from '../../src-shared/rulesets/default.js';
 import { rulesetOf } from '../../src-shared/rulesets/index.js';
@@ -207,6 +208,13 @@ interface SolveFlags {
   timeMs?: number;
 }
 
+/** What to do about each cap of a `limit` answer (the flags of `solve`). */
+const LIMIT_ADVICE: Record<'states' | 'memory' | 'time', string> = {
+  states: 'no proof either way; raise --max-states',
+  time: 'no proof either way; raise --time-ms (0: no time cap)',
+  memory: 'no proof either way; the search ran out of memory (a smaller board or fewer pieces needs less)',
+};
+
 /** Difficulty line of a solved single-player result (SolveResult.metrics), or ''. */
 function metricsNote(r: WorkerSolveResult): string {
   if (r.status !== 'solved' || !r.metrics || r.metrics.optimalSolutions === undefined) return '';
@@ -328,7 +336,7 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
       if (r.why) io.out(`  why: ${r.why.message}\n`);
       break;
     case 'limit':
-      io.out(`${file}: gave up at the ${r.reason} limit (${count(r.states, 'state')}, depth ${r.depth}, ${ms} ms)\n`);
+      io.out(`${file}: gave up at the ${capName(r.reason)} (${count(r.states, 'state')}, depth ${r.depth}, ${ms} ms); ${LIMIT_ADVICE[r.reason]}\n`);
       break;
     case 'invalid':
       io.out(`${file}: invalid\n`);

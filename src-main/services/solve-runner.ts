@@ -275,6 +275,7 @@ export function summarizeSolve(outcome: WorkerSolveOutcome): SolveSummary {
         status: 'limit',
         states: result.states,
         ms,
+        reason: result.reason,
         message:
           result.reason === 'time'
             ? `the solver hit its time limit after ${ms} ms (${result.states} states, depth ${result.depth})`

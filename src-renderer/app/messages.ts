@@ -7,6 +7,7 @@
 import type { HostError, ListedFile, SolveSummary } from '../../src-shared/host/contract.js';
 import type { Issue } from '../../src-shared/validation/issue.js';
 import { count } from '../../src-shared/display/count.js';
+import { capName } from '../../src-shared/display/limit-words.js';
 
 /**
  * Why a save could not be proved, worded from the actual issues (the host's
@@ -52,7 +53,9 @@ export function draftReason(f: Pick<HostError, 'code' | 'issues' | 'solve'>, inN
       }
       return 'The solver proved that the level has no solution.';
     case 'limit':
-      return 'The solver gave up at its time or state limit before finding a proof.';
+      return f.solve?.reason
+        ? `The solver stopped at its ${capName(f.solve.reason)} before finding a proof either way.`
+        : 'The solver gave up at its time or state limit before finding a proof.';
     default:
       return '';
   }
@@ -151,7 +154,7 @@ export function summarizeSolve(s: SolveSummary | undefined): string {
     case 'unsolvable':
       return `proved unsolvable (${states})`;
     case 'limit':
-      return `gave up at the solver limit (${states})`;
+      return `gave up at the ${s.reason ? `solver's ${capName(s.reason)}` : 'solver limit'} (${states})`;
     case 'cancelled':
       return 'cancelled';
     default:
