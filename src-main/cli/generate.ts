@@ -27,6 +27,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { serializeLevel } from '../../src-shared/format/serialize.js';
+import { count } from '../../src-shared/display/count.js';
 import type { Level } from '../../src-shared/model/level.js';
 import type { GeneratedLevel, RulesetDef } from '../../src-shared/ruleset.js';
 import { RULESET_LIST, rulesetDef } from '../../src-shared/rulesets/index.js';
@@ -178,7 +179,7 @@ async function writeAll(def: RulesetDef, found: GeneratedLevel[], flags: Generat
   let k = 0;
   for (const g of found) {
     if (interrupted()) {
-      io.err(`castellan: interrupted after ${k} of ${found.length} levels\n`);
+      io.err(`castellan: interrupted after ${k} of ${count(found.length, 'level')}\n`);
       return 130;
     }
     k++;
@@ -200,10 +201,13 @@ async function writeAll(def: RulesetDef, found: GeneratedLevel[], flags: Generat
       io.err(`castellan: ${saved.message}\n`);
       return 4;
     }
-    io.out(`${path}: ${goalWords(def, saved.solve.length ?? g.par)} (${g.states} ${g.states === 1 ? 'state' : 'states'})\n`);
+    io.out(`${path}: ${goalWords(def, saved.solve.length ?? g.par)} (${count(g.states, 'state')})
+`);
   }
   if (found.length < flags.count) {
-    io.err(`castellan: found ${found.length} of ${flags.count} levels with par ${flags.par} (raise --climbs, --steps or --max-states, or widen --par)\n`);
+    io.err(
+      `castellan: found ${found.length} of ${count(flags.count, 'level')} with par ${flags.par} (raise --climbs, --steps or --max-states, or widen --par)\n`,
+    );
     return 3;
   }
   return 0;

@@ -55,6 +55,8 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import type { HostError } from '../../src-shared/host/contract.js';
+import { count } from '../../src-shared/display/count.js';
+import { capName } from '../../src-shared/display/limit-words.js';
 import type { Level } from '../../src-shared/model/level.js';
 import { DEFAULT_RULESET } from '../../src-shared/rulesets/default.js';
 import { rulesetOf } from '../../src-shared/rulesets/index.js';
@@ -69,6 +71,7 @@ import { comparePaths, openWorkspace, resolveWorkspacePath, toWorkspaceRelative 
 import { startServeHost } from '../serve/server.js';
 import { runBatch } from './batch.js';
 import { cliTree, cliTreeText } from './tree.js';
+import { errorLine, readErrorCode } from './cli-errors.js';
 import { cmdPerft } from './perft.js';
 import { registerPackCommands } from './pack.js';
 import { registerRenderCommand } from './render.js';
@@ -137,7 +140,7 @@ function squaresNote(i: Pick<Issue, 'square' | 'squares'>): string {
 async function loadLevel(file: string): Promise<{ level: Level; issues: Issue[] } | { error: string; code: string; issues: Issue[] }> {
   const read = await readBoundedText(file, { maxBytes: MAX_LEVEL_FILE_BYTES });
   if (!read.ok) {
-    return { error: read.message, code: read.code === 'not-found' ? 'file-not-found' : 'file-unreadable', issues: [] };
+    return { error: read.message, code: readErrorCode(read), issues: [] };
   }
   const parsed = parseLevelDocument(read.text, file);
   if (!parsed.ok) return { error: parsed.message, code: 'parse', issues: parsed.issues ?? [] };
@@ -207,12 +210,19 @@ interface SolveFlags {
   timeMs?: number;
 }
 
+/** What to do about each cap of a `limit` answer (the flags of `solve`). */
+const LIMIT_ADVICE: Record<'states' | 'memory' | 'time', string> = {
+  states: 'no proof either way; raise --max-states',
+  time: 'no proof either way; raise --time-ms (0: no time cap)',
+  memory: 'no proof either way; the search ran out of memory (a smaller board or fewer pieces needs less)',
+};
+
 /** Difficulty line of a solved single-player result (SolveResult.metrics), or ''. */
 function metricsNote(r: WorkerSolveResult): string {
   if (r.status !== 'solved' || !r.metrics || r.metrics.optimalSolutions === undefined) return '';
   const m = r.metrics;
   const n = `${m.optimalSolutions}${m.optimalSolutionsCapped ? '+' : ''}`;
-  return `  difficulty: ${n} optimal solution${m.optimalSolutions === 1 ? '' : 's'}, first move ${m.uniqueFirstMove ? 'unique' : 'not unique'}, mean branching ${m.branching.toFixed(2)}, ${m.expanded} states expanded\n`;
+  return `  difficulty: ${n} optimal solution${m.optimalSolutions === 1 ? '' : 's'}, first move ${m.uniqueFirstMove ? 'unique' : 'not unique'}, mean branching ${m.branching.toFixed(2)}, ${count(m.expanded, 'state')} expanded\n`;
 }
 
 /**
@@ -238,7 +248,7 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
       const ms = Math.round(performance.now() - t0);
       io.out(JSON.stringify({ ...fileField, status: 'invalid', length: null, moves: [], states: 0, ms, errors }) + '\n');
     } else if ('error' in loaded && loaded.issues.length === 0) {
-      io.err(`castellan: ${loaded.error}\n`);
+      io.err(errorLine(loaded.code, loaded.error));
     } else {
       io.out(`${file}: invalid\n`);
       for (const e of errors) io.out(`  error ${e.code}${squaresNote(e)} ${e.message}\n`);
@@ -266,7 +276,7 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
       ...(flags.timeMs !== 0 ? { timeMs: flags.timeMs ?? DEFAULT_CLI_SOLVE_TIME_MS } : {}),
       signal: controller.signal,
       ...(progress
-        ? { onProgress: (p: { states: number; depth: number }) => io.err(`\r  searching: depth ${p.depth}, ${p.states.toLocaleString('en')} states\x1b[K`) }
+        ? { onProgress: (p: { states: number; depth: number }) => io.err(`\r  searching: depth ${p.depth}, ${count(p.states, 'state')}\x1b[K`) }
         : {}),
     });
   } finally {
@@ -319,26 +329,26 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
   }
   switch (r.status) {
     case 'solved':
-      io.out(`${file}: solved, optimal ${r.length} move${r.length === 1 ? '' : 's'} (${r.states} states, ${ms} ms)\n`);
+      io.out(`${file}: solved, optimal ${count(r.length, 'move')} (${count(r.states, 'state')}, ${ms} ms)\n`);
       io.out(metricsNote(r));
       r.moves.forEach((m, k) => io.out(`  ${String(k + 1).padStart(3)}. ${m}\n`));
       break;
     case 'unsolvable':
-      io.out(`${file}: unsolvable: no sequence of moves solves it (${r.states} states, ${ms} ms)\n`);
+      io.out(`${file}: unsolvable: no sequence of moves solves it (${count(r.states, 'state')}, ${ms} ms)\n`);
       if (r.why) io.out(`  why: ${r.why.message}\n`);
       break;
     case 'limit':
-      io.out(`${file}: gave up at the ${r.reason} limit (${r.states} states, depth ${r.depth}, ${ms} ms)\n`);
+      io.out(`${file}: gave up at the ${capName(r.reason)} (${count(r.states, 'state')}, depth ${r.depth}, ${ms} ms); ${LIMIT_ADVICE[r.reason]}\n`);
       break;
     case 'invalid':
       io.out(`${file}: invalid\n`);
       for (const i of r.issues) io.out(`  ${i.severity} ${i.code}${squaresNote(i)} ${i.message}\n`);
       break;
     case 'cancelled':
-      io.out(`${file}: interrupted (${r.states} states, ${ms} ms)\n`);
+      io.out(`${file}: interrupted (${count(r.states, 'state')}, ${ms} ms)\n`);
       break;
     case 'error':
-      io.err(`castellan: ${r.message}\n`);
+      io.err(errorLine('internal', r.message));
       break;
   }
   for (const i of loaded.issues) io.out(`  ${i.severity} ${i.code}${squaresNote(i)} ${i.message}\n`);
@@ -355,14 +365,14 @@ function reportTwoPlayer(file: string, level: Level, r: Extract<WorkerSolveResul
   const goal = (level as { goal?: { moves?: number } }).goal?.moves;
   const n = typeof goal === 'number' ? goal : 0;
   if (r.status === 'unsolvable') {
-    io.out(`${file}: no win in ${n}: the side to move cannot force a win within ${n} move${n === 1 ? '' : 's'} (${r.states} nodes, ${ms} ms)\n`);
+    io.out(`${file}: no win in ${n}: the side to move cannot force a win within ${count(n, 'move')} (${count(r.states, 'node')}, ${ms} ms)\n`);
     return;
   }
   const keys = r.keys ?? [];
   const win = r.mateType ? `${r.mateType} in` : 'forced win in';
   const rule = rulesetOf(level)?.goal;
   const goalName = rule?.kind === 'in-n' ? rule.verb : 'win';
-  io.out(`${file}: solved, ${win} ${r.length} move${r.length === 1 ? '' : 's'} (goal: ${goalName} in ${n}; ${r.states} nodes, ${ms} ms)\n`);
+  io.out(`${file}: solved, ${win} ${count(r.length, 'move')} (goal: ${goalName} in ${n}; ${count(r.states, 'node')}, ${ms} ms)\n`);
   io.out(`  keys: ${keys.join(', ')}${keys.length > 1 ? ` (cook: ${keys.length} first moves win in ${r.length})` : ''}\n`);
   io.out(`  keys within ${n}: ${(r.keysWithinN ?? []).join(', ')}\n`);
   io.out('  main line:\n');
@@ -406,7 +416,7 @@ async function cmdProve(files: string[], flags: { draft?: boolean; maxStates?: n
     // ran answers `conflict` instead of being overwritten.
     const read = await readRegularFile(file, MAX_LEVEL_FILE_BYTES);
     if (!read.ok) {
-      io.err(`castellan: ${read.message}\n`);
+      io.err(errorLine(readErrorCode(read), read.message));
       worst = Math.max(worst, EXIT.invalid);
       continue;
     }
@@ -441,9 +451,9 @@ async function cmdProve(files: string[], flags: { draft?: boolean; maxStates?: n
     if (!r.draft && r.document.solution) {
       const s = r.document.solution;
       const twoPlayer = rulesetOf(r.document)?.goal.kind === 'in-n';
-      const what = twoPlayer ? `forced win in ${s.length}` : `optimal ${s.length} move${s.length === 1 ? '' : 's'}`;
+      const what = twoPlayer ? `forced win in ${s.length}` : `optimal ${count(s.length, 'move')}`;
       // A reused proof (the stored one is current, or one proved earlier) says so instead of a time.
-      const how = r.solve.message ?? `${s.states} states, ${r.solve.ms} ms`;
+      const how = r.solve.message ?? `${count(s.states, 'state')}, ${r.solve.ms} ms`;
       io.out(`${file}: proved, ${what} (${how}); solution stored\n`);
     } else if (!r.draft && r.solve.status === 'position') {
       io.out(`${file}: saved; a playable position with no goal, nothing to prove\n`);

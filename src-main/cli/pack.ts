@@ -23,11 +23,13 @@ import { availableParallelism } from 'node:os';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { solutionIsCurrent } from '../../src-shared/format/level-hash.js';
+import { count } from '../../src-shared/display/count.js';
 import { findAlike } from '../../src-shared/pack/duplicates.js';
 import { classifyLevel, STATUS_EXIT, type LevelVerdict } from '../../src-shared/pack/status.js';
 import { loadPack, planExport, proofOf, writeExport, type LoadedPack } from '../services/pack-files.js';
 import { buildPackPdf } from '../services/pack-pdf.js';
 import { writeNew } from './render.js';
+import { errorLine, outputFolderError } from './cli-errors.js';
 import { SolvePool } from '../services/solve-pool.js';
 
 export interface PackIo {
@@ -157,7 +159,11 @@ export async function cmdPackVerify(path: string, flags: { json?: boolean; maxSt
     io.out(formatVerifyTable(rows));
     const bad = rows.filter((r) => r.exitCode !== 0).length;
     io.out(
-      total === 0 ? 'the pack has no levels\n' : bad === 0 ? `all ${total} levels proved\n` : `${bad} of ${total} level${total === 1 ? '' : 's'} not clean\n`,
+      total === 0
+        ? 'the pack has no levels\n'
+        : bad === 0
+          ? `${total === 1 ? '1 level' : `all ${total} levels`} proved\n`
+          : `${bad} of ${total} level${total === 1 ? '' : 's'} not clean\n`,
     );
   }
   return exit;
@@ -187,7 +193,7 @@ export async function cmdPackExport(dir: string, flags: { out: string; force?: b
     return /exists/.test(w.message) ? 1 : 4;
   }
   for (const p of problems) io.err(`castellan: warning: exported anyway: ${p}\n`);
-  io.out(`exported ${loaded.value.levels.filter((l) => l.level).length} levels to ${flags.out} (${w.files} file${w.files === 1 ? '' : 's'})\n`);
+  io.out(`exported ${count(loaded.value.levels.filter((l) => l.level).length, 'level')} to ${flags.out} (${w.files} file${w.files === 1 ? '' : 's'})\n`);
   return 0;
 }
 
@@ -236,6 +242,11 @@ export async function cmdPackPdf(path: string, flags: { out: string; force?: boo
     io.err('castellan: -o must end in .pdf\n');
     return 1;
   }
+  const folder = await outputFolderError(flags.out);
+  if (folder) {
+    io.err(errorLine(folder.code, folder.message));
+    return 1;
+  }
   const loaded = await loadPack(path);
   if (!loaded.ok) {
     io.err(`castellan: ${loaded.message}\n`);
@@ -253,6 +264,6 @@ export async function cmdPackPdf(path: string, flags: { out: string; force?: boo
     io.err(`castellan: ${err}\n`);
     return /already exists/.test(err) ? 1 : 4;
   }
-  io.out(`wrote ${flags.out} (${loaded.value.levels.length} levels, ${bytes.length} bytes)\n`);
+  io.out(`wrote ${flags.out} (${count(loaded.value.levels.length, 'level')}, ${count(bytes.length, 'byte')})\n`);
   return 0;
 }

@@ -4,7 +4,8 @@
  * rasterising that SVG with @resvg/resvg-js 2.6.2 (prebuilt native binary
  * from the npm registry; loaded lazily). Written through writeFileVerified;
  * refuses to overwrite an existing OUT unless `--force`. Exit 0 written,
- * 1 unreadable / not a level / bad OUT extension / OUT exists, 4 I/O.
+ * 1 unreadable / not a level / bad OUT extension / OUT's folder missing /
+ * OUT exists, 4 I/O. Errors: `castellan: <code>: <message>` (cli-errors.ts).
  */
 import { promises as fs } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,6 +16,7 @@ import { renderLevelSvg } from '../../src-shared/render/svg.js';
 import { writeFileVerified } from '../services/atomic-file.js';
 import { readBoundedText } from '../services/bounded-read.js';
 import { MAX_LEVEL_FILE_BYTES, parseLevelDocument } from '../services/level-files.js';
+import { errorLine, outputFolderError, parseErrorCode, readErrorCode } from './cli-errors.js';
 
 export interface RenderIo {
   out(text: string): void;
@@ -66,17 +68,22 @@ export async function writeNew(path: string, data: string | Buffer, force: boole
 export async function cmdRender(file: string, flags: { out: string; cell?: number; force?: boolean }, io: RenderIo): Promise<number> {
   const kind = flags.out.toLowerCase().endsWith('.svg') ? 'svg' : flags.out.toLowerCase().endsWith('.png') ? 'png' : undefined;
   if (!kind) {
-    io.err('castellan: -o must end in .svg or .png\n');
+    io.err(errorLine('bad-output', '-o must end in .svg or .png'));
+    return 1;
+  }
+  const folder = await outputFolderError(flags.out);
+  if (folder) {
+    io.err(errorLine(folder.code, folder.message));
     return 1;
   }
   const read = await readBoundedText(file, { maxBytes: MAX_LEVEL_FILE_BYTES });
   if (!read.ok) {
-    io.err(`castellan: ${read.message}\n`);
+    io.err(errorLine(readErrorCode(read), read.message));
     return 1;
   }
   const parsed = parseLevelDocument(read.text, file);
   if (!parsed.ok) {
-    io.err(`castellan: ${parsed.message}\n`);
+    io.err(errorLine(parseErrorCode(parsed.issues), parsed.message));
     return 1;
   }
   const svg = renderLevelSvg(parsed.document as Level, { cell: flags.cell });
@@ -85,14 +92,15 @@ export async function cmdRender(file: string, flags: { out: string; cell?: numbe
     try {
       data = svgToPng(svg, 2);
     } catch (e) {
-      io.err(`castellan: PNG rendering failed: ${e instanceof Error ? e.message : String(e)}\n`);
+      io.err(errorLine('internal', `PNG rendering failed: ${e instanceof Error ? e.message : String(e)}`));
       return 4;
     }
   }
   const err = await writeNew(flags.out, data, flags.force === true);
   if (err) {
-    io.err(`castellan: ${err}\n`);
-    return /already exists/.test(err) ? 1 : 4;
+    const exists = /already exists/.test(err);
+    io.err(errorLine(exists ? 'exists' : 'io', err));
+    return exists ? 1 : 4;
   }
   io.out(`wrote ${flags.out}\n`);
   return 0;

@@ -10,6 +10,7 @@ import type { Level } from '../../src-shared/model/level.js';
 import type { SolutionTree } from '../../src-shared/ruleset.js';
 import { rulesetOf } from '../../src-shared/rulesets/index.js';
 import { treeLines } from '../../src-shared/display/tree-text.js';
+import { count } from '../../src-shared/display/count.js';
 
 /** Node cap of one CLI tree build when `--max-states` is not given. */
 export const CLI_TREE_MAX_STATES = 5_000_000;
@@ -44,5 +45,5 @@ export function cliTreeText(t: ReturnType<typeof cliTree>): string {
   if (!t) return '';
   if ('treeError' in t) return `  solution tree: none (${t.treeError.code}: ${t.treeError.message})\n`;
   const lines = treeLines(t.tree, { maxLines: 2000 });
-  return `  solution tree (${t.tree.nodes} nodes${t.tree.truncated ? '; cut at its size cap' : ''}):\n${lines.map((l) => `    ${'  '.repeat(l.depth)}${l.text}\n`).join('')}`;
+  return `  solution tree (${count(t.tree.nodes, 'node')}${t.tree.truncated ? '; cut at its size cap' : ''}):\n${lines.map((l) => `    ${'  '.repeat(l.depth)}${l.text}\n`).join('')}`;
 }

@@ -41,7 +41,11 @@ export interface LoadedPack {
 
 /**
  * Loads a pack from a folder (reads `DIR/pack.json`) or a pack file. Level
- * files must stay inside the pack folder. Answers the pack or a one-line
+ * files must stay inside the pack folder, links resolved: an entry that
+ * names a path outside it, or a symbolic link (the file or a folder on its
+ * way) that leads outside it, is refused with a `forbidden: ...` error
+ * naming the entry, as the serve host refuses links that leave the
+ * workspace; it is not read. Answers the pack or a one-line
  * error (unreadable / not a pack). Per-level problems are reported per
  * level, not as a failure. Never throws.
  */
@@ -73,7 +77,11 @@ export async function loadPack(path: string): Promise<{ ok: true; value: LoadedP
       const target = resolve(root, entry.file);
       const rel = relative(root, target);
       if (isAbsolute(entry.file) || rel.startsWith('..') || rel.split(sep).includes('..')) {
-        levels.push({ ...base, name, title: entry.title ?? name, issues: [], error: 'the file lies outside the pack folder' });
+        levels.push({ ...base, name, title: entry.title ?? name, issues: [], error: `forbidden: ${name} lies outside the pack folder` });
+        continue;
+      }
+      if (await leavesFolder(root, target)) {
+        levels.push({ ...base, name, title: entry.title ?? name, issues: [], error: `forbidden: ${name} is a symbolic link that leaves the pack folder` });
         continue;
       }
       const text = await readBoundedText(target, { maxBytes: MAX_LEVEL_FILE_BYTES });
@@ -103,6 +111,24 @@ export async function loadPack(path: string): Promise<{ ok: true; value: LoadedP
     levels.push({ ...base, name, title, level, issues, error: firstError ? `${firstError.code}: ${firstError.message}` : undefined });
   }
   return { ok: true, value: { pack, form, root, levels } };
+}
+
+/**
+ * True when `target` (inside `root` by its path) resolves, links followed,
+ * to a place outside `root`'s real path. A missing target answers false
+ * (the read reports it).
+ */
+async function leavesFolder(root: string, target: string): Promise<boolean> {
+  let realRoot: string;
+  let real: string;
+  try {
+    realRoot = await fs.realpath(root);
+    real = await fs.realpath(target);
+  } catch {
+    return false;
+  }
+  const rel = relative(realRoot, real);
+  return rel === '' || isAbsolute(rel) || rel.split(sep)[0] === '..';
 }
 
 /** Where an export writes: every file path (absolute) and its content. */

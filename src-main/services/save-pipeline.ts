@@ -62,6 +62,7 @@ import { MAX_LEVEL_FILE_BYTES } from './level-files.js';
 import { reusableProof, type ProofCache } from './proof-reuse.js';
 import { solveInWorker, summarizeSolve, type SolvePoolLike, type WorkerSolveOutcome } from './solve-runner.js';
 import { solverName } from './version.js';
+import { capName } from '../../src-shared/display/limit-words.js';
 
 export const DEFAULT_SAVE_TIME_MS = 20_000;
 export const DEFAULT_SAVE_MAX_STATES = 20_000_000;
@@ -331,7 +332,7 @@ async function saveNow(path: string, document: unknown, opts: SaveOptions): Prom
       failure = {
         code: 'limit',
         message: `Not proved: ${solve.message ?? 'the solver hit a limit'}.`,
-        issues: [issue('warning', 'solve-limit', `The solver stopped at its ${r.reason} limit before proving the level.`), ...par, ...warnings],
+        issues: [issue('warning', 'solve-limit', `The solver stopped at its ${capName(r.reason)} before proving the level.`), ...par, ...warnings],
         solve,
       };
     } else if (r.status === 'cancelled') {

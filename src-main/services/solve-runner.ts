@@ -29,6 +29,7 @@ import { freemem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { count } from '../../src-shared/display/count.js';
 import type { SolveSummary } from '../../src-shared/host/contract.js';
 import type { Level } from '../../src-shared/model/level.js';
 import type { SolveProgress, SolveResult } from '../../src-shared/solver/types.js';
@@ -275,12 +276,13 @@ export function summarizeSolve(outcome: WorkerSolveOutcome): SolveSummary {
         status: 'limit',
         states: result.states,
         ms,
+        reason: result.reason,
         message:
           result.reason === 'time'
-            ? `the solver hit its time limit after ${ms} ms (${result.states} states, depth ${result.depth})`
+            ? `the solver hit its time cap after ${ms} ms (${count(result.states, 'state')}, depth ${result.depth})`
             : result.reason === 'memory'
-              ? `the solver hit its memory limit (${result.states} states, depth ${result.depth})`
-              : `the solver hit its state limit (${result.states} states, depth ${result.depth})`,
+              ? `the solver hit its memory limit (${count(result.states, 'state')}, depth ${result.depth})`
+              : `the solver hit its state cap (${count(result.states, 'state')}, depth ${result.depth})`,
       };
     case 'cancelled':
       return { status: 'cancelled', states: result.states, ms, message: 'the solve was cancelled' };

@@ -183,7 +183,7 @@ export class AppController {
         },
       }),
       ...canvasActions(this),
-      ...packActions(this.packs, this),
+      ...packActions(this.packs),
       ...explorerActions(this.explorer, () => this.hostKind),
     );
   }

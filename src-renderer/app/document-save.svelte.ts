@@ -116,7 +116,7 @@ export function proofFailure(o: SolveOutcome, ms: number, last: { states: number
       ok: false,
       code: 'limit',
       message: `The solver reached its ${why} limit before finding a proof.`,
-      solve: { status: 'limit', states: r.states, ms: o.ms },
+      solve: { status: 'limit', states: r.states, ms: o.ms, reason: r.reason },
       draftAllowed: true,
     };
   }

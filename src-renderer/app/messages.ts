@@ -7,6 +7,8 @@
 import type { HostError, ListedFile, SolveSummary } from '../../src-shared/host/contract.js';
 import type { Issue } from '../../src-shared/validation/issue.js';
 import { count } from '../../src-shared/display/count.js';
+import { capName } from '../../src-shared/display/limit-words.js';
+import { UNREACHABLE_PREFIX } from '../host/http-host.js';
 
 /**
  * Why a save could not be proved, worded from the actual issues (the host's
@@ -52,11 +54,35 @@ export function draftReason(f: Pick<HostError, 'code' | 'issues' | 'solve'>, inN
       }
       return 'The solver proved that the level has no solution.';
     case 'limit':
-      return 'The solver gave up at its time or state limit before finding a proof.';
+      return f.solve?.reason
+        ? `The solver stopped at its ${capName(f.solve.reason)} before finding a proof either way.`
+        : 'The solver gave up at its time or state limit before finding a proof.';
     default:
       return '';
   }
 }
+
+/**
+ * True for the answer of a host call that never reached the host (http-host.ts:
+ * `io` with a message starting `UNREACHABLE_PREFIX`; `castellan serve` stopped).
+ */
+export function isHostUnreachable(e: { code: string; message: string }): boolean {
+  return e.code === 'io' && e.message.startsWith(UNREACHABLE_PREFIX);
+}
+
+/** Banner title of an unreachable host. */
+export const UNREACHABLE_TITLE = 'The Castellan host is not answering';
+
+/**
+ * What an unreachable host means for the user's work, as it is: autosave
+ * and save go through the host (recovery.svelte.ts), so nothing is written
+ * until it answers; the edits stay in this tab meanwhile, and a restarted
+ * `castellan serve` offers the autosaves of the earlier session in its
+ * recovery dialog (a restarted host has a new token, so this tab cannot reconnect).
+ */
+export const UNREACHABLE_MESSAGE =
+  'Was `castellan serve` stopped? Nothing can be saved or autosaved until it answers, so keep this tab open: your edits are still here. ' +
+  'Restart `castellan serve` on the same workspace and open the URL it prints: it offers the last autosaved copy of each document for recovery; edits made after that are only in this tab.';
 
 const ABS_PATH = /(?:[A-Za-z]:)?(?:[\\/][^\s\\/:"'`()]+)+/g;
 
@@ -151,7 +177,7 @@ export function summarizeSolve(s: SolveSummary | undefined): string {
     case 'unsolvable':
       return `proved unsolvable (${states})`;
     case 'limit':
-      return `gave up at the solver limit (${states})`;
+      return `gave up at the ${s.reason ? `solver's ${capName(s.reason)}` : 'solver limit'} (${states})`;
     case 'cancelled':
       return 'cancelled';
     default:

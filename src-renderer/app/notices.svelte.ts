@@ -11,7 +11,7 @@ import type { BackupItem, FileRevision, HostError, RecoveryItem } from '../../sr
 import type { FileDialogSpec } from '../files/file-dialog.js';
 import type { Issue } from '../../src-shared/validation/issue.js';
 import type { NoticeDetail } from '../rulesets/ruleset-ui.js';
-import { displayMessage, extraIssues } from './messages.js';
+import { displayMessage, extraIssues, isHostUnreachable, UNREACHABLE_MESSAGE, UNREACHABLE_TITLE } from './messages.js';
 
 export type Dialog =
   /** Open (browser hosts): the file dialog in folder `dir`. */
@@ -71,6 +71,8 @@ export interface Banner {
   issues?: Issue[];
   /** Leading words (default "Error"), e.g. "Not saved" for a failed save. */
   title?: string;
+  /** True: the title is a sentence of its own, shown without the code (an unreachable host). */
+  plain?: boolean;
 }
 
 /** How long a status-bar notice stays (ms). */
@@ -131,6 +133,15 @@ export class Notices {
 
   /** Shows a host error in the banner; `relPath`: the workspace path asked for (absolute host paths ending in it are shown relative). */
   showError(e: { code: string; message: string; issues?: Issue[] | undefined }, relPath?: string | null, title?: string): void {
+    if (isHostUnreachable(e)) {
+      this.banner = {
+        code: e.code,
+        title: title ? `${title}: ${UNREACHABLE_TITLE.replace(/^The /, 'the ')}` : UNREACHABLE_TITLE,
+        message: UNREACHABLE_MESSAGE,
+        plain: true,
+      };
+      return;
+    }
     const message = displayMessage(e.message, relPath);
     const issues = extraIssues(message, e.issues).map((i) => ({ ...i, message: displayMessage(i.message, relPath) }));
     this.banner = { code: e.code, message, ...(issues.length ? { issues } : {}), ...(title ? { title } : {}) };

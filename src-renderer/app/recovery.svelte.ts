@@ -17,7 +17,7 @@ import type { EditorState } from '../editor/editor.js';
 import { MaxWaitDebouncer } from './autosave.js';
 import type { DocumentSession } from './document-session.svelte.js';
 import type { AutosaveState, DiskChange, DocumentTab } from './document-tab.svelte.js';
-import { displayMessage, formatTime } from './messages.js';
+import { displayMessage, formatTime, isHostUnreachable, UNREACHABLE_TITLE } from './messages.js';
 import type { Notices } from './notices.svelte.js';
 import { basename } from './paths.js';
 import { createTabPresence, type TabPresence } from './tab-presence.js';
@@ -193,7 +193,9 @@ export class Recovery {
       r = { ok: false, code: 'internal', message: String(e) };
     }
     if (docId !== tab.docId) return;
-    tab.autosaveState = r.ok ? { kind: 'saved', at: r.savedAt } : { kind: 'failed', message: `${r.code}: ${displayMessage(r.message, tab.path)}` };
+    tab.autosaveState = r.ok
+      ? { kind: 'saved', at: r.savedAt }
+      : { kind: 'failed', message: isHostUnreachable(r) ? `${UNREACHABLE_TITLE}: not autosaved` : `${r.code}: ${displayMessage(r.message, tab.path)}` };
   }
 
   /** Autosaves every tab with a pending autosave now (the page is being hidden or closed). */

@@ -23,6 +23,9 @@ export type FetchLike = (
 /** Largest autosave body sent with `keepalive` (characters; the browser budget is 64 KB in flight). */
 export const KEEPALIVE_MAX_CHARS = 48 * 1024;
 
+/** How a transport failure's message starts (the host is gone: `castellan serve` stopped, network down); see app/messages.ts `isHostUnreachable`. */
+export const UNREACHABLE_PREFIX = 'Cannot reach the Castellan host';
+
 function hostError(code: HostError['code'], message: string): HostError {
   return { ok: false, code, message };
 }
@@ -42,7 +45,7 @@ export async function callHttp(fetchFn: FetchLike, base: string, token: string |
       ...(method === 'autosave' && body.length < KEEPALIVE_MAX_CHARS ? { keepalive: true } : {}),
     });
   } catch (e) {
-    return hostError('io', `Cannot reach the Castellan host (${e instanceof Error ? e.message : String(e)}). Is \`castellan serve\` still running?`);
+    return hostError('io', `${UNREACHABLE_PREFIX} (${e instanceof Error ? e.message : String(e)}). Is \`castellan serve\` still running?`);
   }
   let text = '';
   try {

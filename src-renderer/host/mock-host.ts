@@ -174,7 +174,7 @@ export function createMockHost(): MockHost {
       } else if (r.status === 'invalid') {
         failure = { ok: false, code: 'invalid', message: 'Not proved: the level breaks builder rules.', issues: r.issues, draftAllowed: true };
       } else {
-        solve = { status: 'limit', states: r.states, ms };
+        solve = { status: 'limit', states: r.states, ms, ...('reason' in r ? { reason: r.reason } : {}) };
         failure = { ok: false, code: 'limit', message: 'Not proved: the solver gave up at its limit.', issues: [], solve, draftAllowed: true };
       }
     }

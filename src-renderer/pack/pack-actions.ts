@@ -1,16 +1,16 @@
 /**
  * The pack manager's actions, all in the Pack menu
  * (src-shared/host/menu.ts `pack`): show/hide the manager, verify, render
- * the current level, suggest a blueprint. Registered with the application's
+ * the current level (the manager's "Suggest a level…" panel and the New
+ * dialog suggest levels). Registered with the application's
  * actions in one call; disabled when the host has no pack methods (the dev
  * mock host).
  */
-import type { HostApi } from '../../src-shared/host/contract.js';
 import type { Action } from '../editor/actions.js';
 import type { PackManager } from './pack-manager.svelte.js';
 
-/** The pack actions of the manager `m`; `app.host` tells whether the host can suggest a blueprint. */
-export function packActions(m: PackManager, app: { readonly host: HostApi | null }): Action[] {
+/** The pack actions of the manager `m`. */
+export function packActions(m: PackManager): Action[] {
   const can = (): boolean => m.available && !m.busy;
   return [
     {
@@ -55,15 +55,6 @@ export function packActions(m: PackManager, app: { readonly host: HostApi | null
         m.show();
         m.focusRender = true;
       },
-    },
-    {
-      id: 'suggest-blueprint',
-      label: 'Suggest a blueprint',
-      menu: 'pack',
-      menuGroup: 2,
-      description: 'Generate an Unlock the King blueprint (one physical set, proved par) and open it as a new document.',
-      enabled: () => can() && !!app.host?.suggestBlueprint,
-      run: () => void m.suggest(),
     },
   ];
 }

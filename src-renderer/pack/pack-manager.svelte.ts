@@ -14,7 +14,6 @@ import type { ListedPack, OpenedPack, PackRow } from '../../src-shared/host/pack
 import type { Level, PackFile, Ruleset } from '../../src-shared/model/level.js';
 import type { DocumentSession } from '../app/document-session.svelte.js';
 import type { Notices } from '../app/notices.svelte.js';
-import { isEditable } from '../editor/default-doc.js';
 import type { EditorState } from '../editor/editor.js';
 import {
   exportBlockers,
@@ -421,25 +420,6 @@ export class PackManager {
       return false;
     }
     this.message = `Wrote ${r.out} (${r.bytes.toLocaleString('en-US')} bytes)`;
-    return true;
-  }
-
-  /** Generates an Unlock the King blueprint and opens it as a new unsaved document. */
-  async suggest(seed?: number): Promise<boolean> {
-    const host = this.app.host;
-    if (!host?.suggestBlueprint) return false;
-    const s = seed ?? Math.floor(Math.random() * 0xffffffff);
-    const r = await this.run('Suggesting a blueprint…', () => host.suggestBlueprint!({ seed: s }));
-    if (!r) return false;
-    if (!r.ok) {
-      this.fail(r, 'No blueprint');
-      return false;
-    }
-    const doc = r.document;
-    if (!isEditable(doc)) return false;
-    this.app.session.openDocument(doc);
-    this.app.notices.flash(`Suggested blueprint (seed ${r.seed}, par ${r.par}): save it to keep it`);
-    this.hide();
     return true;
   }
 }

@@ -64,6 +64,8 @@ export interface SolveSummary {
   states: number;
   ms: number;
   message?: string;
+  /** `limit`: which cap stopped the search (solver/types.ts `SolveResult` `limit`). */
+  reason?: 'states' | 'memory' | 'time';
   /** `unsolvable`: why, in words and squares, when the solve proved a cause (solver/types.ts `UnsolvableWhy`). */
   why?: UnsolvableWhy;
 }

@@ -17,6 +17,8 @@
  */
 import { solutionIsCurrent } from '../format/level-hash.js';
 import type { Level } from '../model/level.js';
+import { count } from '../display/count.js';
+import { capName } from '../display/limit-words.js';
 
 export type LevelStatus = 'proved' | 'invalid' | 'draft' | 'stale' | 'par-mismatch' | 'duplicate' | 'unsolvable' | 'limit';
 
@@ -65,8 +67,8 @@ export function classifyLevel(level: Level | undefined, proof: ProofOutcome | un
   if (!level) return v('invalid', loadError ?? 'could not be loaded');
   if (!proof || proof.status === 'invalid') return v('invalid', (proof && 'message' in proof && proof.message) || loadError || 'rules errors');
   if (proof.status === 'error' || proof.status === 'cancelled') return v('limit', `solver ${proof.status}${proof.message ? `: ${proof.message}` : ''}`);
-  if (proof.status === 'unsolvable') return v('unsolvable', `proved unsolvable (${proof.states} states)`, { states: proof.states });
-  if (proof.status === 'limit') return v('limit', `solver gave up (${proof.reason ?? 'limit'}, ${proof.states} states)`, { states: proof.states });
+  if (proof.status === 'unsolvable') return v('unsolvable', `proved unsolvable (${count(proof.states, 'state')})`, { states: proof.states });
+  if (proof.status === 'limit') return v('limit', `solver gave up at its ${capName(proof.reason)} (${count(proof.states, 'state')})`, { states: proof.states });
   const extra = { proved: proof.length, states: proof.states };
   const sol = level.solution;
   if (sol && !solutionIsCurrent(level)) return v('stale', `stale solution (level changed since; optimum now ${proof.length})`, extra);

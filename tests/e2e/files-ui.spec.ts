@@ -125,6 +125,10 @@ test('the project explorer lists the workspace with stored statuses and opens a 
   await expect(row('b-stale.level.json').getByTestId('explorer-status')).toHaveText('stale');
   await expect(row('c-draft.level.json').getByTestId('explorer-status')).toHaveText('draft');
   await expect(row('d-invalid.level.json').getByTestId('explorer-status')).toHaveText('invalid');
+  // The status colours (StatusBadge): green for proved, red for invalid, a dashed border for a draft.
+  await expect(row('a-proved.level.json').getByTestId('explorer-status')).toHaveCSS('color', 'rgb(198, 242, 211)');
+  await expect(row('d-invalid.level.json').getByTestId('explorer-status')).toHaveCSS('color', 'rgb(255, 209, 207)');
+  await expect(row('c-draft.level.json').getByTestId('explorer-status')).toHaveCSS('border-top-style', 'dashed');
   await expect(row('a-proved.level.json')).toContainText('Proved one');
   // Every sample folder is listed.
   for (const d of readdirSync(serve.workspace, { withFileTypes: true }).filter((x) => x.isDirectory() && !x.name.startsWith('.'))) {
@@ -171,6 +175,8 @@ test('the pack grid shows the levels as thumbnails with status; a double-click o
   await expect(tiles).toHaveCount(pack.levels.length);
   await expect(page.getByTestId('pack-row')).toHaveCount(0);
   await expect(tiles.nth(0).getByTestId('pack-tile-status')).toHaveText(/^proved par \d+$/);
+  // The same proved colour as in the explorer (one StatusBadge).
+  await expect(tiles.nth(0).getByTestId('pack-tile-status')).toHaveCSS('color', 'rgb(198, 242, 211)');
   await expect(tiles.nth(0).getByTestId('thumb')).toHaveAttribute('data-loaded', 'true');
   // Arrow keys walk the grid; Enter opens too (checked on the third, double-click on the second).
   await tiles.nth(1).dblclick();

@@ -10,51 +10,18 @@
  *     opens again;
  * (c) Later keeps an autosave for the next start, Discard deletes it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test as base, expect } from '@playwright/test';
-import { test, repoRoot } from './serve-fixture.js';
+// A `castellan serve` process of our own (startServe), so the test can kill it and start another on the same workspace.
+import { test, repoRoot, startServe, stopped } from './serve-fixture.js';
 import type { UnlockTheKingLevel } from '../../src-shared/model/level.js';
 
 const FIRST = 'unlock-the-king/01-first-steps.level.json';
 const SHOTS = join(repoRoot, 'test-results', 'screens');
-
-/** A `castellan serve` process of our own, so the test can kill it and start another on the same workspace. */
-async function startServe(workspace: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(repoRoot, 'bin/castellan.mjs'), 'serve', '--workspace', workspace, '--port', '0'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`castellan serve printed no URL:\n${out}`)), 30_000);
-    const onData = (d: Buffer): void => {
-      out += d.toString();
-      const m = /(http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolveUrl(m[1]!);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`castellan serve exited with ${code}:\n${out}`));
-    });
-  });
-  return { url, child };
-}
-
-function stopped(child: ChildProcess): Promise<void> {
-  return new Promise((r) => {
-    if (child.exitCode !== null || child.signalCode !== null) r();
-    else child.once('exit', () => r());
-  });
-}
 
 /** Pixel centre of a square on the board canvas (from the board's data attributes). */
 async function squareAt(page: Page): Promise<(sq: string) => { x: number; y: number }> {

@@ -196,7 +196,15 @@ test('render the current level (SVG, PNG, never overwriting) and suggest a bluep
   await expect(page.locator('[data-testid=pack-row][data-index="1"] [data-testid=pack-status]')).toHaveText('duplicate of #1');
   expect(packOrder(serve.workspace, 'packs/dups')).toEqual(['levels/first-steps.level.json', 'levels/first-steps-2.level.json']);
 
-  await page.getByTestId('suggest-blueprint').click();
+  // Suggest from the New dialog's "Suggest a level…" panel (the pack manager's own panel adds to the pack instead).
+  // One suggest entry in the pack manager: the pack's "Suggest a level…" panel, not the old Unlock the King-only button.
+  await expect(page.getByTestId('pack-suggest')).toBeVisible();
+  await expect(page.getByTestId('suggest-blueprint')).toHaveCount(0);
+  await page.getByTestId('pack-close').click();
+  await page.getByTestId('btn-new').click();
+  await page.getByTestId('new-suggest-unlock-the-king').click();
+  await page.getByTestId('suggest-level').getByTestId('suggest-generate').click();
+  await page.getByTestId('suggest-level').getByTestId('suggest-accept').click({ timeout: 60_000 });
   await expect(page.getByTestId('pack-manager')).toBeHidden({ timeout: 60_000 });
   await expect(page.getByTestId('app')).toHaveAttribute('data-dirty', 'true');
   await expect(page.getByTestId('app')).toHaveAttribute('data-ruleset', 'unlock-the-king');

@@ -19,7 +19,8 @@ export interface ServeHost {
   workspace: string;
 }
 
-async function startServe(workspace: string): Promise<{ url: string; child: ChildProcess }> {
+/** Starts `castellan serve` (bin/castellan.mjs, a free port) on `workspace`; answers the URL it prints (with `#token=`) and the process. */
+export async function startServe(workspace: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [join(repoRoot, 'bin/castellan.mjs'), 'serve', '--workspace', workspace, '--port', '0'], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -45,6 +46,14 @@ async function startServe(workspace: string): Promise<{ url: string; child: Chil
   return { url, child };
 }
 
+/** Resolves when `child` has exited (at once when it already has). */
+export function stopped(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) done();
+    else child.once('exit', () => done());
+  });
+}
+
 export const test = base.extend<{ serve: ServeHost }>({
   // Playwright fixtures must destructure their dependencies (none here).
   // eslint-disable-next-line no-empty-pattern
@@ -55,10 +64,7 @@ export const test = base.extend<{ serve: ServeHost }>({
     await use({ url, workspace });
     // Wait for the host to exit (it may be finishing a write: an autosave, a backup, session.json)
     // before the workspace goes; SIGKILL after 10 s.
-    const exited = new Promise<void>((done) => {
-      if (child.exitCode !== null || child.signalCode !== null) done();
-      else child.once('exit', () => done());
-    });
+    const exited = stopped(child);
     child.kill('SIGTERM');
     const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     await exited;

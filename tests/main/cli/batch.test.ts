@@ -7,26 +7,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliIo } from '../../../src-main/cli/main.js';
+import { runCli } from '../../../src-main/cli/main.js';
+import { captureIo as capture } from './cli-io.js';
 import { TWO_MOVE_SOLUTION, boxedInLevel, cleanupTempDirs, json, tempDir, twoKingsLevel, twoMoveLevel } from '../helpers.js';
 
 let dir: string;
 const file = (name: string): string => join(dir, name);
-
-function capture(): CliIo & { stdout: string; stderr: string } {
-  const io = {
-    stdout: '',
-    stderr: '',
-    errIsTTY: false,
-    out(t: string) {
-      io.stdout += t;
-    },
-    err(t: string) {
-      io.stderr += t;
-    },
-  };
-  return io;
-}
 
 beforeAll(() => {
   dir = tempDir('castellan-batch-');

@@ -7,26 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, type CliIo } from '../../../src-main/cli/main.js';
+import { runCli } from '../../../src-main/cli/main.js';
+import { captureIo as capture } from './cli-io.js';
 import { solveLevel, replayMoves } from '../../../src-shared/rulesets/index.js';
 import type { Level } from '../../../src-shared/model/level.js';
 import { tempDir } from '../helpers.js';
 import { writeFileSync } from 'node:fs';
-
-function capture(): CliIo & { stdout: string; stderr: string } {
-  const io = {
-    stdout: '',
-    stderr: '',
-    errIsTTY: false,
-    out(t: string) {
-      io.stdout += t;
-    },
-    err(t: string) {
-      io.stderr += t;
-    },
-  };
-  return io;
-}
 
 const SAMPLE = 'resources/levels/unlock-the-king/01-first-steps.level.json';
 const level = JSON.parse(readFileSync(SAMPLE, 'utf8')) as Level;

@@ -6,25 +6,11 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliIo } from '../../../src-main/cli/main.js';
+import { runCli } from '../../../src-main/cli/main.js';
 import { levelHash } from '../../../src-shared/format/level-hash.js';
 import type { UnlockTheKingLevel } from '../../../src-shared/model/level.js';
 import { TWO_MOVE_SOLUTION, boxedInLevel, cleanupTempDirs, json, tempDir, twoKingsLevel, twoMoveLevel } from '../helpers.js';
-
-function capture(): CliIo & { stdout: string; stderr: string } {
-  const io = {
-    stdout: '',
-    stderr: '',
-    errIsTTY: false,
-    out(t: string) {
-      io.stdout += t;
-    },
-    err(t: string) {
-      io.stderr += t;
-    },
-  };
-  return io;
-}
+import { captureIo as capture } from './cli-io.js';
 
 /** UK-4/UK-6: lone king a1 -> c3 on 3x3 takes two diagonal steps; stored with a current hash. */
 function proved(title: string): UnlockTheKingLevel {
@@ -104,7 +90,8 @@ describe('castellan pack verify', () => {
   it('exits 0 on a clean pack', async () => {
     const io = capture();
     expect(await runCli(['pack', 'verify', join(dir, 'clean')], io)).toBe(0);
-    expect(io.stdout).toContain('all 1 levels proved');
+    expect(io.stdout).toContain('1 level proved');
+    expect(io.stdout).not.toContain('1 levels');
   });
 
   it('exits 2 when a level is proved unsolvable (UK-4 king walled in)', async () => {

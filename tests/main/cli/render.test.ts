@@ -2,23 +2,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli, type CliIo } from '../../../src-main/cli/main.js';
+import { runCli } from '../../../src-main/cli/main.js';
 import { cleanupTempDirs, json, tempDir, twoMoveLevel } from '../helpers.js';
-
-function capture(): CliIo & { stdout: string; stderr: string } {
-  const io = {
-    stdout: '',
-    stderr: '',
-    errIsTTY: false,
-    out(t: string) {
-      io.stdout += t;
-    },
-    err(t: string) {
-      io.stderr += t;
-    },
-  };
-  return io;
-}
+import { captureIo as capture } from './cli-io.js';
 
 afterAll(() => cleanupTempDirs());
 

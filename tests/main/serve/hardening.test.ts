@@ -6,31 +6,12 @@
  * the host's own `.castellan` folder, and autosave/recovery over HTTP.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServeHost, type ServeHandle } from '../../../src-main/serve/server.js';
 import { cleanupTempDirs, json, tempDir, twoMoveLevel } from '../helpers.js';
-
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-function send(port: number, opts: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method: opts.method ?? 'GET', path: opts.path, headers: opts.headers ?? {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-    if (opts.body !== undefined) req.write(opts.body);
-    req.end();
-  });
-}
+import { apiCall, send, type Reply } from './serve-client.js';
 
 /** Raw bytes over TCP (for requests node:http refuses to build); answers the status line's code. */
 function raw(port: number, text: string): Promise<{ status: number; text: string }> {
@@ -56,12 +37,7 @@ let workspace: string;
 let outside: string;
 
 function api(method: string, body: unknown, headers: Record<string, string> = {}): Promise<Reply> {
-  return send(host.port, {
-    method: 'POST',
-    path: `/api/${method}`,
-    headers: { 'content-type': 'application/json', 'x-castellan-token': host.token, ...headers },
-    body: JSON.stringify(body),
-  });
+  return apiCall(host, method, body, headers);
 }
 
 async function apiJson(method: string, body: unknown): Promise<{ ok: boolean; code?: string; message?: string } & Record<string, unknown>> {

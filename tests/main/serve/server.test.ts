@@ -3,31 +3,11 @@
  * workspace confinement through HTTP, static files, open/save round trip.
  */
 import { mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, MAX_BODY_BYTES, startServeHost, type ServeHandle } from '../../../src-main/serve/server.js';
 import { cleanupTempDirs, json, tempDir, twoMoveLevel } from '../helpers.js';
-
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** Raw HTTP request (node:http, so Host/Origin can be set freely). */
-function send(port: number, opts: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method: opts.method ?? 'GET', path: opts.path, headers: opts.headers ?? {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-    if (opts.body !== undefined) req.write(opts.body);
-    req.end();
-  });
-}
+import { apiCall, send, type Reply } from './serve-client.js';
 
 let host: ServeHandle;
 let workspace: string;
@@ -36,12 +16,7 @@ let outside: string;
 
 /** POST /api/<method> with the right token unless overridden. */
 function api(method: string, body: unknown, headers: Record<string, string> = {}): Promise<Reply> {
-  return send(host.port, {
-    method: 'POST',
-    path: `/api/${method}`,
-    headers: { 'content-type': 'application/json', 'x-castellan-token': host.token, ...headers },
-    body: JSON.stringify(body),
-  });
+  return apiCall(host, method, body, headers);
 }
 
 beforeAll(async () => {
