@@ -11,9 +11,9 @@
  * (`lostAt`: `{ply, move, distanceBefore, distanceAfter}` or null; with
  * status `invalid` also `errors: [{code, message, pointer?, square?}]`;
  * `nextSan`: `next` in SAN where the ruleset writes SAN, LC-13).
- * Text: moves in the ruleset's notation (Locking Chess: SAN).
  * Text: one sentence, e.g. `3 moves to the nearest win; next: Nb1-c3.`, and
- * a second one naming the move that lost the par.
+ * a second one naming the move that lost the par; moves in the ruleset's
+ * notation (Locking Chess: SAN, `next: Ra6*`).
  *
  * Exit codes (LEVEL-FORMAT-v1 "Exit codes"): 0 solvable or solved, 1 invalid
  * input (unreadable file, builder errors, a move that does not replay), 2 no
