@@ -12,7 +12,9 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
  * - `headline`: "3 moves to the nearest win", "White forces a win in 2",
  *   "Solved", "No longer solvable since move 4 (Ra1-a5)", ...;
  * - `lost`: "Move 2 (Ra1-a5) lost the par: 4 moves to go before it, 4 after
- *   it (3 keeps the par)", or null (two-player: the attacker's moves).
+ *   it (the best move there would have left 3 moves to go)", or null
+ *   (two-player: the attacker's moves; a best move that wins at once "would
+ *   have won at once", single-player "would have solved it").
  * `goal` is the ruleset's goal rule, `attacker` the side of an "in N" goal;
  * `notation` the line as the move list writes it (SAN where the ruleset
  * writes it), used to name the moves.
@@ -49,8 +51,10 @@ export function hintText(
   if (l && answer.status !== 'unsolvable') {
     const n = name(l.ply, l.move);
     const after = l.distanceAfter === null ? 'no win' : `${l.distanceAfter}`;
+    // A move that keeps the par leaves one move fewer to go than there were before it.
     const keep = l.distanceBefore - 1;
-    lost = `${n[0]!.toUpperCase()}${n.slice(1)} lost the par: ${plural(l.distanceBefore, 'move')} to go before it, ${after} after it (${keep} keeps the par)`;
+    const best = keep > 0 ? `would have left ${plural(keep, 'move')} to go` : attacker ? 'would have won at once' : 'would have solved it';
+    lost = `${n[0]!.toUpperCase()}${n.slice(1)} lost the par: ${plural(l.distanceBefore, 'move')} to go before it, ${after} after it (the best move there ${best})`;
   }
   return { headline, lost };
 }

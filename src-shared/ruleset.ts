@@ -219,8 +219,9 @@ export interface HintOptions {
  *   when none or when the rules do not allow a pass to be tested).
  * - `variations`: for each defence, the attacker's answer and, below it, the
  *   next defences, to depth N; a node whose attacker move wins at once has
- *   `mate: true`. `duals`: other attacker moves that also win in time at
- *   that node (flagged, chess-problem style).
+ *   `mate: true`. `duals`: other attacker moves that win just as fast at
+ *   that node (the same number of moves; flagged, chess-problem style);
+ *   `slowerWins`: moves that still win within N but more slowly (not duals).
  * - `tries`: first moves that fail to exactly one defence, with that
  *   refutation.
  */
@@ -256,6 +257,8 @@ export interface TreeDefence {
   /** The answer wins at once (mate / KV-8 win). */
   mate: boolean;
   duals: TreeMove[];
+  /** Other answers that win within N but in more moves than the answer (not duals); omitted when none. */
+  slowerWins?: TreeMove[];
   next: TreeDefence[];
   /** The variation goes on below the answer but was not expanded (size cap). */
   more?: boolean;

@@ -9,9 +9,11 @@
  *
  * `--json` prints one object `{"status","distance","next","lostAt"}`
  * (`lostAt`: `{ply, move, distanceBefore, distanceAfter}` or null; with
- * status `invalid` also `errors: [{code, message, pointer?, square?}]`).
+ * status `invalid` also `errors: [{code, message, pointer?, square?}]`;
+ * `nextSan`: `next` in SAN where the ruleset writes SAN, LC-13).
  * Text: one sentence, e.g. `3 moves to the nearest win; next: Nb1-c3.`, and
- * a second one naming the move that lost the par.
+ * a second one naming the move that lost the par; moves in the ruleset's
+ * notation (Locking Chess: SAN, `next: Ra6*`).
  *
  * Exit codes (LEVEL-FORMAT-v1 "Exit codes"): 0 solvable or solved, 1 invalid
  * input (unreadable file, builder errors, a move that does not replay), 2 no
@@ -66,7 +68,9 @@ export function hintSentence(def: RulesetDef, level: Level, h: HintAnswer, moves
   const t = hintText(h, goal, attacker, lineNotation(level, moves, def));
   const defending = attacker !== undefined && moves.length % 2 === 1;
   const showNext = h.next !== null && (h.status === 'solvable' || h.status === 'unsolvable');
-  const nextNote = showNext ? (defending ? `; best reply: ${h.next}` : `; next: ${h.next}`) : '';
+  // The next move in the ruleset's notation (Locking Chess: SAN, LC-13), as the move list writes it.
+  const next = h.next !== null ? lineNotation(level, [...moves, h.next], def)[moves.length] : null;
+  const nextNote = showNext ? (defending ? `; best reply: ${next}` : `; next: ${next}`) : '';
   const limitNote = h.status === 'limit' ? ' (raise --max-states or --time-ms)' : '';
   return [`${t.headline}${nextNote}${limitNote}.`, ...(t.lost ? [`${t.lost}.`] : [])].join('\n');
 }
@@ -109,7 +113,9 @@ export async function cmdHint(file: string, flags: HintFlags, io: HintIo): Promi
   const r = def.hint(level, moves, { maxStates: flags.maxStates ?? HINT_DEFAULT_MAX_STATES, ...(timeMs !== undefined ? { timeMs } : {}) });
   if (!r.ok) return invalid(r.error);
   const h = r.value;
-  if (flags.json) io.out(JSON.stringify({ status: h.status, distance: h.distance, next: h.next, lostAt: h.lostAt }) + '\n');
+  // `nextSan` (extension): the next move in the ruleset's notation, where it has one (LC-13).
+  const nextSan = def.notation && h.next !== null ? { nextSan: lineNotation(level, [...moves, h.next], def)[moves.length] } : {};
+  if (flags.json) io.out(JSON.stringify({ status: h.status, distance: h.distance, next: h.next, ...nextSan, lostAt: h.lostAt }) + '\n');
   else io.out(`${file}: ${hintSentence(def, level, h, moves).replace(/\n/g, `\n${file}: `)}\n`);
   return hintExitCode(h.status);
 }

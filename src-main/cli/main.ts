@@ -59,7 +59,7 @@ import { count } from '../../src-shared/display/count.js';
 import { capName } from '../../src-shared/display/limit-words.js';
 import type { Level } from '../../src-shared/model/level.js';
 import { DEFAULT_RULESET } from '../../src-shared/rulesets/default.js';
-import { rulesetOf } from '../../src-shared/rulesets/index.js';
+import { lineNotation, rulesetOf } from '../../src-shared/rulesets/index.js';
 import { hasErrors, type Issue } from '../../src-shared/validation/issue.js';
 import { readBoundedText, readRegularFile } from '../services/bounded-read.js';
 import { conflictError, readRevision, revisionOf, sameRevision } from '../services/file-revision.js';
@@ -373,17 +373,23 @@ function reportTwoPlayer(file: string, level: Level, r: Extract<WorkerSolveResul
   const rule = rulesetOf(level)?.goal;
   const goalName = rule?.kind === 'in-n' ? rule.verb : 'win';
   io.out(`${file}: solved, ${win} ${count(r.length, 'move')} (goal: ${goalName} in ${n}; ${count(r.states, 'node')}, ${ms} ms)\n`);
-  io.out(`  keys: ${keys.join(', ')}${keys.length > 1 ? ` (cook: ${keys.length} first moves win in ${r.length})` : ''}\n`);
-  io.out(`  keys within ${n}: ${(r.keysWithinN ?? []).join(', ')}\n`);
+  // Moves in the ruleset's notation (Locking Chess: SAN, LC-13), as the tree below and the editor write them.
+  const first = (k: string): string => lineNotation(level, [k])[0]!;
+  io.out(`  keys: ${keys.map(first).join(', ')}${keys.length > 1 ? ` (cook: ${keys.length} first moves ${goalName} in ${r.length})` : ''}\n`);
+  io.out(`  keys within ${n}: ${(r.keysWithinN ?? []).map(first).join(', ')}\n`);
   io.out('  main line:\n');
-  for (let k = 0; k < r.moves.length; k += 2) {
-    io.out(`  ${String(k / 2 + 1).padStart(3)}. ${r.moves[k]}${r.moves[k + 1] !== undefined ? ` ${r.moves[k + 1]}` : ''}\n`);
+  const line = lineNotation(level, r.moves);
+  for (let k = 0; k < line.length; k += 2) {
+    io.out(`  ${String(k / 2 + 1).padStart(3)}. ${line[k]}${line[k + 1] !== undefined ? ` ${line[k + 1]}` : ''}\n`);
   }
   const refs = r.refutations ?? [];
-  if (refs.length > 0) {
+  if (refs.length > 0 && keys[0] !== undefined) {
     // The solver's `refutations` are the defences to the key, each answered (they all lose): not refutations of a try.
-    io.out(`  defences to ${keys[0]}:\n`);
-    for (const x of refs) io.out(`    ${x.defence}: ${x.answer} (win in ${x.length})\n`);
+    io.out(`  defences to ${first(keys[0])}:\n`);
+    for (const x of refs) {
+      const [, defence, answer] = lineNotation(level, [keys[0], x.defence, x.answer]);
+      io.out(`    ${defence}: ${answer} (${goalName} in ${x.length})\n`);
+    }
   }
 }
 

@@ -120,3 +120,18 @@ test("hints against the engine (King's Valley): the forced win's length, then 'n
   await expect(page.getByTestId('hint-headline')).toHaveText('No longer solvable since move 1 (Sb4-a3)');
   await expect(page.locator('[data-testid="play-move"][data-index="1"]')).toHaveAttribute('data-lost', 'true');
 });
+
+test('hints for Locking Chess name the next move in SAN (LC-13), as the move list does', async ({ page, serve }) => {
+  // Sample 05 "lock and release": 1. Ra6*! (LC-6: the rook on b6 locks the black king on a6) a3 2. Ra7#.
+  await page.goto(serve.url);
+  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await page.getByTestId('btn-open').click();
+  await pickFile(page, 'locking-chess/05-lock-and-release.level.json');
+  await page.getByTestId('btn-play-engine').click();
+  await expect(page.getByTestId('playtest-panel')).toBeVisible();
+  const box = page.getByTestId('hint-box');
+  await expect(box).toHaveAttribute('data-state', 'solvable', { timeout: 30_000 });
+  await expect(box).toHaveAttribute('data-next', 'Rb6-a6*');
+  await page.getByTestId('hint-show-next').click();
+  await expect(page.getByTestId('hint-next')).toHaveText('next: Ra6*');
+});

@@ -12,6 +12,8 @@
  * by a mate; the checking key has no threat.
  */
 import { test, expect } from './serve-fixture.js';
+import { pickFile } from './file-dialog.js';
+import type { Locator } from '@playwright/test';
 
 const LFEN = '8/8/7(nk)/5K2/8/8/3N4/8 w - - 0 1';
 
@@ -71,4 +73,66 @@ test('solution tree: solve a mate in 3, see the key and its variation, fold and 
   await page.keyboard.press('ArrowLeft');
   await expect(key).toHaveAttribute('aria-expanded', 'false');
   await expect(tree.getByTestId('tree-node')).toHaveCount(0);
+});
+
+/** Whether `row` lies wholly inside the visible part of the scroll box `list`. */
+async function inView(list: Locator, row: Locator): Promise<boolean> {
+  const box = await list.boundingBox();
+  const r = await row.boundingBox();
+  return !!box && !!r && r.y >= box.y - 1 && r.y + r.height <= box.y + box.height + 1;
+}
+
+test('solution tree keyboard: Home, End and the arrows keep the focused row scrolled into view; "1 variation" is singular', async ({ page, serve }) => {
+  await page.goto(serve.url);
+  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  // Sample 10 "Out of the Corner" (win in 4): 19 defences to the key, most with a dozen defences below them.
+  await page.getByTestId('btn-open').click();
+  await pickFile(page, 'kings-valley/10-out-of-the-corner.level.json');
+  await expect(page.getByTestId('file-name')).toHaveText('10-out-of-the-corner.level.json');
+  await page.getByTestId('btn-solve').click();
+  const tree = page.getByTestId('solution-tree');
+  await expect(tree).toHaveAttribute('data-state', 'done', { timeout: 120_000 });
+  const list = tree.getByRole('tree');
+  // What scrolls the tree: the solver panel under the board.
+  const panel = page.getByRole('region', { name: 'Solver' });
+  const key = tree.getByTestId('tree-key');
+  const keyRow = key.locator('.row').first();
+
+  // Unfold every defence to the key ("*" on the first one): far more rows than the box shows.
+  const first = tree.locator('[data-testid="tree-node"][data-id="k.0"]');
+  await first.locator('.row').first().click();
+  await first.focus();
+  await page.keyboard.press('*');
+  await expect(tree.getByTestId('tree-node').nth(100)).toBeAttached();
+  const scroll = await panel.evaluate((el) => ({ client: el.clientHeight, full: el.scrollHeight }));
+  expect(scroll.full).toBeGreaterThan(2 * scroll.client);
+  // One scrollbar: the tree does not scroll inside the scrolling panel.
+  expect(await list.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+
+  // End: the last row is focused and visible; the key row has scrolled out of view.
+  await page.keyboard.press('End');
+  const last = tree.locator('[role="treeitem"]').last();
+  await expect(last).toBeFocused();
+  expect(await inView(panel, last.locator('.row').first())).toBe(true);
+  expect(await inView(panel, keyRow)).toBe(false);
+
+  // Home: back to the key row, scrolled into view (the key's item holds the whole tree, its row is what must show).
+  await page.keyboard.press('Home');
+  await expect(key).toBeFocused();
+  await expect.poll(() => inView(panel, keyRow)).toBe(true);
+  await page.screenshot({ path: 'test-results/solution-tree-home.png' });
+
+  // ↑ from the bottom, after End again: each step stays visible.
+  await page.keyboard.press('End');
+  for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowUp');
+  const focused = tree.locator('[role="treeitem"]:focus > .row');
+  await expect.poll(() => inView(panel, focused)).toBe(true);
+
+  // Sample 05 "lock and release" (LC-6, mate in 2): the key Ra6* has exactly one defence, a3.
+  await page.getByTestId('btn-open').click();
+  await pickFile(page, 'locking-chess/05-lock-and-release.level.json');
+  await expect(page.getByTestId('file-name')).toHaveText('05-lock-and-release.level.json');
+  await page.getByTestId('btn-solve').click();
+  await expect(tree).toHaveAttribute('data-state', 'done', { timeout: 120_000 });
+  await expect(tree.getByTestId('tree-status')).toContainText(/^1 variation, /);
 });

@@ -10,8 +10,10 @@
  * - variations: after the key, every legal defence in LAN order; for each,
  *   the attacker's fastest winning answer (first in LAN order on ties), and
  *   below it the next defences, down to the N-th attacker move. `duals`: the
- *   other attacker moves at that node that also win within the attacker
- *   moves still left of N. `mate`: the answer wins at once.
+ *   other attacker moves at that node that win just as fast as the answer
+ *   (the same number of attacker moves; a problemist's dual). `slowerWins`:
+ *   the attacker moves that still win within the moves left of N but more
+ *   slowly (not duals; omitted when none). `mate`: the answer wins at once.
  * - threat: the attacker's first move of its fastest win within N - 1 if the
  *   defender could pass after the key. Neither KV nor LC lets a player pass
  *   (King's Valley rulebook: "Players may not pass their turn"), so the
@@ -48,6 +50,8 @@ export interface RawTreeDefence {
   answer: RawTreeMove | null;
   mate: boolean;
   duals: RawTreeMove[];
+  /** Other answers that win within N, but in more moves than the answer (not duals); omitted when none. */
+  slowerWins?: RawTreeMove[];
   next: RawTreeDefence[];
   /** The variation goes on below the answer but was not expanded (the tree's size cap). */
   more?: boolean;
@@ -179,12 +183,16 @@ export function buildProofTree(game: ProofGame, n: number, opts: ProofTreeOption
         let best: { move: number; dist: number } | undefined;
         for (const w of wins) if (!best || w.dist < best.dist) best = w;
         if (!best) throw new Error(`proof tree: defence ${defence.lan} escapes a proven win`);
-        const duals = wins.filter((w) => w !== best).map((w) => mv(game, w.move));
+        const fastest = best.dist;
+        const duals = wins.filter((w) => w !== best && w.dist === fastest).map((w) => mv(game, w.move));
+        const slower = wins.filter((w) => w.dist > fastest).map((w) => mv(game, w.move));
         const answer = mv(game, best.move);
         s.play(best.move);
         const mate = game.terminal() === TERMINAL_LOSS;
         game.undo(best.move);
-        out.push({ node: { defence, answer, mate, duals, next: [] }, line: [move, best.move] });
+        const node: RawTreeDefence = { defence, answer, mate, duals, next: [] };
+        if (slower.length) node.slowerWins = slower;
+        out.push({ node, line: [move, best.move] });
       } else {
         throw new Error(`proof tree: defence ${defence.lan} escapes a proven win`);
       }

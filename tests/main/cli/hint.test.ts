@@ -119,4 +119,19 @@ describe('castellan hint', () => {
     expect(await runCli(['hint', file, '--moves', 'Sb4-a3'], text)).toBe(2);
     expect(text.stdout).toContain('No longer solvable since move 1 (Sb4-a3); best reply: Ke3-c3.');
   });
+
+  it('LC-13: Locking Chess hints name the moves in SAN in the text; --json keeps next in LAN and adds nextSan', async () => {
+    // Sample 05 "lock and release": 1. Ra6*! (LC-6: the rook locks the king) a3 (the only legal reply) 2. Ra7#.
+    const file = 'resources/levels/locking-chess/05-lock-and-release.level.json';
+    const start = capture();
+    expect(await runCli(['hint', file], start)).toBe(0);
+    expect(start.stdout).toContain('; next: Ra6*.');
+    expect(start.stdout).not.toContain('Rb6-a6');
+    const reply = capture();
+    expect(await runCli(['hint', file, '--moves', 'Rb6-a6*'], reply)).toBe(0);
+    expect(reply.stdout).toContain('; best reply: a3.');
+    const json = capture();
+    expect(await runCli(['hint', file, '--json'], json)).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ status: 'solvable', distance: 2, next: 'Rb6-a6*', nextSan: 'Ra6*' });
+  });
 });

@@ -32,4 +32,16 @@ describe('castellan solve: solution trees', () => {
     expect(r.stdout).toMatch(/^\s+1\. Ra6\*! \(threat: 2\. Ra7#\)$/m);
     expect(r.stdout).toMatch(/^\s+1\.\.\. a3 2\. Ra7#$/m);
   });
+
+  it('LC-13 / LC-8: the report above the tree is in SAN too (keys, main line, defences) and says "mate in", not "win in"', () => {
+    const r = spawnSync(process.execPath, [BIN, 'solve', '--tree', LC], { encoding: 'utf8', timeout: 120_000 });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^\s+keys: Ra6\*$/m);
+    expect(r.stdout).toMatch(/^\s+1\. Ra6\* a3$/m);
+    expect(r.stdout).toMatch(/^\s+2\. Ra7#$/m);
+    expect(r.stdout).toMatch(/^\s+defences to Ra6\*:$/m);
+    expect(r.stdout).toMatch(/^\s+a3: Ra7# \(mate in 2\)$/m);
+    // No long notation anywhere in the text report.
+    expect(r.stdout).not.toMatch(/Rb6-a6|Pa4-a3|Ra6-a7|win in/);
+  });
 });

@@ -21,8 +21,21 @@ describe('hintText', () => {
     const a: HintAnswer = { status: 'solvable', distance: 5, next: 'Ka2-b3', lostAt: { ply: 1, move: 'Rh8-h7', distanceBefore: 3, distanceAfter: 4 } };
     expect(hintText(a, par, undefined, ['Bb2-c1', 'Rh8-h7'])).toEqual({
       headline: '5 moves to the nearest win',
-      lost: 'Move 2 (Rh8-h7) lost the par: 3 moves to go before it, 4 after it (2 keeps the par)',
+      // 3 to go before the move: a move on an optimal line would have left 3 - 1 = 2.
+      lost: 'Move 2 (Rh8-h7) lost the par: 3 moves to go before it, 4 after it (the best move there would have left 2 moves to go)',
     });
+  });
+
+  it('the par in words: one move to go before the losing move means the best move would have finished the game', () => {
+    const lostAt = { ply: 0, move: 'Sa1-a5', distanceBefore: 1, distanceAfter: 1 };
+    const single: HintAnswer = { status: 'solvable', distance: 1, next: 'Ka2-b3', lostAt };
+    expect(hintText(single, par, undefined, ['Sa1-a5']).lost).toBe(
+      'Move 1 (Sa1-a5) lost the par: 1 move to go before it, 1 after it (the best move there would have solved it)',
+    );
+    const two: HintAnswer = { status: 'solvable', distance: 1, next: 'Kc1-c3', lostAt };
+    expect(hintText(two, inN, 'white', ['Sa1-a5']).lost).toBe(
+      'Move 1 (Sa1-a5) lost the par: 1 move to go before it, 1 after it (the best move there would have won at once)',
+    );
   });
 
   it('no longer solvable names the move that made it so', () => {

@@ -97,7 +97,7 @@ describe('LC-8 solution tree', () => {
     }
   });
 
-  it('LC-8: duals: in "climb aboard" (mate in 3) every other mating answer is flagged; a checking key has no threat', () => {
+  it('LC-8: duals: in "climb aboard" (mate in 3) every other answer that mates as fast is a dual, slower mates are not; a checking key has no threat', () => {
     // Resources sample 09: White Kf5 Nd2, Black king on top of its knight on h6.
     const lfen = '8/8/7(nk)/5K2/8/8/3N4/8 w - - 0 1';
     const t = tree(level(lfen, 3));
@@ -109,7 +109,14 @@ describe('LC-8 solution tree', () => {
     const check = (p: LcPosition, d: SolutionTree['variations'][number], rem: number): void => {
       const q = play(p.clone(), d.defence.lan);
       const winning = lans(q).filter((a) => mated(play(q.clone(), a), rem - 1));
-      expect([d.answer!.lan, ...d.duals.map((m) => m.lan)].sort()).toEqual(winning);
+      // The fastest mate of each answer, in White's moves (answer included).
+      const speed = (a: string): number => {
+        for (let k = 1; k < rem; k++) if (mated(play(q.clone(), a), k - 1)) return k;
+        return rem;
+      };
+      const fastest = Math.min(...winning.map(speed));
+      expect([d.answer!.lan, ...d.duals.map((m) => m.lan)].sort()).toEqual(winning.filter((a) => speed(a) === fastest));
+      expect((d.slowerWins ?? []).map((m) => m.lan).sort()).toEqual(winning.filter((a) => speed(a) > fastest));
       if (d.duals.length > 0) sawDual = true;
       const r = play(q.clone(), d.answer!.lan);
       expect(d.mate).toBe(r.outcome().status === 'mate');
