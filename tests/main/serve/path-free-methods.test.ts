@@ -261,7 +261,10 @@ const CALLS: Record<HostMethod, unknown[]> = {
     { document: LEVEL, out: 'noperm-dir/x.png' },
   ],
   suggestBlueprint: [{ seed: 'x' }],
-  suggestStart: [{ ruleset: 'nope', seed: 1, parMin: 1, parMax: 2 }, { ruleset: 'unlock-the-king', seed: 1, parMin: 1, parMax: 2, mechanics: ['../x'] }],
+  suggestStart: [
+    { ruleset: 'nope', seed: 1, parMin: 1, parMax: 2 },
+    { ruleset: 'unlock-the-king', seed: 1, parMin: 1, parMax: 2, mechanics: ['../x'] },
+  ],
   suggestPoll: [{ jobId: 'nope' }],
   suggestCancel: [{ jobId: 'nope' }],
   browse: [{ dir: 'noperm-dir' }, { dir: 'file.txt' }, { dir: 'missing' }, { dir: 'outdir' }, { dir: 'loop1.level.json' }, { dir: '/etc' }],
