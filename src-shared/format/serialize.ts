@@ -11,7 +11,9 @@
  *   piece: role, square, side, color, facing, lateral; tile: kind, square,
  *   color, allowed, letter; objectives: collect, spell, moveLimit, capture;
  *   options: soldiersMayStopOnValley; goal: type, moves; solution: moves,
- *   length, optimal, states, solver, levelHash;
+ *   length, optimal, states, solver, levelHash, metrics; solution.metrics:
+ *   expanded, generated, branching, optimalSolutions, optimalSolutionsCapped,
+ *   uniqueFirstMove, taggedMovesMin, taggedMovesMax;
  * - `editor` and unknown fields keep their own key order throughout;
  * - pack: format, version, title, ruleset, author, description, levels;
  *   entry: file, tier, title, level.
@@ -95,7 +97,14 @@ const LEVEL_SHAPE: Shape = {
     pieces: { items: { order: ['role', 'square', 'side', 'color', 'facing', 'lateral'] } },
     tiles: { items: { order: ['kind', 'square', 'color', 'allowed', 'letter'] } },
     objectives: { order: ['collect', 'spell', 'moveLimit', 'capture'] },
-    solution: { order: ['moves', 'length', 'optimal', 'states', 'solver', 'levelHash'] },
+    solution: {
+      order: ['moves', 'length', 'optimal', 'states', 'solver', 'levelHash', 'metrics'],
+      fields: {
+        metrics: {
+          order: ['expanded', 'generated', 'branching', 'optimalSolutions', 'optimalSolutionsCapped', 'uniqueFirstMove', 'taggedMovesMin', 'taggedMovesMax'],
+        },
+      },
+    },
     editor: EDITOR,
   },
 };

@@ -61,6 +61,30 @@ export interface StoredSolution {
   solver: string;
   /** `"sha256:<hex>"` of the rules-relevant content (see format/level-hash.ts). */
   levelHash: string;
+  /**
+   * Extension (optional): the difficulty metrics of the proving solve, as
+   * the solver answered them (src-shared/solver/types.ts `SolveMetrics`:
+   * A* with optimal-solution counting, single-player rulesets). Not covered
+   * by `levelHash`; absent in files proved before it existed or by a solve
+   * without counting.
+   */
+  metrics?: StoredSolveMetrics;
+}
+
+/**
+ * `solution.metrics` (see `SolveMetrics`): every field optional, plain
+ * numbers / booleans. `taggedMovesMin` / `taggedMovesMax`: the fewest / most
+ * tagged moves (Unlock the King: non-king moves) over all optimal solutions.
+ */
+export interface StoredSolveMetrics {
+  expanded?: number;
+  generated?: number;
+  branching?: number;
+  optimalSolutions?: number;
+  optimalSolutionsCapped?: boolean;
+  uniqueFirstMove?: boolean;
+  taggedMovesMin?: number;
+  taggedMovesMax?: number;
 }
 
 /** Editor-only state; ignored by rules and by the level hash. */

@@ -64,6 +64,44 @@ export interface StoredSolution {
   states: number;
   solver: string;
   levelHash: string;
+  metrics?: StoredSolveMetrics;
+}
+/**
+ * Extension: the difficulty metrics of the proving solve (A* with optimal-solution counting, single-player rulesets). Optional; not covered by levelHash.
+ */
+export interface StoredSolveMetrics {
+  /**
+   * States whose successors were generated.
+   */
+  expanded?: number;
+  /**
+   * Successors generated, duplicates included.
+   */
+  generated?: number;
+  /**
+   * generated / expanded: mean legal moves per expanded state.
+   */
+  branching?: number;
+  /**
+   * Distinct optimal move sequences, at most the count cap.
+   */
+  optimalSolutions?: number;
+  /**
+   * True when there are more optimal solutions than the count cap.
+   */
+  optimalSolutionsCapped?: boolean;
+  /**
+   * True when every optimal solution starts with the same move.
+   */
+  uniqueFirstMove?: boolean;
+  /**
+   * Fewest tagged moves (Unlock the King: non-king moves) over all optimal solutions.
+   */
+  taggedMovesMin?: number;
+  /**
+   * Most tagged moves over all optimal solutions.
+   */
+  taggedMovesMax?: number;
 }
 export interface UnlockTheKingLevelFields {
   ruleset: "unlock-the-king";

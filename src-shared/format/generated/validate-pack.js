@@ -8,18 +8,415 @@ const schema12 = {"title":"PackEntry","description":"Exactly one of `file` (fold
 const schema13 = {"title":"PackFileEntry","type":"object","required":["file"],"properties":{"file":{"description":"Path of a level file, relative to the pack folder, '/'-separated, staying inside the folder (no absolute path, drive letter, backslash or '..' segment).","type":"string","pattern":"^(?![/])(?![A-Za-z]:)(?!(?:.*/)?\\.\\.(?:/|$))[^\\\\\\u0000]+$"},"tier":{"description":"Tier name, e.g. 'Novice' (UK-9).","type":"string"},"title":{"description":"Extension: per-entry title override.","type":"string"}},"additionalProperties":false};
 const pattern0 = new RegExp("^(?![/])(?![A-Za-z]:)(?!(?:.*/)?\\.\\.(?:/|$))[^\\\\\\u0000]+$", "u");
 const schema14 = {"title":"PackLevelEntry","type":"object","required":["level"],"properties":{"level":{"$ref":"level.schema.json"},"tier":{"description":"Tier name, e.g. 'Novice' (UK-9).","type":"string"},"title":{"description":"Extension: per-entry title override.","type":"string"}},"additionalProperties":false};
-const schema15 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://castellan.invalid/schemas/v1/level.schema.json","title":"CastellanLevel","description":"A Castellan level file (*.level.json), format version 1. Implements /work/shared/format/LEVEL-FORMAT-v1.md. Unknown top-level fields are allowed (forward compatibility, 'extend, don't change'); fields that belong to another ruleset are rejected. Closed inner shapes (board, pieces, tiles, objectives, goal, options) reject unknown fields.","type":"object","required":["format","version","ruleset","meta","board"],"properties":{"format":{"const":"castellan.level"},"version":{"const":1},"ruleset":{"$ref":"#/$defs/ruleset"},"meta":{"$ref":"#/$defs/meta"},"board":{"type":"object"},"par":{"description":"The designer's official par (UK-7); a positive integer.","type":"integer","minimum":1},"solution":{"$ref":"#/$defs/solution"},"editor":{"description":"Editor-only state (view, notes); ignored by rules and by the level hash.","type":"object","additionalProperties":true},"draft":{"description":"Extension: saved without proof (invalid or unsolvable) by explicit user choice.","type":"boolean"}},"discriminator":{"propertyName":"ruleset"},"oneOf":[{"$ref":"#/$defs/unlockTheKingLevel"},{"$ref":"#/$defs/chessMazeLevel"},{"$ref":"#/$defs/kingsValleyLevel"},{"$ref":"#/$defs/lockingChessLevel"}],"$defs":{"ruleset":{"title":"Ruleset","type":"string","enum":["chess-maze","unlock-the-king","kings-valley","locking-chess"]},"square":{"description":"Algebraic square name: file a..z, rank 1..26 (RULINGS 'Common'). Whether it lies on the board is a ruleset check.","type":"string","pattern":"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},"squareList":{"type":"array","items":{"$ref":"#/$defs/square"}},"role":{"title":"Role","type":"string","enum":["king","queen","rook","bishop","knight","pawn"]},"facing":{"title":"Facing","description":"Pawn direction; default north (UK-4, CM-3).","type":"string","enum":["north","east","south","west"]},"ukColor":{"title":"UkColor","description":"Cosmetic piece colour (UK-2).","type":"string","enum":["ivory","obsidian"]},"cmColor":{"title":"CmColor","type":"string","enum":["blue","red","yellow","green"]},"cmSide":{"title":"CmSide","type":"string","enum":["player","enemy"]},"kvSide":{"title":"KvSide","type":"string","enum":["white","black"]},"meta":{"title":"LevelMeta","type":"object","required":["title"],"properties":{"title":{"type":"string"},"author":{"type":"string"},"description":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}}},"solution":{"title":"StoredSolution","description":"Written only by the save pipeline after a successful solve.","type":"object","required":["moves","length","optimal","states","solver","levelHash"],"properties":{"moves":{"type":"array","items":{"type":"string"}},"length":{"type":"integer","minimum":0},"optimal":{"type":"boolean"},"states":{"type":"integer","minimum":0},"solver":{"type":"string"},"levelHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"ukBoard":{"title":"UkBoard","description":"UK-1: W x H, 3..16 each.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":3,"maximum":16},"height":{"type":"integer","minimum":3,"maximum":16}},"additionalProperties":false},"ukPiece":{"title":"UkPiece","type":"object","required":["role","square"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/ukColor"},"facing":{"$ref":"#/$defs/facing"},"lateral":{"description":"Pawns only; default false (UK-4).","type":"boolean"}},"additionalProperties":false},"unlockTheKingLevel":{"title":"UnlockTheKingLevelFields","type":"object","required":["ruleset","portal","pieces"],"properties":{"ruleset":{"const":"unlock-the-king"},"board":{"$ref":"#/$defs/ukBoard"},"walls":{"$ref":"#/$defs/squareList"},"portal":{"$ref":"#/$defs/square"},"pieces":{"type":"array","items":{"$ref":"#/$defs/ukPiece"}},"tiles":false,"objectives":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"goal":false,"position":false}},"cmBoard":{"title":"CmBoard","description":"CM-1: W x H, 1..26 each, with holes.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":1,"maximum":26},"height":{"type":"integer","minimum":1,"maximum":26},"holes":{"$ref":"#/$defs/squareList"}},"additionalProperties":false},"cmPiece":{"title":"CmPiece","type":"object","required":["role","square","side"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"},"side":{"$ref":"#/$defs/cmSide"},"facing":{"$ref":"#/$defs/facing"}},"additionalProperties":false},"cmTile":{"title":"CmTile","type":"object","required":["kind"],"properties":{"kind":{"type":"string","enum":["lock","plate","key","transform","coin","gem","letter","finish"]}},"discriminator":{"propertyName":"kind"},"oneOf":[{"$ref":"#/$defs/lockTile"},{"$ref":"#/$defs/plateTile"},{"$ref":"#/$defs/keyTile"},{"$ref":"#/$defs/transformTile"},{"$ref":"#/$defs/coinTile"},{"$ref":"#/$defs/gemTile"},{"$ref":"#/$defs/letterTile"},{"$ref":"#/$defs/finishTile"}]},"lockTile":{"title":"LockTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"lock"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false},"plateTile":{"title":"PlateTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"plate"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false},"keyTile":{"title":"KeyTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"key"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false},"transformTile":{"title":"TransformTile","description":"CM-10: 1..5 distinct types from knight, bishop, rook, queen, king (never pawn).","type":"object","required":["kind","square","allowed"],"properties":{"kind":{"const":"transform"},"square":{"$ref":"#/$defs/square"},"allowed":{"type":"array","items":{"title":"TransformType","type":"string","enum":["knight","bishop","rook","queen","king"]},"minItems":1,"maxItems":5,"uniqueItems":true}},"additionalProperties":false},"coinTile":{"title":"CoinTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"coin"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false},"gemTile":{"title":"GemTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"gem"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false},"letterTile":{"title":"LetterTile","type":"object","required":["kind","square","letter"],"properties":{"kind":{"const":"letter"},"square":{"$ref":"#/$defs/square"},"letter":{"description":"One capital letter A-Z (CM-9).","type":"string","pattern":"^[A-Z]$"}},"additionalProperties":false},"finishTile":{"title":"FinishTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"finish"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false},"cmObjectives":{"title":"CmObjectives","description":"The reach objective is implied by a finish tile (CM-11).","type":"object","properties":{"collect":{"type":"boolean"},"spell":{"description":"The word, A-Z (CM-9).","type":"string","pattern":"^[A-Z]+$"},"moveLimit":{"description":"CM-12: a positive integer.","type":"integer","minimum":1},"capture":{"$ref":"#/$defs/squareList"}},"additionalProperties":false},"chessMazeLevel":{"title":"ChessMazeLevelFields","type":"object","required":["ruleset","pieces"],"properties":{"ruleset":{"const":"chess-maze"},"board":{"$ref":"#/$defs/cmBoard"},"pieces":{"type":"array","items":{"$ref":"#/$defs/cmPiece"}},"tiles":{"type":"array","items":{"$ref":"#/$defs/cmTile"}},"objectives":{"$ref":"#/$defs/cmObjectives"},"walls":false,"portal":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"goal":false,"position":false}},"kvBoard":{"title":"KvBoard","description":"KV-1/KV-9: 5..9 each (oddness is a ruleset check).","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":5,"maximum":9},"height":{"type":"integer","minimum":5,"maximum":9}},"additionalProperties":false},"kvPiece":{"title":"KvPiece","type":"object","required":["role","square","side"],"properties":{"role":{"type":"string","enum":["king","soldier"]},"square":{"$ref":"#/$defs/square"},"side":{"$ref":"#/$defs/kvSide"}},"additionalProperties":false},"kvOptions":{"title":"KvOptions","type":"object","properties":{"soldiersMayStopOnValley":{"description":"KV-3; default false.","type":"boolean"}},"additionalProperties":false},"kvGoal":{"title":"KvGoal","description":"KV-8: the side to move forces a win within `moves` of its own moves.","type":"object","required":["type","moves"],"properties":{"type":{"const":"win-in"},"moves":{"type":"integer","minimum":1}},"additionalProperties":false},"kingsValleyLevel":{"title":"KingsValleyLevelFields","type":"object","required":["ruleset","pieces","sideToMove"],"properties":{"ruleset":{"const":"kings-valley"},"board":{"$ref":"#/$defs/kvBoard"},"pillars":{"$ref":"#/$defs/squareList"},"pieces":{"type":"array","items":{"$ref":"#/$defs/kvPiece"}},"sideToMove":{"$ref":"#/$defs/kvSide"},"startingSetup":{"description":"KV-4 applies (first move must be a soldier move).","type":"boolean"},"options":{"$ref":"#/$defs/kvOptions"},"goal":{"$ref":"#/$defs/kvGoal"},"walls":false,"portal":false,"tiles":false,"objectives":false,"position":false}},"lcBoard":{"title":"LcBoard","description":"Locking Chess is played on 8 x 8.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":8,"maximum":8},"height":{"type":"integer","minimum":8,"maximum":8}},"additionalProperties":false},"lcPiece":{"title":"LcPiece","description":"Informational; the position field is authoritative.","type":"object","required":["role","square"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false},"lcGoal":{"title":"LcGoal","description":"Any LC-8 win counts as mate.","type":"object","required":["type","moves"],"properties":{"type":{"const":"mate-in"},"moves":{"type":"integer","minimum":1}},"additionalProperties":false},"lockingChessLevel":{"title":"LockingChessLevelFields","type":"object","required":["ruleset","position"],"properties":{"ruleset":{"const":"locking-chess"},"board":{"$ref":"#/$defs/lcBoard"},"position":{"description":"LFEN (LC-13).","type":"string"},"pieces":{"type":"array","items":{"$ref":"#/$defs/lcPiece"}},"goal":{"$ref":"#/$defs/lcGoal"},"walls":false,"portal":false,"tiles":false,"objectives":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false}}}};
+const schema15 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://castellan.invalid/schemas/v1/level.schema.json","title":"CastellanLevel","description":"A Castellan level file (*.level.json), format version 1. Implements /work/shared/format/LEVEL-FORMAT-v1.md. Unknown top-level fields are allowed (forward compatibility, 'extend, don't change'); fields that belong to another ruleset are rejected. Closed inner shapes (board, pieces, tiles, objectives, goal, options) reject unknown fields.","type":"object","required":["format","version","ruleset","meta","board"],"properties":{"format":{"const":"castellan.level"},"version":{"const":1},"ruleset":{"$ref":"#/$defs/ruleset"},"meta":{"$ref":"#/$defs/meta"},"board":{"type":"object"},"par":{"description":"The designer's official par (UK-7); a positive integer.","type":"integer","minimum":1},"solution":{"$ref":"#/$defs/solution"},"editor":{"description":"Editor-only state (view, notes); ignored by rules and by the level hash.","type":"object","additionalProperties":true},"draft":{"description":"Extension: saved without proof (invalid or unsolvable) by explicit user choice.","type":"boolean"}},"discriminator":{"propertyName":"ruleset"},"oneOf":[{"$ref":"#/$defs/unlockTheKingLevel"},{"$ref":"#/$defs/chessMazeLevel"},{"$ref":"#/$defs/kingsValleyLevel"},{"$ref":"#/$defs/lockingChessLevel"}],"$defs":{"ruleset":{"title":"Ruleset","type":"string","enum":["chess-maze","unlock-the-king","kings-valley","locking-chess"]},"square":{"description":"Algebraic square name: file a..z, rank 1..26 (RULINGS 'Common'). Whether it lies on the board is a ruleset check.","type":"string","pattern":"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},"squareList":{"type":"array","items":{"$ref":"#/$defs/square"}},"role":{"title":"Role","type":"string","enum":["king","queen","rook","bishop","knight","pawn"]},"facing":{"title":"Facing","description":"Pawn direction; default north (UK-4, CM-3).","type":"string","enum":["north","east","south","west"]},"ukColor":{"title":"UkColor","description":"Cosmetic piece colour (UK-2).","type":"string","enum":["ivory","obsidian"]},"cmColor":{"title":"CmColor","type":"string","enum":["blue","red","yellow","green"]},"cmSide":{"title":"CmSide","type":"string","enum":["player","enemy"]},"kvSide":{"title":"KvSide","type":"string","enum":["white","black"]},"meta":{"title":"LevelMeta","type":"object","required":["title"],"properties":{"title":{"type":"string"},"author":{"type":"string"},"description":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}}},"solution":{"title":"StoredSolution","description":"Written only by the save pipeline after a successful solve.","type":"object","required":["moves","length","optimal","states","solver","levelHash"],"properties":{"moves":{"type":"array","items":{"type":"string"}},"length":{"type":"integer","minimum":0},"optimal":{"type":"boolean"},"states":{"type":"integer","minimum":0},"solver":{"type":"string"},"levelHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"metrics":{"$ref":"#/$defs/solveMetrics"}}},"solveMetrics":{"title":"StoredSolveMetrics","description":"Extension: the difficulty metrics of the proving solve (A* with optimal-solution counting, single-player rulesets). Optional; not covered by levelHash.","type":"object","properties":{"expanded":{"description":"States whose successors were generated.","type":"integer","minimum":0},"generated":{"description":"Successors generated, duplicates included.","type":"integer","minimum":0},"branching":{"description":"generated / expanded: mean legal moves per expanded state.","type":"number","minimum":0},"optimalSolutions":{"description":"Distinct optimal move sequences, at most the count cap.","type":"integer","minimum":0},"optimalSolutionsCapped":{"description":"True when there are more optimal solutions than the count cap.","type":"boolean"},"uniqueFirstMove":{"description":"True when every optimal solution starts with the same move.","type":"boolean"},"taggedMovesMin":{"description":"Fewest tagged moves (Unlock the King: non-king moves) over all optimal solutions.","type":"integer","minimum":0},"taggedMovesMax":{"description":"Most tagged moves over all optimal solutions.","type":"integer","minimum":0}}},"ukBoard":{"title":"UkBoard","description":"UK-1: W x H, 3..16 each.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":3,"maximum":16},"height":{"type":"integer","minimum":3,"maximum":16}},"additionalProperties":false},"ukPiece":{"title":"UkPiece","type":"object","required":["role","square"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/ukColor"},"facing":{"$ref":"#/$defs/facing"},"lateral":{"description":"Pawns only; default false (UK-4).","type":"boolean"}},"additionalProperties":false},"unlockTheKingLevel":{"title":"UnlockTheKingLevelFields","type":"object","required":["ruleset","portal","pieces"],"properties":{"ruleset":{"const":"unlock-the-king"},"board":{"$ref":"#/$defs/ukBoard"},"walls":{"$ref":"#/$defs/squareList"},"portal":{"$ref":"#/$defs/square"},"pieces":{"type":"array","items":{"$ref":"#/$defs/ukPiece"}},"tiles":false,"objectives":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"goal":false,"position":false}},"cmBoard":{"title":"CmBoard","description":"CM-1: W x H, 1..26 each, with holes.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":1,"maximum":26},"height":{"type":"integer","minimum":1,"maximum":26},"holes":{"$ref":"#/$defs/squareList"}},"additionalProperties":false},"cmPiece":{"title":"CmPiece","type":"object","required":["role","square","side"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"},"side":{"$ref":"#/$defs/cmSide"},"facing":{"$ref":"#/$defs/facing"}},"additionalProperties":false},"cmTile":{"title":"CmTile","type":"object","required":["kind"],"properties":{"kind":{"type":"string","enum":["lock","plate","key","transform","coin","gem","letter","finish"]}},"discriminator":{"propertyName":"kind"},"oneOf":[{"$ref":"#/$defs/lockTile"},{"$ref":"#/$defs/plateTile"},{"$ref":"#/$defs/keyTile"},{"$ref":"#/$defs/transformTile"},{"$ref":"#/$defs/coinTile"},{"$ref":"#/$defs/gemTile"},{"$ref":"#/$defs/letterTile"},{"$ref":"#/$defs/finishTile"}]},"lockTile":{"title":"LockTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"lock"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false},"plateTile":{"title":"PlateTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"plate"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false},"keyTile":{"title":"KeyTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"key"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false},"transformTile":{"title":"TransformTile","description":"CM-10: 1..5 distinct types from knight, bishop, rook, queen, king (never pawn).","type":"object","required":["kind","square","allowed"],"properties":{"kind":{"const":"transform"},"square":{"$ref":"#/$defs/square"},"allowed":{"type":"array","items":{"title":"TransformType","type":"string","enum":["knight","bishop","rook","queen","king"]},"minItems":1,"maxItems":5,"uniqueItems":true}},"additionalProperties":false},"coinTile":{"title":"CoinTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"coin"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false},"gemTile":{"title":"GemTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"gem"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false},"letterTile":{"title":"LetterTile","type":"object","required":["kind","square","letter"],"properties":{"kind":{"const":"letter"},"square":{"$ref":"#/$defs/square"},"letter":{"description":"One capital letter A-Z (CM-9).","type":"string","pattern":"^[A-Z]$"}},"additionalProperties":false},"finishTile":{"title":"FinishTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"finish"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false},"cmObjectives":{"title":"CmObjectives","description":"The reach objective is implied by a finish tile (CM-11).","type":"object","properties":{"collect":{"type":"boolean"},"spell":{"description":"The word, A-Z (CM-9).","type":"string","pattern":"^[A-Z]+$"},"moveLimit":{"description":"CM-12: a positive integer.","type":"integer","minimum":1},"capture":{"$ref":"#/$defs/squareList"}},"additionalProperties":false},"chessMazeLevel":{"title":"ChessMazeLevelFields","type":"object","required":["ruleset","pieces"],"properties":{"ruleset":{"const":"chess-maze"},"board":{"$ref":"#/$defs/cmBoard"},"pieces":{"type":"array","items":{"$ref":"#/$defs/cmPiece"}},"tiles":{"type":"array","items":{"$ref":"#/$defs/cmTile"}},"objectives":{"$ref":"#/$defs/cmObjectives"},"walls":false,"portal":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"goal":false,"position":false}},"kvBoard":{"title":"KvBoard","description":"KV-1/KV-9: 5..9 each (oddness is a ruleset check).","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":5,"maximum":9},"height":{"type":"integer","minimum":5,"maximum":9}},"additionalProperties":false},"kvPiece":{"title":"KvPiece","type":"object","required":["role","square","side"],"properties":{"role":{"type":"string","enum":["king","soldier"]},"square":{"$ref":"#/$defs/square"},"side":{"$ref":"#/$defs/kvSide"}},"additionalProperties":false},"kvOptions":{"title":"KvOptions","type":"object","properties":{"soldiersMayStopOnValley":{"description":"KV-3; default false.","type":"boolean"}},"additionalProperties":false},"kvGoal":{"title":"KvGoal","description":"KV-8: the side to move forces a win within `moves` of its own moves.","type":"object","required":["type","moves"],"properties":{"type":{"const":"win-in"},"moves":{"type":"integer","minimum":1}},"additionalProperties":false},"kingsValleyLevel":{"title":"KingsValleyLevelFields","type":"object","required":["ruleset","pieces","sideToMove"],"properties":{"ruleset":{"const":"kings-valley"},"board":{"$ref":"#/$defs/kvBoard"},"pillars":{"$ref":"#/$defs/squareList"},"pieces":{"type":"array","items":{"$ref":"#/$defs/kvPiece"}},"sideToMove":{"$ref":"#/$defs/kvSide"},"startingSetup":{"description":"KV-4 applies (first move must be a soldier move).","type":"boolean"},"options":{"$ref":"#/$defs/kvOptions"},"goal":{"$ref":"#/$defs/kvGoal"},"walls":false,"portal":false,"tiles":false,"objectives":false,"position":false}},"lcBoard":{"title":"LcBoard","description":"Locking Chess is played on 8 x 8.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":8,"maximum":8},"height":{"type":"integer","minimum":8,"maximum":8}},"additionalProperties":false},"lcPiece":{"title":"LcPiece","description":"Informational; the position field is authoritative.","type":"object","required":["role","square"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false},"lcGoal":{"title":"LcGoal","description":"Any LC-8 win counts as mate.","type":"object","required":["type","moves"],"properties":{"type":{"const":"mate-in"},"moves":{"type":"integer","minimum":1}},"additionalProperties":false},"lockingChessLevel":{"title":"LockingChessLevelFields","type":"object","required":["ruleset","position"],"properties":{"ruleset":{"const":"locking-chess"},"board":{"$ref":"#/$defs/lcBoard"},"position":{"description":"LFEN (LC-13).","type":"string"},"pieces":{"type":"array","items":{"$ref":"#/$defs/lcPiece"}},"goal":{"$ref":"#/$defs/lcGoal"},"walls":false,"portal":false,"tiles":false,"objectives":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false}}}};
 const schema16 = {"title":"Ruleset","type":"string","enum":["chess-maze","unlock-the-king","kings-valley","locking-chess"]};
 const schema17 = {"title":"LevelMeta","type":"object","required":["title"],"properties":{"title":{"type":"string"},"author":{"type":"string"},"description":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}}};
-const schema18 = {"title":"StoredSolution","description":"Written only by the save pipeline after a successful solve.","type":"object","required":["moves","length","optimal","states","solver","levelHash"],"properties":{"moves":{"type":"array","items":{"type":"string"}},"length":{"type":"integer","minimum":0},"optimal":{"type":"boolean"},"states":{"type":"integer","minimum":0},"solver":{"type":"string"},"levelHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}};
+const schema18 = {"title":"StoredSolution","description":"Written only by the save pipeline after a successful solve.","type":"object","required":["moves","length","optimal","states","solver","levelHash"],"properties":{"moves":{"type":"array","items":{"type":"string"}},"length":{"type":"integer","minimum":0},"optimal":{"type":"boolean"},"states":{"type":"integer","minimum":0},"solver":{"type":"string"},"levelHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"metrics":{"$ref":"#/$defs/solveMetrics"}}};
+const schema19 = {"title":"StoredSolveMetrics","description":"Extension: the difficulty metrics of the proving solve (A* with optimal-solution counting, single-player rulesets). Optional; not covered by levelHash.","type":"object","properties":{"expanded":{"description":"States whose successors were generated.","type":"integer","minimum":0},"generated":{"description":"Successors generated, duplicates included.","type":"integer","minimum":0},"branching":{"description":"generated / expanded: mean legal moves per expanded state.","type":"number","minimum":0},"optimalSolutions":{"description":"Distinct optimal move sequences, at most the count cap.","type":"integer","minimum":0},"optimalSolutionsCapped":{"description":"True when there are more optimal solutions than the count cap.","type":"boolean"},"uniqueFirstMove":{"description":"True when every optimal solution starts with the same move.","type":"boolean"},"taggedMovesMin":{"description":"Fewest tagged moves (Unlock the King: non-king moves) over all optimal solutions.","type":"integer","minimum":0},"taggedMovesMax":{"description":"Most tagged moves over all optimal solutions.","type":"integer","minimum":0}}};
 const pattern1 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
-const schema19 = {"title":"UnlockTheKingLevelFields","type":"object","required":["ruleset","portal","pieces"],"properties":{"ruleset":{"const":"unlock-the-king"},"board":{"$ref":"#/$defs/ukBoard"},"walls":{"$ref":"#/$defs/squareList"},"portal":{"$ref":"#/$defs/square"},"pieces":{"type":"array","items":{"$ref":"#/$defs/ukPiece"}},"tiles":false,"objectives":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"goal":false,"position":false}};
-const schema20 = {"title":"UkBoard","description":"UK-1: W x H, 3..16 each.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":3,"maximum":16},"height":{"type":"integer","minimum":3,"maximum":16}},"additionalProperties":false};
-const schema22 = {"description":"Algebraic square name: file a..z, rank 1..26 (RULINGS 'Common'). Whether it lies on the board is a ruleset check.","type":"string","pattern":"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"};
-const schema21 = {"type":"array","items":{"$ref":"#/$defs/square"}};
+
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.moves === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "moves"},message:"must have required property '"+"moves"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.length === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "length"},message:"must have required property '"+"length"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.optimal === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "optimal"},message:"must have required property '"+"optimal"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.states === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "states"},message:"must have required property '"+"states"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.solver === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "solver"},message:"must have required property '"+"solver"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.levelHash === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "levelHash"},message:"must have required property '"+"levelHash"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.moves !== undefined){
+let data0 = data.moves;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data0[i0] !== "string"){
+const err6 = {instancePath:instancePath+"/moves/" + i0,schemaPath:"#/properties/moves/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/moves",schemaPath:"#/properties/moves/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.length !== undefined){
+let data2 = data.length;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err8 = {instancePath:instancePath+"/length",schemaPath:"#/properties/length/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+const err9 = {instancePath:instancePath+"/length",schemaPath:"#/properties/length/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.optimal !== undefined){
+if(typeof data.optimal !== "boolean"){
+const err10 = {instancePath:instancePath+"/optimal",schemaPath:"#/properties/optimal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.states !== undefined){
+let data4 = data.states;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err11 = {instancePath:instancePath+"/states",schemaPath:"#/properties/states/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+const err12 = {instancePath:instancePath+"/states",schemaPath:"#/properties/states/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.solver !== undefined){
+if(typeof data.solver !== "string"){
+const err13 = {instancePath:instancePath+"/solver",schemaPath:"#/properties/solver/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.levelHash !== undefined){
+let data6 = data.levelHash;
+if(typeof data6 === "string"){
+if(!pattern1.test(data6)){
+const err14 = {instancePath:instancePath+"/levelHash",schemaPath:"#/properties/levelHash/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/levelHash",schemaPath:"#/properties/levelHash/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.metrics !== undefined){
+let data7 = data.metrics;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.expanded !== undefined){
+let data8 = data7.expanded;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err16 = {instancePath:instancePath+"/metrics/expanded",schemaPath:"#/$defs/solveMetrics/properties/expanded/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 < 0 || isNaN(data8)){
+const err17 = {instancePath:instancePath+"/metrics/expanded",schemaPath:"#/$defs/solveMetrics/properties/expanded/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data7.generated !== undefined){
+let data9 = data7.generated;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err18 = {instancePath:instancePath+"/metrics/generated",schemaPath:"#/$defs/solveMetrics/properties/generated/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 0 || isNaN(data9)){
+const err19 = {instancePath:instancePath+"/metrics/generated",schemaPath:"#/$defs/solveMetrics/properties/generated/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+if(data7.branching !== undefined){
+let data10 = data7.branching;
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 < 0 || isNaN(data10)){
+const err20 = {instancePath:instancePath+"/metrics/branching",schemaPath:"#/$defs/solveMetrics/properties/branching/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/metrics/branching",schemaPath:"#/$defs/solveMetrics/properties/branching/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data7.optimalSolutions !== undefined){
+let data11 = data7.optimalSolutions;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err22 = {instancePath:instancePath+"/metrics/optimalSolutions",schemaPath:"#/$defs/solveMetrics/properties/optimalSolutions/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 < 0 || isNaN(data11)){
+const err23 = {instancePath:instancePath+"/metrics/optimalSolutions",schemaPath:"#/$defs/solveMetrics/properties/optimalSolutions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+if(data7.optimalSolutionsCapped !== undefined){
+if(typeof data7.optimalSolutionsCapped !== "boolean"){
+const err24 = {instancePath:instancePath+"/metrics/optimalSolutionsCapped",schemaPath:"#/$defs/solveMetrics/properties/optimalSolutionsCapped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data7.uniqueFirstMove !== undefined){
+if(typeof data7.uniqueFirstMove !== "boolean"){
+const err25 = {instancePath:instancePath+"/metrics/uniqueFirstMove",schemaPath:"#/$defs/solveMetrics/properties/uniqueFirstMove/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data7.taggedMovesMin !== undefined){
+let data14 = data7.taggedMovesMin;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err26 = {instancePath:instancePath+"/metrics/taggedMovesMin",schemaPath:"#/$defs/solveMetrics/properties/taggedMovesMin/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
+const err27 = {instancePath:instancePath+"/metrics/taggedMovesMin",schemaPath:"#/$defs/solveMetrics/properties/taggedMovesMin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data7.taggedMovesMax !== undefined){
+let data15 = data7.taggedMovesMax;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err28 = {instancePath:instancePath+"/metrics/taggedMovesMax",schemaPath:"#/$defs/solveMetrics/properties/taggedMovesMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 < 0 || isNaN(data15)){
+const err29 = {instancePath:instancePath+"/metrics/taggedMovesMax",schemaPath:"#/$defs/solveMetrics/properties/taggedMovesMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/metrics",schemaPath:"#/$defs/solveMetrics/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+validate14.errors = vErrors;
+return errors === 0;
+}
+
+const schema20 = {"title":"UnlockTheKingLevelFields","type":"object","required":["ruleset","portal","pieces"],"properties":{"ruleset":{"const":"unlock-the-king"},"board":{"$ref":"#/$defs/ukBoard"},"walls":{"$ref":"#/$defs/squareList"},"portal":{"$ref":"#/$defs/square"},"pieces":{"type":"array","items":{"$ref":"#/$defs/ukPiece"}},"tiles":false,"objectives":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"goal":false,"position":false}};
+const schema21 = {"title":"UkBoard","description":"UK-1: W x H, 3..16 each.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":3,"maximum":16},"height":{"type":"integer","minimum":3,"maximum":16}},"additionalProperties":false};
+const schema23 = {"description":"Algebraic square name: file a..z, rank 1..26 (RULINGS 'Common'). Whether it lies on the board is a ruleset check.","type":"string","pattern":"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"};
+const schema22 = {"type":"array","items":{"$ref":"#/$defs/square"}};
 const pattern2 = new RegExp("^[a-z](?:[1-9]|1[0-9]|2[0-6])$", "u");
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -60,16 +457,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"title":"UkPiece","type":"object","required":["role","square"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/ukColor"},"facing":{"$ref":"#/$defs/facing"},"lateral":{"description":"Pawns only; default false (UK-4).","type":"boolean"}},"additionalProperties":false};
-const schema25 = {"title":"Role","type":"string","enum":["king","queen","rook","bishop","knight","pawn"]};
-const schema27 = {"title":"UkColor","description":"Cosmetic piece colour (UK-2).","type":"string","enum":["ivory","obsidian"]};
-const schema28 = {"title":"Facing","description":"Pawn direction; default north (UK-4, CM-3).","type":"string","enum":["north","east","south","west"]};
+const schema25 = {"title":"UkPiece","type":"object","required":["role","square"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/ukColor"},"facing":{"$ref":"#/$defs/facing"},"lateral":{"description":"Pawns only; default false (UK-4).","type":"boolean"}},"additionalProperties":false};
+const schema26 = {"title":"Role","type":"string","enum":["king","queen","rook","bishop","knight","pawn"]};
+const schema28 = {"title":"UkColor","description":"Cosmetic piece colour (UK-2).","type":"string","enum":["ivory","obsidian"]};
+const schema29 = {"title":"Facing","description":"Pawn direction; default north (UK-4, CM-3).","type":"string","enum":["north","east","south","west"]};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -118,7 +515,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((((data0 === "king") || (data0 === "queen")) || (data0 === "rook")) || (data0 === "bishop")) || (data0 === "knight")) || (data0 === "pawn"))){
-const err4 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/role/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/role/enum",keyword:"enum",params:{allowedValues: schema26.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -166,7 +563,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data2 === "ivory") || (data2 === "obsidian"))){
-const err8 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/ukColor/enum",keyword:"enum",params:{allowedValues: schema27.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/ukColor/enum",keyword:"enum",params:{allowedValues: schema28.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -189,7 +586,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((((data3 === "north") || (data3 === "east")) || (data3 === "south")) || (data3 === "west"))){
-const err10 = {instancePath:instancePath+"/facing",schemaPath:"#/$defs/facing/enum",keyword:"enum",params:{allowedValues: schema28.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/facing",schemaPath:"#/$defs/facing/enum",keyword:"enum",params:{allowedValues: schema29.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -222,12 +619,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -391,8 +788,8 @@ errors++;
 }
 }
 if(data.walls !== undefined){
-if(!(validate15(data.walls, {instancePath:instancePath+"/walls",parentData:data,parentDataProperty:"walls",rootData}))){
-vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+if(!(validate17(data.walls, {instancePath:instancePath+"/walls",parentData:data,parentDataProperty:"walls",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -426,8 +823,8 @@ let data6 = data.pieces;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate17(data6[i0], {instancePath:instancePath+"/pieces/" + i0,parentData:data6,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+if(!(validate19(data6[i0], {instancePath:instancePath+"/pieces/" + i0,parentData:data6,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
 errors = vErrors.length;
 }
 }
@@ -534,14 +931,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"title":"ChessMazeLevelFields","type":"object","required":["ruleset","pieces"],"properties":{"ruleset":{"const":"chess-maze"},"board":{"$ref":"#/$defs/cmBoard"},"pieces":{"type":"array","items":{"$ref":"#/$defs/cmPiece"}},"tiles":{"type":"array","items":{"$ref":"#/$defs/cmTile"}},"objectives":{"$ref":"#/$defs/cmObjectives"},"walls":false,"portal":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"goal":false,"position":false}};
-const schema30 = {"title":"CmBoard","description":"CM-1: W x H, 1..26 each, with holes.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":1,"maximum":26},"height":{"type":"integer","minimum":1,"maximum":26},"holes":{"$ref":"#/$defs/squareList"}},"additionalProperties":false};
+const schema30 = {"title":"ChessMazeLevelFields","type":"object","required":["ruleset","pieces"],"properties":{"ruleset":{"const":"chess-maze"},"board":{"$ref":"#/$defs/cmBoard"},"pieces":{"type":"array","items":{"$ref":"#/$defs/cmPiece"}},"tiles":{"type":"array","items":{"$ref":"#/$defs/cmTile"}},"objectives":{"$ref":"#/$defs/cmObjectives"},"walls":false,"portal":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"goal":false,"position":false}};
+const schema31 = {"title":"CmBoard","description":"CM-1: W x H, 1..26 each, with holes.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":1,"maximum":26},"height":{"type":"integer","minimum":1,"maximum":26},"holes":{"$ref":"#/$defs/squareList"}},"additionalProperties":false};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -648,8 +1045,8 @@ errors++;
 }
 }
 if(data.holes !== undefined){
-if(!(validate15(data.holes, {instancePath:instancePath+"/holes",parentData:data,parentDataProperty:"holes",rootData}))){
-vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+if(!(validate17(data.holes, {instancePath:instancePath+"/holes",parentData:data,parentDataProperty:"holes",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -664,14 +1061,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-const schema31 = {"title":"CmPiece","type":"object","required":["role","square","side"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"},"side":{"$ref":"#/$defs/cmSide"},"facing":{"$ref":"#/$defs/facing"}},"additionalProperties":false};
-const schema34 = {"title":"CmSide","type":"string","enum":["player","enemy"]};
+const schema32 = {"title":"CmPiece","type":"object","required":["role","square","side"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"},"side":{"$ref":"#/$defs/cmSide"},"facing":{"$ref":"#/$defs/facing"}},"additionalProperties":false};
+const schema35 = {"title":"CmSide","type":"string","enum":["player","enemy"]};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -730,7 +1127,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((((data0 === "king") || (data0 === "queen")) || (data0 === "rook")) || (data0 === "bishop")) || (data0 === "knight")) || (data0 === "pawn"))){
-const err5 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/role/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/role/enum",keyword:"enum",params:{allowedValues: schema26.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -778,7 +1175,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data2 === "player") || (data2 === "enemy"))){
-const err9 = {instancePath:instancePath+"/side",schemaPath:"#/$defs/cmSide/enum",keyword:"enum",params:{allowedValues: schema34.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/side",schemaPath:"#/$defs/cmSide/enum",keyword:"enum",params:{allowedValues: schema35.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -801,7 +1198,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((((data3 === "north") || (data3 === "east")) || (data3 === "south")) || (data3 === "west"))){
-const err11 = {instancePath:instancePath+"/facing",schemaPath:"#/$defs/facing/enum",keyword:"enum",params:{allowedValues: schema28.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/facing",schemaPath:"#/$defs/facing/enum",keyword:"enum",params:{allowedValues: schema29.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -822,15 +1219,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-const schema36 = {"title":"CmTile","type":"object","required":["kind"],"properties":{"kind":{"type":"string","enum":["lock","plate","key","transform","coin","gem","letter","finish"]}},"discriminator":{"propertyName":"kind"},"oneOf":[{"$ref":"#/$defs/lockTile"},{"$ref":"#/$defs/plateTile"},{"$ref":"#/$defs/keyTile"},{"$ref":"#/$defs/transformTile"},{"$ref":"#/$defs/coinTile"},{"$ref":"#/$defs/gemTile"},{"$ref":"#/$defs/letterTile"},{"$ref":"#/$defs/finishTile"}]};
-const schema37 = {"title":"LockTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"lock"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false};
-const schema39 = {"title":"CmColor","type":"string","enum":["blue","red","yellow","green"]};
+const schema37 = {"title":"CmTile","type":"object","required":["kind"],"properties":{"kind":{"type":"string","enum":["lock","plate","key","transform","coin","gem","letter","finish"]}},"discriminator":{"propertyName":"kind"},"oneOf":[{"$ref":"#/$defs/lockTile"},{"$ref":"#/$defs/plateTile"},{"$ref":"#/$defs/keyTile"},{"$ref":"#/$defs/transformTile"},{"$ref":"#/$defs/coinTile"},{"$ref":"#/$defs/gemTile"},{"$ref":"#/$defs/letterTile"},{"$ref":"#/$defs/finishTile"}]};
+const schema38 = {"title":"LockTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"lock"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false};
+const schema40 = {"title":"CmColor","type":"string","enum":["blue","red","yellow","green"]};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -926,7 +1323,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((((data2 === "blue") || (data2 === "red")) || (data2 === "yellow")) || (data2 === "green"))){
-const err8 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/cmColor/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/cmColor/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -947,13 +1344,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-const schema40 = {"title":"PlateTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"plate"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false};
+const schema41 = {"title":"PlateTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"plate"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1049,7 +1446,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((((data2 === "blue") || (data2 === "red")) || (data2 === "yellow")) || (data2 === "green"))){
-const err8 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/cmColor/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/cmColor/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1070,13 +1467,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-const schema43 = {"title":"KeyTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"key"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false};
+const schema44 = {"title":"KeyTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"key"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1172,7 +1569,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((((data2 === "blue") || (data2 === "red")) || (data2 === "yellow")) || (data2 === "green"))){
-const err8 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/cmColor/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/cmColor/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1193,13 +1590,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
-const schema46 = {"title":"TransformTile","description":"CM-10: 1..5 distinct types from knight, bishop, rook, queen, king (never pawn).","type":"object","required":["kind","square","allowed"],"properties":{"kind":{"const":"transform"},"square":{"$ref":"#/$defs/square"},"allowed":{"type":"array","items":{"title":"TransformType","type":"string","enum":["knight","bishop","rook","queen","king"]},"minItems":1,"maxItems":5,"uniqueItems":true}},"additionalProperties":false};
+const schema47 = {"title":"TransformTile","description":"CM-10: 1..5 distinct types from knight, bishop, rook, queen, king (never pawn).","type":"object","required":["kind","square","allowed"],"properties":{"kind":{"const":"transform"},"square":{"$ref":"#/$defs/square"},"allowed":{"type":"array","items":{"title":"TransformType","type":"string","enum":["knight","bishop","rook","queen","king"]},"minItems":1,"maxItems":5,"uniqueItems":true}},"additionalProperties":false};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1319,7 +1716,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((((data3 === "knight") || (data3 === "bishop")) || (data3 === "rook")) || (data3 === "queen")) || (data3 === "king"))){
-const err10 = {instancePath:instancePath+"/allowed/" + i0,schemaPath:"#/properties/allowed/items/enum",keyword:"enum",params:{allowedValues: schema46.properties.allowed.items.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/allowed/" + i0,schemaPath:"#/properties/allowed/items/enum",keyword:"enum",params:{allowedValues: schema47.properties.allowed.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1376,13 +1773,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-const schema48 = {"title":"CoinTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"coin"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false};
+const schema49 = {"title":"CoinTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"coin"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1466,13 +1863,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
-const schema50 = {"title":"GemTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"gem"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false};
+const schema51 = {"title":"GemTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"gem"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1556,14 +1953,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
-const schema52 = {"title":"LetterTile","type":"object","required":["kind","square","letter"],"properties":{"kind":{"const":"letter"},"square":{"$ref":"#/$defs/square"},"letter":{"description":"One capital letter A-Z (CM-9).","type":"string","pattern":"^[A-Z]$"}},"additionalProperties":false};
+const schema53 = {"title":"LetterTile","type":"object","required":["kind","square","letter"],"properties":{"kind":{"const":"letter"},"square":{"$ref":"#/$defs/square"},"letter":{"description":"One capital letter A-Z (CM-9).","type":"string","pattern":"^[A-Z]$"}},"additionalProperties":false};
 const pattern13 = new RegExp("^[A-Z]$", "u");
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1682,13 +2079,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
-const schema54 = {"title":"FinishTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"finish"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false};
+const schema55 = {"title":"FinishTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"finish"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1772,12 +2169,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1804,7 +2201,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data0 === "lock") || (data0 === "plate")) || (data0 === "key")) || (data0 === "transform")) || (data0 === "coin")) || (data0 === "gem")) || (data0 === "letter")) || (data0 === "finish"))){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema36.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema37.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1817,50 +2214,50 @@ errors++;
 const tag0 = data.kind;
 if(typeof tag0 == "string"){
 if(tag0 === "lock"){
-if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "plate"){
-if(!(validate27(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "key"){
 if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "transform"){
+else if(tag0 === "plate"){
 if(!(validate29(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "coin"){
+else if(tag0 === "key"){
 if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "gem"){
+else if(tag0 === "transform"){
 if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "letter"){
+else if(tag0 === "coin"){
 if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "finish"){
+else if(tag0 === "gem"){
 if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "letter"){
+if(!(validate34(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "finish"){
+if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 }
@@ -1896,14 +2293,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-const schema56 = {"title":"CmObjectives","description":"The reach objective is implied by a finish tile (CM-11).","type":"object","properties":{"collect":{"type":"boolean"},"spell":{"description":"The word, A-Z (CM-9).","type":"string","pattern":"^[A-Z]+$"},"moveLimit":{"description":"CM-12: a positive integer.","type":"integer","minimum":1},"capture":{"$ref":"#/$defs/squareList"}},"additionalProperties":false};
+const schema57 = {"title":"CmObjectives","description":"The reach objective is implied by a finish tile (CM-11).","type":"object","properties":{"collect":{"type":"boolean"},"spell":{"description":"The word, A-Z (CM-9).","type":"string","pattern":"^[A-Z]+$"},"moveLimit":{"description":"CM-12: a positive integer.","type":"integer","minimum":1},"capture":{"$ref":"#/$defs/squareList"}},"additionalProperties":false};
 const pattern15 = new RegExp("^[A-Z]+$", "u");
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1982,8 +2379,8 @@ errors++;
 }
 }
 if(data.capture !== undefined){
-if(!(validate15(data.capture, {instancePath:instancePath+"/capture",parentData:data,parentDataProperty:"capture",rootData}))){
-vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+if(!(validate17(data.capture, {instancePath:instancePath+"/capture",parentData:data,parentDataProperty:"capture",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -1998,12 +2395,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2040,8 +2437,8 @@ errors++;
 }
 }
 if(data.board !== undefined){
-if(!(validate20(data.board, {instancePath:instancePath+"/board",parentData:data,parentDataProperty:"board",rootData}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate22(data.board, {instancePath:instancePath+"/board",parentData:data,parentDataProperty:"board",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
 }
@@ -2050,8 +2447,8 @@ let data2 = data.pieces;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate23(data2[i0], {instancePath:instancePath+"/pieces/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate25(data2[i0], {instancePath:instancePath+"/pieces/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 }
@@ -2072,8 +2469,8 @@ let data4 = data.tiles;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate25(data4[i1], {instancePath:instancePath+"/tiles/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate27(data4[i1], {instancePath:instancePath+"/tiles/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
 }
@@ -2090,8 +2487,8 @@ errors++;
 }
 }
 if(data.objectives !== undefined){
-if(!(validate43(data.objectives, {instancePath:instancePath+"/objectives",parentData:data,parentDataProperty:"objectives",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate45(data.objectives, {instancePath:instancePath+"/objectives",parentData:data,parentDataProperty:"objectives",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
@@ -2186,18 +2583,18 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
-const schema57 = {"title":"KingsValleyLevelFields","type":"object","required":["ruleset","pieces","sideToMove"],"properties":{"ruleset":{"const":"kings-valley"},"board":{"$ref":"#/$defs/kvBoard"},"pillars":{"$ref":"#/$defs/squareList"},"pieces":{"type":"array","items":{"$ref":"#/$defs/kvPiece"}},"sideToMove":{"$ref":"#/$defs/kvSide"},"startingSetup":{"description":"KV-4 applies (first move must be a soldier move).","type":"boolean"},"options":{"$ref":"#/$defs/kvOptions"},"goal":{"$ref":"#/$defs/kvGoal"},"walls":false,"portal":false,"tiles":false,"objectives":false,"position":false}};
-const schema58 = {"title":"KvBoard","description":"KV-1/KV-9: 5..9 each (oddness is a ruleset check).","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":5,"maximum":9},"height":{"type":"integer","minimum":5,"maximum":9}},"additionalProperties":false};
-const schema61 = {"title":"KvSide","type":"string","enum":["white","black"]};
-const schema63 = {"title":"KvOptions","type":"object","properties":{"soldiersMayStopOnValley":{"description":"KV-3; default false.","type":"boolean"}},"additionalProperties":false};
-const schema64 = {"title":"KvGoal","description":"KV-8: the side to move forces a win within `moves` of its own moves.","type":"object","required":["type","moves"],"properties":{"type":{"const":"win-in"},"moves":{"type":"integer","minimum":1}},"additionalProperties":false};
-const schema59 = {"title":"KvPiece","type":"object","required":["role","square","side"],"properties":{"role":{"type":"string","enum":["king","soldier"]},"square":{"$ref":"#/$defs/square"},"side":{"$ref":"#/$defs/kvSide"}},"additionalProperties":false};
+const schema58 = {"title":"KingsValleyLevelFields","type":"object","required":["ruleset","pieces","sideToMove"],"properties":{"ruleset":{"const":"kings-valley"},"board":{"$ref":"#/$defs/kvBoard"},"pillars":{"$ref":"#/$defs/squareList"},"pieces":{"type":"array","items":{"$ref":"#/$defs/kvPiece"}},"sideToMove":{"$ref":"#/$defs/kvSide"},"startingSetup":{"description":"KV-4 applies (first move must be a soldier move).","type":"boolean"},"options":{"$ref":"#/$defs/kvOptions"},"goal":{"$ref":"#/$defs/kvGoal"},"walls":false,"portal":false,"tiles":false,"objectives":false,"position":false}};
+const schema59 = {"title":"KvBoard","description":"KV-1/KV-9: 5..9 each (oddness is a ruleset check).","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":5,"maximum":9},"height":{"type":"integer","minimum":5,"maximum":9}},"additionalProperties":false};
+const schema62 = {"title":"KvSide","type":"string","enum":["white","black"]};
+const schema64 = {"title":"KvOptions","type":"object","properties":{"soldiersMayStopOnValley":{"description":"KV-3; default false.","type":"boolean"}},"additionalProperties":false};
+const schema65 = {"title":"KvGoal","description":"KV-8: the side to move forces a win within `moves` of its own moves.","type":"object","required":["type","moves"],"properties":{"type":{"const":"win-in"},"moves":{"type":"integer","minimum":1}},"additionalProperties":false};
+const schema60 = {"title":"KvPiece","type":"object","required":["role","square","side"],"properties":{"role":{"type":"string","enum":["king","soldier"]},"square":{"$ref":"#/$defs/square"},"side":{"$ref":"#/$defs/kvSide"}},"additionalProperties":false};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2256,7 +2653,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data0 === "king") || (data0 === "soldier"))){
-const err5 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema59.properties.role.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema60.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2304,7 +2701,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data2 === "white") || (data2 === "black"))){
-const err9 = {instancePath:instancePath+"/side",schemaPath:"#/$defs/kvSide/enum",keyword:"enum",params:{allowedValues: schema61.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/side",schemaPath:"#/$defs/kvSide/enum",keyword:"enum",params:{allowedValues: schema62.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2325,12 +2722,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2494,8 +2891,8 @@ errors++;
 }
 }
 if(data.pillars !== undefined){
-if(!(validate15(data.pillars, {instancePath:instancePath+"/pillars",parentData:data,parentDataProperty:"pillars",rootData}))){
-vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+if(!(validate17(data.pillars, {instancePath:instancePath+"/pillars",parentData:data,parentDataProperty:"pillars",rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 }
@@ -2504,8 +2901,8 @@ let data5 = data.pieces;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate48(data5[i0], {instancePath:instancePath+"/pieces/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50(data5[i0], {instancePath:instancePath+"/pieces/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 }
@@ -2534,7 +2931,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((data7 === "white") || (data7 === "black"))){
-const err16 = {instancePath:instancePath+"/sideToMove",schemaPath:"#/$defs/kvSide/enum",keyword:"enum",params:{allowedValues: schema61.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/sideToMove",schemaPath:"#/$defs/kvSide/enum",keyword:"enum",params:{allowedValues: schema62.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2740,16 +3137,16 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-const schema65 = {"title":"LockingChessLevelFields","type":"object","required":["ruleset","position"],"properties":{"ruleset":{"const":"locking-chess"},"board":{"$ref":"#/$defs/lcBoard"},"position":{"description":"LFEN (LC-13).","type":"string"},"pieces":{"type":"array","items":{"$ref":"#/$defs/lcPiece"}},"goal":{"$ref":"#/$defs/lcGoal"},"walls":false,"portal":false,"tiles":false,"objectives":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false}};
-const schema66 = {"title":"LcBoard","description":"Locking Chess is played on 8 x 8.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":8,"maximum":8},"height":{"type":"integer","minimum":8,"maximum":8}},"additionalProperties":false};
-const schema70 = {"title":"LcGoal","description":"Any LC-8 win counts as mate.","type":"object","required":["type","moves"],"properties":{"type":{"const":"mate-in"},"moves":{"type":"integer","minimum":1}},"additionalProperties":false};
-const schema67 = {"title":"LcPiece","description":"Informational; the position field is authoritative.","type":"object","required":["role","square"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false};
+const schema66 = {"title":"LockingChessLevelFields","type":"object","required":["ruleset","position"],"properties":{"ruleset":{"const":"locking-chess"},"board":{"$ref":"#/$defs/lcBoard"},"position":{"description":"LFEN (LC-13).","type":"string"},"pieces":{"type":"array","items":{"$ref":"#/$defs/lcPiece"}},"goal":{"$ref":"#/$defs/lcGoal"},"walls":false,"portal":false,"tiles":false,"objectives":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false}};
+const schema67 = {"title":"LcBoard","description":"Locking Chess is played on 8 x 8.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":8,"maximum":8},"height":{"type":"integer","minimum":8,"maximum":8}},"additionalProperties":false};
+const schema71 = {"title":"LcGoal","description":"Any LC-8 win counts as mate.","type":"object","required":["type","moves"],"properties":{"type":{"const":"mate-in"},"moves":{"type":"integer","minimum":1}},"additionalProperties":false};
+const schema68 = {"title":"LcPiece","description":"Informational; the position field is authoritative.","type":"object","required":["role","square"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2798,7 +3195,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((((data0 === "king") || (data0 === "queen")) || (data0 === "rook")) || (data0 === "bishop")) || (data0 === "knight")) || (data0 === "pawn"))){
-const err4 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/role/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/role/enum",keyword:"enum",params:{allowedValues: schema26.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2844,12 +3241,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3019,8 +3416,8 @@ let data5 = data.pieces;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate51(data5[i0], {instancePath:instancePath+"/pieces/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate53(data5[i0], {instancePath:instancePath+"/pieces/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -3211,7 +3608,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
@@ -3446,10 +3843,17 @@ errors++;
 }
 }
 if(data.solution !== undefined){
-let data11 = data.solution;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.moves === undefined){
-const err19 = {instancePath:instancePath+"/solution",schemaPath:"#/$defs/solution/required",keyword:"required",params:{missingProperty: "moves"},message:"must have required property '"+"moves"+"'"};
+if(!(validate14(data.solution, {instancePath:instancePath+"/solution",parentData:data,parentDataProperty:"solution",rootData}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+errors = vErrors.length;
+}
+}
+if(data.editor !== undefined){
+let data12 = data.editor;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+}
+else {
+const err19 = {instancePath:instancePath+"/editor",schemaPath:"#/properties/editor/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3458,8 +3862,10 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data11.length === undefined){
-const err20 = {instancePath:instancePath+"/solution",schemaPath:"#/$defs/solution/required",keyword:"required",params:{missingProperty: "length"},message:"must have required property '"+"length"+"'"};
+}
+if(data.draft !== undefined){
+if(typeof data.draft !== "boolean"){
+const err20 = {instancePath:instancePath+"/draft",schemaPath:"#/properties/draft/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3468,8 +3874,35 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data11.optimal === undefined){
-const err21 = {instancePath:instancePath+"/solution",schemaPath:"#/$defs/solution/required",keyword:"required",params:{missingProperty: "optimal"},message:"must have required property '"+"optimal"+"'"};
+}
+const tag0 = data.ruleset;
+if(typeof tag0 == "string"){
+if(tag0 === "unlock-the-king"){
+if(!(validate16(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "chess-maze"){
+if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "kings-valley"){
+if(!(validate48(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "locking-chess"){
+if(!(validate52(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "ruleset", tagValue: tag0},message:"value of tag \"ruleset\" must be in oneOf"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3478,8 +3911,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(data11.states === undefined){
-const err22 = {instancePath:instancePath+"/solution",schemaPath:"#/$defs/solution/required",keyword:"required",params:{missingProperty: "states"},message:"must have required property '"+"states"+"'"};
+}
+else {
+const err22 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "ruleset", tagValue: tag0},message:"tag \"ruleset\" must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3488,247 +3922,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data11.solver === undefined){
-const err23 = {instancePath:instancePath+"/solution",schemaPath:"#/$defs/solution/required",keyword:"required",params:{missingProperty: "solver"},message:"must have required property '"+"solver"+"'"};
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
-}
-errors++;
-}
-if(data11.levelHash === undefined){
-const err24 = {instancePath:instancePath+"/solution",schemaPath:"#/$defs/solution/required",keyword:"required",params:{missingProperty: "levelHash"},message:"must have required property '"+"levelHash"+"'"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-if(data11.moves !== undefined){
-let data12 = data11.moves;
-if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data12[i1] !== "string"){
-const err25 = {instancePath:instancePath+"/solution/moves/" + i1,schemaPath:"#/$defs/solution/properties/moves/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/solution/moves",schemaPath:"#/$defs/solution/properties/moves/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data11.length !== undefined){
-let data14 = data11.length;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err27 = {instancePath:instancePath+"/solution/length",schemaPath:"#/$defs/solution/properties/length/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 < 0 || isNaN(data14)){
-const err28 = {instancePath:instancePath+"/solution/length",schemaPath:"#/$defs/solution/properties/length/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-if(data11.optimal !== undefined){
-if(typeof data11.optimal !== "boolean"){
-const err29 = {instancePath:instancePath+"/solution/optimal",schemaPath:"#/$defs/solution/properties/optimal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data11.states !== undefined){
-let data16 = data11.states;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err30 = {instancePath:instancePath+"/solution/states",schemaPath:"#/$defs/solution/properties/states/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 < 0 || isNaN(data16)){
-const err31 = {instancePath:instancePath+"/solution/states",schemaPath:"#/$defs/solution/properties/states/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-if(data11.solver !== undefined){
-if(typeof data11.solver !== "string"){
-const err32 = {instancePath:instancePath+"/solution/solver",schemaPath:"#/$defs/solution/properties/solver/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data11.levelHash !== undefined){
-let data18 = data11.levelHash;
-if(typeof data18 === "string"){
-if(!pattern1.test(data18)){
-const err33 = {instancePath:instancePath+"/solution/levelHash",schemaPath:"#/$defs/solution/properties/levelHash/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/solution/levelHash",schemaPath:"#/$defs/solution/properties/levelHash/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/solution",schemaPath:"#/$defs/solution/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data.editor !== undefined){
-let data19 = data.editor;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-}
-else {
-const err36 = {instancePath:instancePath+"/editor",schemaPath:"#/properties/editor/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data.draft !== undefined){
-if(typeof data.draft !== "boolean"){
-const err37 = {instancePath:instancePath+"/draft",schemaPath:"#/properties/draft/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-const tag0 = data.ruleset;
-if(typeof tag0 == "string"){
-if(tag0 === "unlock-the-king"){
-if(!(validate14(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "chess-maze"){
-if(!(validate19(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "kings-valley"){
-if(!(validate46(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "locking-chess"){
-if(!(validate50(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
-errors = vErrors.length;
-}
-}
-else {
-const err38 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "ruleset", tagValue: tag0},message:"value of tag \"ruleset\" must be in oneOf"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-else {
-const err39 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "ruleset", tagValue: tag0},message:"tag \"ruleset\" must be string"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-else {
-const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
 }
 errors++;
 }

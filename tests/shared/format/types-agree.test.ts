@@ -47,6 +47,7 @@ import type {
   Role,
   Ruleset,
   StoredSolution,
+  StoredSolveMetrics,
   TransformType,
   UkColor,
   UkPiece,
@@ -77,6 +78,7 @@ export type TypeChecks = [
   Assert<Mutual<TransformType, Gen.TransformType>>,
   Assert<Mutual<LevelMeta, Gen.LevelMeta>>,
   Assert<Mutual<StoredSolution, Gen.StoredSolution>>,
+  Assert<Mutual<StoredSolveMetrics, Gen.StoredSolveMetrics>>,
   Assert<Mutual<UkPiece, Gen.UkPiece>>,
   Assert<Mutual<CmPiece, Gen.CmPiece>>,
   Assert<Mutual<KvPiece, Gen.KvPiece>>,
@@ -188,7 +190,18 @@ const KEYS = {
     states: true,
     solver: true,
     levelHash: true,
+    metrics: true,
   } satisfies Record<keyof StoredSolution, true>,
+  metrics: {
+    expanded: true,
+    generated: true,
+    branching: true,
+    optimalSolutions: true,
+    optimalSolutionsCapped: true,
+    uniqueFirstMove: true,
+    taggedMovesMin: true,
+    taggedMovesMax: true,
+  } satisfies Record<keyof StoredSolveMetrics, true>,
   objectives: { collect: true, spell: true, moveLimit: true, capture: true } satisfies Record<keyof CmObjectives, true>,
   pack: {
     format: true,
@@ -237,6 +250,7 @@ describe('hand-written types and schemas have the same fields', () => {
     expect(allowed(s.$defs.kvPiece)).toEqual(sorted(KEYS.kvPiece));
     expect(allowed(s.$defs.meta)).toEqual(sorted(KEYS.meta));
     expect(allowed(s.$defs.solution)).toEqual(sorted(KEYS.solution));
+    expect(allowed(s.$defs.solveMetrics)).toEqual(sorted(KEYS.metrics));
     expect(allowed(s.$defs.cmObjectives)).toEqual(sorted(KEYS.objectives));
     expect(allowed(p)).toEqual(sorted(KEYS.pack));
   });
