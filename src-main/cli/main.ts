@@ -35,9 +35,11 @@
  *   readable report with the move list (two-player: keys, cook note, main
  *   line by move number, refutations), and a progress line on stderr when
  *   it is a terminal.
- * - `prove FILE... [--draft] [--max-states N] [--time-ms N]` (extension):
- *   runs the save pipeline in place, storing the proven solution; with
- *   `--draft` unproved levels are written as drafts. Several files are proved
+ * - `prove FILE... [--draft] [--force] [--max-states N] [--time-ms N]` (extension):
+ *   runs the save pipeline in place, storing the proven solution (with the
+ *   solver's difficulty metrics, `solution.metrics`); with `--draft` unproved
+ *   levels are written as drafts; with `--force` a current stored proof is
+ *   proved again and rewritten (so older files gain metrics). Several files are proved
  *   in parallel on a worker pool (progress bar on a terminal), reports in
  *   file order. Exit code: the highest of the per-file codes (as for solve).
  * - `perft --rules orthodox|locking --depth N [--fen STRING] [--divide]`
@@ -412,7 +414,7 @@ function exitForHostError(e: HostError): number {
   }
 }
 
-async function cmdProve(files: string[], flags: { draft?: boolean; maxStates?: number; timeMs?: number }, io: CliIo): Promise<number> {
+async function cmdProve(files: string[], flags: { draft?: boolean; force?: boolean; maxStates?: number; timeMs?: number }, io: CliIo): Promise<number> {
   // Several files: proved in parallel on a worker pool (batch.ts), reports in file order.
   if (files.length > 1) return runBatch(files, io, (f, fio) => cmdProve([f], flags, fio), 'proving');
   let worst = EXIT.ok as number;
@@ -438,6 +440,7 @@ async function cmdProve(files: string[], flags: { draft?: boolean; maxStates?: n
     }
     const r = await saveLevelFile(resolve(file), value, {
       allowDraft: flags.draft === true,
+      force: flags.force === true,
       timeMs: flags.timeMs ?? DEFAULT_SAVE_TIME_MS,
       maxStates: flags.maxStates ?? DEFAULT_SAVE_MAX_STATES,
       label: file,
@@ -580,9 +583,10 @@ export async function runCli(args: string[], io: CliIo = processIo): Promise<num
     .description('run the save pipeline in place: solve and store the proven solution')
     .argument('<files...>', 'level files')
     .option('--draft', 'write unproved levels as drafts ("draft": true)')
+    .option('--force', 'prove again and rewrite even when the stored solution is current (adds solution.metrics)')
     .option('--max-states <n>', `state cap (default ${DEFAULT_SAVE_MAX_STATES})`, positiveInt)
     .option('--time-ms <n>', `wall-clock cap in milliseconds (default ${DEFAULT_SAVE_TIME_MS})`, positiveInt)
-    .action(async (files: string[], flags: { draft?: boolean; maxStates?: number; timeMs?: number }) => {
+    .action(async (files: string[], flags: { draft?: boolean; force?: boolean; maxStates?: number; timeMs?: number }) => {
       code = await cmdProve(files, flags, io);
     });
 

@@ -11,12 +11,16 @@
  * - `storedProofIsCurrent(level)`: the document's own `solution` may be
  *   written again unchanged: its levelHash matches, it is `optimal`, and its
  *   moves replay to the end of the game (`replayReachesGoal`).
- * - `reusableProof(level, cache)`: the stored solution when current, else a
- *   cached proof whose moves replay to the goal, else undefined.
+ * - `reusableProof(level, cache)`: the stored solution when current (its
+ *   `metrics` kept as stored), else a cached proof whose moves replay to the
+ *   goal (with the metrics of its solve when that solve counted optimal
+ *   solutions), else undefined.
  */
 import { levelHash } from '../../src-shared/format/level-hash.js';
 import { PROOF_CACHE_SIZE } from '../../src-shared/host/solve-contract.js';
-import type { Level, StoredSolution } from '../../src-shared/model/level.js';
+import type { Level, StoredSolution, StoredSolveMetrics } from '../../src-shared/model/level.js';
+import { storedMetricsOf } from '../../src-shared/pack/difficulty.js';
+import type { SolveMetrics } from '../../src-shared/solver/types.js';
 import { replayMoves, rulesetOf } from '../../src-shared/rulesets/index.js';
 import { solverName } from './version.js';
 
@@ -25,6 +29,8 @@ export interface CachedProof {
   moves: string[];
   length: number;
   states: number;
+  /** The solve's `solution.metrics` when it gave any (save-pipeline.ts `storedMetrics`). */
+  metrics?: StoredSolveMetrics;
 }
 
 /** The host's remembered proofs by levelHash (see the file comment). */
@@ -50,7 +56,12 @@ export class ProofCache {
   /** Remembers `proof` for `hash`; beyond `capacity` the least recently used entry goes. */
   put(hash: string, proof: CachedProof): void {
     this.entries.delete(hash);
-    this.entries.set(hash, { moves: [...proof.moves], length: proof.length, states: proof.states });
+    this.entries.set(hash, {
+      moves: [...proof.moves],
+      length: proof.length,
+      states: proof.states,
+      ...(proof.metrics ? { metrics: { ...proof.metrics } } : {}),
+    });
     while (this.entries.size > this.capacity) {
       const oldest = this.entries.keys().next().value as string;
       this.entries.delete(oldest);
@@ -58,11 +69,13 @@ export class ProofCache {
   }
 
   /** Remembers a solver answer for `level` when it is `solved` (optimal); other answers are ignored. Never throws. */
-  remember(level: Level, result: { status: string; moves?: readonly string[]; length?: number; states?: number }): void {
+  remember(level: Level, result: { status: string; moves?: readonly string[]; length?: number; states?: number; metrics?: SolveMetrics }): void {
     if (result.status !== 'solved' || !Array.isArray(result.moves) || typeof result.length !== 'number') return;
     const hash = safeHash(level);
     if (hash === undefined) return;
-    this.put(hash, { moves: [...result.moves], length: result.length, states: result.states ?? 0 });
+    // Metrics are kept only from a counting solve (the ones a save writes), not the bare expansion counts.
+    const counted = result.metrics && result.metrics.optimalSolutions !== undefined ? { metrics: storedMetricsOf(result.metrics) } : {};
+    this.put(hash, { moves: [...result.moves], length: result.length, states: result.states ?? 0, ...counted });
   }
 }
 
@@ -129,6 +142,14 @@ export function reusableProof(level: Level, cache: ProofCache | undefined): Reus
   if (!p || !replayReachesGoal(level, p.moves, p.length)) return undefined;
   return {
     source: 'cache',
-    solution: { moves: [...p.moves], length: p.length, optimal: true, states: p.states, solver: solverName(), levelHash: hash },
+    solution: {
+      moves: [...p.moves],
+      length: p.length,
+      optimal: true,
+      states: p.states,
+      solver: solverName(),
+      levelHash: hash,
+      ...(p.metrics ? { metrics: { ...p.metrics } } : {}),
+    },
   };
 }

@@ -14,9 +14,12 @@
  *    document's own stored `solution` when current (levelHash, `optimal`,
  *    moves replay to the goal), else the host's cached proof of the same
  *    levelHash (`opts.proofs`), else, with `noProof` (and `allowDraft`),
- *    none at all (written as a draft). Otherwise an optimal solve in a
- *    worker (`opts.solver`, default a fresh worker) under a time cap
- *    (default 20 s) and a state cap (default 20,000,000): `unsolvable`,
+ *    none at all (written as a draft). `opts.force` skips both reuses.
+ *    Otherwise an optimal solve in a worker (`opts.solver`, default a fresh
+ *    worker) under a time cap (default 20 s) and a state cap (default
+ *    20,000,000), for single-player rulesets with optimal-solution counting
+ *    (`SAVE_COUNT_SOLUTIONS`, so the difficulty metrics come with the
+ *    proof; two-player goals solve without it): `unsolvable`,
  *    `limit`, `cancelled` or a worker `error` stop the proof; a `solved`
  *    answer is remembered in `opts.proofs`.
  * 4. UK-7 par check against the proven (or reused) optimum: par < optimal is an error
@@ -24,7 +27,10 @@
  *    (`uk-par-above-optimal`); par not checkable because of a limit: warning
  *    `uk-par-unchecked`.
  * 5. proven: `solution = {moves, length, optimal: true, states, solver:
- *    "castellan <version>", levelHash}` and no `draft`; not proven and
+ *    "castellan <version>", levelHash, metrics?}` and no `draft`, where
+ *    `metrics` are the solver's `SolveMetrics` of the proving solve (absent
+ *    when it gave none); a reused proof keeps the metrics it carries (the
+ *    stored solution's own, or the cached solve's); not proven and
  *    `allowDraft`: `draft: true` and no `solution` (a stale one is removed).
  *    Otherwise nothing is written and the answer is a HostError
  *    `{code: 'invalid'|'unsolvable'|'limit'|..., issues, solve, draftAllowed: true}`.
@@ -52,6 +58,7 @@ import { checkLevelObject } from '../../src-shared/format/load.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
 import { serializeLevel } from '../../src-shared/format/serialize.js';
 import type { Level, StoredSolution } from '../../src-shared/model/level.js';
+import { storedMetricsOf } from '../../src-shared/pack/difficulty.js';
 import { rulesetOf, validateRules } from '../../src-shared/rulesets/index.js';
 import { checkPar } from '../../src-shared/rulesets/unlock-the-king/index.js';
 import type { SolveProgress } from '../../src-shared/solver/types.js';
@@ -66,6 +73,13 @@ import { capName } from '../../src-shared/display/limit-words.js';
 
 export const DEFAULT_SAVE_TIME_MS = 20_000;
 export const DEFAULT_SAVE_MAX_STATES = 20_000_000;
+/**
+ * Optimal solutions counted by a save's proving solve (single-player
+ * rulesets), the cap of `solution.metrics.optimalSolutions`. Counting
+ * finishes the optimal f-contour; `taggedMovesMin` / `taggedMovesMax` are
+ * exact whatever the cap (solver/types.ts `SolveMetrics`).
+ */
+export const SAVE_COUNT_SOLUTIONS = 100;
 
 export interface SaveOptions {
   /** The user explicitly chose "save as draft": write unproved levels with `draft: true`. */
@@ -79,6 +93,12 @@ export interface SaveOptions {
   proofs?: ProofCache;
   /** Runs the solve (default: `solveInWorker` in a fresh worker, or the default pool). */
   solver?: SolvePoolLike;
+  /**
+   * Re-prove even when a proof is at hand (the document's current stored
+   * solution or a cached proof): `castellan prove --force`, so existing
+   * files gain `solution.metrics`.
+   */
+  force?: boolean;
   /** Solver wall-clock cap, ms (default 20,000). */
   timeMs?: number;
   /** Solver state cap (default 20,000,000). */
@@ -238,7 +258,7 @@ async function saveNow(path: string, document: unknown, opts: SaveOptions): Prom
   // 1b. size: refused before any proof when even the unproved document is over the file limit
   const tooLarge = tooLargeError(label, Buffer.byteLength(serializeLevel(level), 'utf8'));
   if (tooLarge) return tooLarge;
-  const reused = reusableProof(checked.value, opts.proofs);
+  const reused = opts.force === true ? undefined : reusableProof(checked.value, opts.proofs);
 
   // 2. rules
   const ruleIssues = validateRules(level);
@@ -285,6 +305,7 @@ async function saveNow(path: string, document: unknown, opts: SaveOptions): Prom
       timeMs: opts.timeMs ?? DEFAULT_SAVE_TIME_MS,
       maxStates: opts.maxStates ?? DEFAULT_SAVE_MAX_STATES,
       ...(opts.maxBytes !== undefined ? { maxBytes: opts.maxBytes } : {}),
+      countSolutions: rulesetOf(level)?.goal.kind === 'in-n' ? 0 : SAVE_COUNT_SOLUTIONS,
       ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
     });
@@ -307,6 +328,7 @@ async function saveNow(path: string, document: unknown, opts: SaveOptions): Prom
             states: r.states,
             solver: solverName(),
             levelHash: levelHash(level),
+            ...(r.metrics ? { metrics: storedMetricsOf(r.metrics) } : {}),
           },
         };
       }

@@ -42,6 +42,8 @@ describe('saveLevelFile: proved levels', () => {
       states: (disk['solution'] as { states: number }).states,
       solver: `castellan ${packageVersion()}`,
       levelHash: levelHash(level),
+      // The lone king's only 2-move path is a1-b2-c3: one optimal solution, no non-king moves.
+      metrics: expect.objectContaining({ optimalSolutions: 1, optimalSolutionsCapped: false, uniqueFirstMove: true, taggedMovesMin: 0, taggedMovesMax: 0 }),
     });
     expect((disk['solution'] as { states: number }).states).toBeGreaterThan(0);
     expect(disk['draft']).toBeUndefined();
