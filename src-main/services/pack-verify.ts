@@ -105,6 +105,8 @@ export function createPackVerifyApi(
           ...(v.states !== undefined ? { states: v.states } : {}),
           ...(m ? { branching: Math.round(m.branching * 100) / 100 } : {}),
           ...(m?.optimalSolutions !== undefined ? { optimalSolutions: m.optimalSolutions, optimalCapped: m.optimalSolutionsCapped === true } : {}),
+          ...(m?.taggedMovesMin !== undefined ? { taggedMovesMin: m.taggedMovesMin } : {}),
+          ...(m?.taggedMovesMax !== undefined ? { taggedMovesMax: m.taggedMovesMax } : {}),
         });
       });
       void Promise.all(all).then(

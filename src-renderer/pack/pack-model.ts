@@ -8,6 +8,24 @@ import type { PackRow, PackRowStatus } from '../../src-shared/host/pack-contract
 import type { PackEntry, PackFile } from '../../src-shared/model/level.js';
 import type { HostError } from '../../src-shared/host/contract.js';
 import { extraIssues } from '../app/messages.js';
+import { compareDifficulty, difficultyLabel, difficultyOf, type Difficulty } from '../../src-shared/pack/difficulty.js';
+
+/**
+ * A row's difficulty D (src-shared/pack/difficulty.ts: unlocking, then par,
+ * then states) from its par, states and tagged-move minimum (stored
+ * metrics, or Verify's fresh answer once merged), or undefined when the
+ * row has no proven par (not proved, stale, draft, invalid).
+ */
+export function rowDifficulty(r: Pick<PackRow, 'status' | 'par' | 'states' | 'taggedMovesMin'>): Difficulty | undefined {
+  if (r.status !== 'proved' && r.status !== 'duplicate' && r.status !== 'par-mismatch') return undefined;
+  return difficultyOf(r);
+}
+
+/** The difficulty column's text: "unlocking 12 · par 30", "par 9", or "—" without D. */
+export function difficultyText(r: Pick<PackRow, 'status' | 'par' | 'states' | 'taggedMovesMin'>): string {
+  const d = rowDifficulty(r);
+  return d ? difficultyLabel(d) : '—';
+}
 
 /** The pack manager's error banner: one message, then the issues it does not already say, each once. */
 export interface PackError {
@@ -33,7 +51,7 @@ export function packErrorOf(r: Pick<HostError, 'code' | 'message' | 'issues'>, w
 /** UK-9 Codex tiers, easiest first (offered in the tier menu; any text is allowed). */
 export const TIERS = ['Novice', 'Journeyman', 'Master', 'Grandmaster'] as const;
 
-export type SortKey = 'order' | 'title' | 'tier' | 'status' | 'par' | 'states' | 'branching' | 'solutions';
+export type SortKey = 'order' | 'title' | 'tier' | 'status' | 'difficulty' | 'par' | 'states' | 'branching' | 'solutions';
 export type SortDir = 'asc' | 'desc';
 
 export const SORT_LABELS: Record<SortKey, string> = {
@@ -41,6 +59,7 @@ export const SORT_LABELS: Record<SortKey, string> = {
   title: 'Title',
   tier: 'Tier',
   status: 'Status',
+  difficulty: 'Difficulty',
   par: 'Par',
   states: 'States explored',
   branching: 'Branching',
@@ -124,7 +143,7 @@ function tierRank(t: string | undefined): number {
   return i >= 0 ? i : TIERS.length;
 }
 
-function metric(r: PackRow, key: SortKey): number | string | undefined {
+function metric(r: PackRow, key: SortKey): number | string | Difficulty | undefined {
   switch (key) {
     case 'title':
       return r.title.toLowerCase();
@@ -140,6 +159,8 @@ function metric(r: PackRow, key: SortKey): number | string | undefined {
       return r.branching;
     case 'solutions':
       return r.optimalSolutions;
+    case 'difficulty':
+      return rowDifficulty(r);
     default:
       return r.index;
   }
@@ -148,7 +169,8 @@ function metric(r: PackRow, key: SortKey): number | string | undefined {
 /**
  * A view sort of the rows (the pack is unchanged): stable, ties keep pack
  * order, rows without the metric (unknown par, not verified) go last in
- * both directions.
+ * both directions. `difficulty` sorts by the stated measure D
+ * (`rowDifficulty`, compared lexicographically: unlocking, par, states).
  */
 export function sortRows(rows: readonly PackRow[], key: SortKey, dir: SortDir = 'asc'): PackRow[] {
   const sign = dir === 'asc' ? 1 : -1;
@@ -158,6 +180,10 @@ export function sortRows(rows: readonly PackRow[], key: SortKey, dir: SortDir = 
     if (x === undefined || y === undefined) {
       if (x === undefined && y === undefined) return a.index - b.index;
       return x === undefined ? 1 : -1;
+    }
+    if (typeof x === 'object' || typeof y === 'object') {
+      const c = compareDifficulty(x as Difficulty, y as Difficulty);
+      return c !== 0 ? sign * Math.sign(c) : a.index - b.index;
     }
     if (x < y) return -sign;
     if (x > y) return sign;
@@ -189,7 +215,7 @@ export function mergeVerified(stored: readonly PackRow[], verified: ReadonlyMap<
           : v.detail
       : v.detail.replace(/; alike to #\d+ \([^)]*\)$/, '') + (dup ? `; alike to #${s.duplicateOf! + 1} (${s.duplicateHow ?? 'alike'})` : '');
     const out: PackRow = { ...s, status, detail };
-    for (const k of ['par', 'states', 'branching', 'optimalSolutions', 'optimalCapped'] as const) {
+    for (const k of ['par', 'states', 'branching', 'optimalSolutions', 'optimalCapped', 'taggedMovesMin', 'taggedMovesMax'] as const) {
       if (v[k] !== undefined) (out as unknown as Record<string, unknown>)[k] = v[k];
     }
     return out;

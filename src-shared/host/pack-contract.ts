@@ -78,6 +78,13 @@ export interface PackRow {
   /** Distinct optimal solutions (verify; capped, see `optimalCapped`). */
   optimalSolutions?: number;
   optimalCapped?: boolean;
+  /**
+   * Fewest / most tagged moves (Unlock the King: non-king moves) over all
+   * optimal solutions (verify, else the stored `solution.metrics`); with
+   * `par` and `states` they make the difficulty measure (pack/difficulty.ts).
+   */
+  taggedMovesMin?: number;
+  taggedMovesMax?: number;
   /** 0-based index of the earlier level this one is alike to (symmetry included for UK). */
   duplicateOf?: number;
   /** How it is alike: a symmetry name (UK) or `identical`. */

@@ -11,6 +11,8 @@
  * - `par-mismatch`: stored solution not optimal, or the designer's `par`
  *   (UK-7) differs from the stored optimal length;
  * - `proved`: "proved par N" from the current, optimal stored solution.
+ * A current stored solution also gives the row its states and, from its
+ * `solution.metrics`, branching, optimal solutions and tagged-move min / max.
  * Duplicates (`markDuplicates`, duplicates.ts `findAlike`): identical
  * rules-relevant content, or for rulesets compared under symmetry (UK) a
  * rotation / reflection. Only a clean (`proved`) later level becomes
@@ -18,12 +20,16 @@
  */
 import { levelHash, solutionIsCurrent } from '../format/level-hash.js';
 import type { PackRow } from '../host/pack-contract.js';
-import type { Level } from '../model/level.js';
+import type { Level, StoredSolveMetrics } from '../model/level.js';
 import type { Issue } from '../validation/issue.js';
 import { findAlike } from './duplicates.js';
 
 /** Row fields derived from a level's stored content (no solve). */
-export function storedVerdict(level: Level | undefined, issues: readonly Issue[], loadError?: string): Pick<PackRow, 'status' | 'detail' | 'par' | 'states'> {
+export function storedVerdict(
+  level: Level | undefined,
+  issues: readonly Issue[],
+  loadError?: string,
+): Pick<PackRow, 'status' | 'detail' | 'par' | 'states' | 'branching' | 'optimalSolutions' | 'optimalCapped' | 'taggedMovesMin' | 'taggedMovesMax'> {
   const firstError = issues.find((i) => i.severity === 'error');
   if (!level || loadError || firstError) {
     return { status: 'invalid', detail: loadError ?? (firstError ? `${firstError.code}: ${firstError.message}` : 'not a level') };
@@ -32,11 +38,29 @@ export function storedVerdict(level: Level | undefined, issues: readonly Issue[]
   const designerPar = typeof level.par === 'number' ? { par: level.par } : {};
   if (sol && !safeCurrent(level)) return { status: 'stale', detail: 'stale solution (the level changed since it was proved)', ...designerPar };
   if (!sol || level.draft) return { status: 'draft', detail: 'draft, no proved solution', ...designerPar };
-  const stored = { par: sol.length, states: sol.states };
+  const stored = { par: sol.length, states: sol.states, ...storedMetricFields(sol.metrics) };
   if (!sol.optimal) return { status: 'par-mismatch', detail: `stored solution ${sol.length} is not proved optimal`, ...stored };
   if (level.par !== undefined && level.par !== sol.length)
     return { status: 'par-mismatch', detail: `par ${level.par} but the proved optimum is ${sol.length}`, ...stored };
   return { status: 'proved', detail: `proved par ${sol.length}`, ...stored };
+}
+
+/**
+ * The row fields of a current stored proof's `solution.metrics` (the
+ * proving solve's counts): branching (2 decimals, as verify shows it),
+ * optimal solutions, tagged-move min / max. Malformed values are skipped.
+ */
+function storedMetricFields(
+  m: StoredSolveMetrics | undefined,
+): Pick<PackRow, 'branching' | 'optimalSolutions' | 'optimalCapped' | 'taggedMovesMin' | 'taggedMovesMax'> {
+  if (!m || typeof m !== 'object') return {};
+  const int = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+  return {
+    ...(typeof m.branching === 'number' && Number.isFinite(m.branching) ? { branching: Math.round(m.branching * 100) / 100 } : {}),
+    ...(int(m.optimalSolutions) ? { optimalSolutions: m.optimalSolutions, optimalCapped: m.optimalSolutionsCapped === true } : {}),
+    ...(int(m.taggedMovesMin) ? { taggedMovesMin: m.taggedMovesMin } : {}),
+    ...(int(m.taggedMovesMax) ? { taggedMovesMax: m.taggedMovesMax } : {}),
+  };
 }
 
 function safeCurrent(level: Level): boolean {

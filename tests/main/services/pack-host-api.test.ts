@@ -326,6 +326,53 @@ describe('packVerify', () => {
   });
 });
 
+/**
+ * Hand-worked (as in save-metrics.test.ts): 3x3, walls b1 b2, king a1, rook
+ * a2, portal a3; par 4, every optimal solution has exactly 2 rook moves
+ * (Ra2-a3, the king to a2, the rook off a3 along rank 3, the king home), UK-4/UK-6.
+ */
+const rookGate = (): UnlockTheKingLevel =>
+  twoMoveLevel({
+    meta: { title: 'Rook gate' },
+    walls: ['b1', 'b2'],
+    portal: 'a3',
+    pieces: [
+      { role: 'king', square: 'a1' },
+      { role: 'rook', square: 'a2' },
+    ],
+  });
+
+describe('pack rows: difficulty metrics', () => {
+  it('verify rows carry the tagged (non-king) move counts: 2 / 2 for the rook gate, 0 / 0 for a king walk', async () => {
+    const { ws, api } = setup();
+    writePack(ws, { '1.level.json': provedTwo(), '2.level.json': rookGate() });
+    const s = ok(await api.packVerifyStart({ path: 'packs/p' }));
+    const { last } = await pollDone(api, s.jobId);
+    expect(last.rows[0]).toMatchObject({ par: 2, taggedMovesMin: 0, taggedMovesMax: 0 });
+    expect(last.rows[1]).toMatchObject({ par: 4, taggedMovesMin: 2, taggedMovesMax: 2, optimalSolutions: 4 });
+  });
+
+  it('stored rows (packOpen, no solving) read solution.metrics of a current proof; a stale proof shows none', async () => {
+    const { ws, api } = setup();
+    const withMetrics = proved(rookGate(), 4, ['Ra2-a3', 'Ka1-a2', 'Ra3-b3', 'Ka2-a3']);
+    withMetrics.solution!.metrics = { branching: 2.345, optimalSolutions: 4, optimalSolutionsCapped: false, taggedMovesMin: 2, taggedMovesMax: 2 };
+    const stale = { ...withMetrics, walls: ['b1'] };
+    writePack(ws, { '1.level.json': withMetrics, '2.level.json': stale });
+    const o = ok(await api.packOpen({ path: 'packs/p' }));
+    expect(o.rows[0]).toMatchObject({
+      status: 'proved',
+      par: 4,
+      branching: 2.35,
+      optimalSolutions: 4,
+      optimalCapped: false,
+      taggedMovesMin: 2,
+      taggedMovesMax: 2,
+    });
+    expect(o.rows[1]!.status).toBe('stale');
+    expect(o.rows[1]!.taggedMovesMin).toBeUndefined();
+  });
+});
+
 describe('packExport', () => {
   it('refuses stale levels unless forced, then never overwrites', async () => {
     const { ws, api } = setup();

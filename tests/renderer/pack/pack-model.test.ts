@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { PackRow } from '../../../src-shared/host/pack-contract.js';
 import type { PackFile } from '../../../src-shared/model/level.js';
 import {
+  difficultyText,
   defaultExportPath,
   defaultPackPath,
   exportBlockers,
@@ -15,6 +16,7 @@ import {
   moveItem,
   orderedPack,
   PackHistory,
+  rowDifficulty,
   sortRows,
   statusLabel,
   summarize,
@@ -179,5 +181,47 @@ describe('the pack error banner says each thing once', () => {
     );
     expect(e).toEqual({ code: 'conflict', message: 'Not saved: packs/a.pack.json already exists.', items: ['Level 3 is missing.'], reloadable: true });
     expect(packErrorOf({ code: 'io', message: 'disk full' }, 'Not exported')).toEqual({ code: 'io', message: 'Not exported: disk full' });
+  });
+});
+
+describe('sort by difficulty (unlocking, then par, then states)', () => {
+  // Hand-ranked: c (unlocking 4) is hardest although its par is shortest; a and d tie on unlocking 2
+  // and are split by par (d 20 > a 12); b (unlocking 2, par 12, more states) is harder than a; e is
+  // unproved (no D) and goes last both ways.
+  const rows = [
+    row(0, { par: 12, states: 100, taggedMovesMin: 2 }),
+    row(1, { par: 12, states: 500, taggedMovesMin: 2 }),
+    row(2, { par: 8, states: 50, taggedMovesMin: 4 }),
+    row(3, { par: 20, states: 10, taggedMovesMin: 2 }),
+    row(4, { status: 'draft', par: 30 }),
+  ];
+  it('ascending: easiest first, rows without D last', () => {
+    expect(sortRows(rows, 'difficulty', 'asc').map((r) => r.index)).toEqual([0, 1, 3, 2, 4]);
+  });
+  it('descending: hardest first, rows without D still last', () => {
+    expect(sortRows(rows, 'difficulty', 'desc').map((r) => r.index)).toEqual([2, 3, 1, 0, 4]);
+  });
+  it('equal D keeps pack order', () => {
+    const same = [row(0, { par: 5, states: 9 }), row(1, { par: 5, states: 9 })];
+    expect(sortRows(same, 'difficulty', 'desc').map((r) => r.index)).toEqual([0, 1]);
+  });
+  it('apply order after the difficulty sort writes the sorted order into the pack', () => {
+    const p = pack('a', 'b', 'c', 'd', 'e');
+    expect(files(orderedPack(p, sortRows(rows, 'difficulty')))).toEqual(['a', 'b', 'd', 'c', 'e']);
+  });
+  it('a ruleset without tagged moves sorts by par, then states', () => {
+    const cm = [row(0, { par: 9, states: 1 }), row(1, { par: 4, states: 70 }), row(2, { par: 4, states: 60 })];
+    expect(sortRows(cm, 'difficulty').map((r) => r.index)).toEqual([2, 1, 0]);
+  });
+  it('the column text: unlocking and par, par alone, or a dash without a proof', () => {
+    expect(difficultyText(row(0, { par: 30, states: 1, taggedMovesMin: 12 }))).toBe('unlocking 12 · par 30');
+    expect(difficultyText(row(0, { par: 9 }))).toBe('par 9');
+    expect(difficultyText(row(0, { status: 'stale', par: 9, taggedMovesMin: 1 }))).toBe('—');
+    expect(rowDifficulty(row(0, { status: 'invalid' }))).toBeUndefined();
+  });
+  it("a verify answer's tagged counts replace the stored ones when the level is unchanged", () => {
+    const stored = [row(0, { par: 5, taggedMovesMin: 1, taggedMovesMax: 1 })];
+    const v = new Map([[stored[0]!.name, row(0, { par: 6, taggedMovesMin: 3, taggedMovesMax: 4 })]]);
+    expect(mergeVerified(stored, v)[0]).toMatchObject({ par: 6, taggedMovesMin: 3, taggedMovesMax: 4 });
   });
 });
