@@ -11,9 +11,11 @@
  *     and the same file again (flagged as a duplicate); suggest a blueprint
  *     (opens as a new unsaved Unlock the King document);
  * (c) the Citadel Codex copied into the workspace is listed and opens with
- *     50 proved levels in four UK-9 tiers.
+ *     50 proved levels in four UK-9 tiers;
+ * (d) the Difficulty column reads each level's stored solution.metrics, and
+ *     Sort by difficulty + Apply order writes the easiest-first order.
  */
-import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { UnlockTheKingLevel } from '../../src-shared/model/level.js';
@@ -245,4 +247,41 @@ test('the Citadel Codex in the workspace is listed and opens with 50 proved leve
   await page.locator('[data-testid=pack-row][data-index="0"]').dblclick();
   await expect(page.getByTestId('pack-manager')).toBeHidden();
   await expect(page.getByTestId('file-name')).toHaveText('01-blueprint.level.json');
+});
+
+test('the Difficulty column shows stored metrics; Sort by difficulty then Apply order writes the easiest-first order', async ({ page, serve }) => {
+  // Two proved workspace levels given hand-made metrics (not covered by the level hash, so the proofs stay current):
+  // the first needs more unlocking, so it is the harder one whatever its par.
+  const withUnlocking = (file: string, n: number): UnlockTheKingLevel => {
+    const l = JSON.parse(readFileSync(join(serve.workspace, file), 'utf8')) as UnlockTheKingLevel;
+    return { ...l, solution: { ...l.solution!, metrics: { taggedMovesMin: n, taggedMovesMax: n } } };
+  };
+  const hard = withUnlocking(FIRST, 3);
+  const easy = withUnlocking(SECOND, 1);
+  const dir = join(serve.workspace, 'packs/diff');
+  mkdirSync(join(dir, 'levels'), { recursive: true });
+  writeFileSync(join(dir, 'levels/hard.level.json'), JSON.stringify(hard, null, 2) + '\n');
+  writeFileSync(join(dir, 'levels/easy.level.json'), JSON.stringify(easy, null, 2) + '\n');
+  const manifest = {
+    format: 'castellan.pack',
+    version: 1,
+    title: 'Diff',
+    ruleset: 'unlock-the-king',
+    levels: [{ file: 'levels/hard.level.json' }, { file: 'levels/easy.level.json' }],
+  };
+  writeFileSync(join(dir, 'pack.json'), JSON.stringify(manifest, null, 2) + '\n');
+
+  await ready(page, serve.url);
+  await page.getByTestId('btn-packs').click();
+  await page.getByTestId('pack-view-list').click();
+  await page.getByTestId('pack-select').selectOption('packs/diff');
+  await page.getByTestId('pack-open').click();
+  await expect(page.getByTestId('pack-title')).toHaveText('Diff');
+  const diff = page.locator('[data-testid=pack-row] [data-testid=pack-difficulty]');
+  await expect(diff).toHaveText([`unlocking 3 · par ${hard.solution!.length}`, `unlocking 1 · par ${easy.solution!.length}`]);
+  await page.getByTestId('pack-sort').selectOption('difficulty');
+  await expect(page.locator('[data-testid=pack-row]').first()).toHaveAttribute('data-name', 'levels/easy.level.json');
+  expect(packOrder(serve.workspace, 'packs/diff')).toEqual(['levels/hard.level.json', 'levels/easy.level.json']);
+  await page.getByTestId('pack-apply-order').click();
+  await expect.poll(() => packOrder(serve.workspace, 'packs/diff')).toEqual(['levels/easy.level.json', 'levels/hard.level.json']);
 });
