@@ -9,7 +9,11 @@
  *   else the highest per-level code: 1 invalid / draft / stale / par
  *   mismatch / duplicate, 2 unsolvable, 3 limit. `--json`: one object
  *   `{pack, title, ruleset, exit, levels: [{index, name, title, tier,
- *   status, detail, par, states}]}`.
+ *   status, detail, par, states, taggedMovesMin, taggedMovesMax,
+ *   optimalSolutions, optimalCapped, difficulty}]}` (extension: the solve
+ *   counts optimal solutions up to VERIFY_COUNT_SOLUTIONS; `difficulty`
+ *   `{unlocking, par, states, label}` is the stated measure of
+ *   pack/difficulty.ts, null when not proved; absent counts are null).
  * - `pack export DIR -o OUT [--force]`: OUT ending in `.pack.json` gets the
  *   single-file form (levels embedded), else a new folder. Refuses an
  *   existing OUT (never overwrites or deletes), and stale / invalid / draft
@@ -31,6 +35,8 @@ import { buildPackPdf } from '../services/pack-pdf.js';
 import { writeNew } from './render.js';
 import { errorLine, outputFolderError } from './cli-errors.js';
 import { SolvePool } from '../services/solve-pool.js';
+import { VERIFY_COUNT_SOLUTIONS } from '../services/pack-verify.js';
+import { difficultyLabel, difficultyOf } from '../../src-shared/pack/difficulty.js';
 
 export interface PackIo {
   out(text: string): void;
@@ -43,6 +49,12 @@ export interface VerifyRow extends LevelVerdict {
   name: string;
   title: string;
   tier?: string;
+  /** Fewest / most tagged (UK: non-king) moves over all optimal solutions (solver/types.ts `SolveMetrics`), when counted. */
+  taggedMovesMin?: number;
+  taggedMovesMax?: number;
+  /** Distinct optimal solutions, at most VERIFY_COUNT_SOLUTIONS (`optimalCapped` when more). */
+  optimalSolutions?: number;
+  optimalCapped?: boolean;
 }
 
 /**
@@ -60,13 +72,21 @@ export async function verifyPack(
     const rows = await Promise.all(
       loaded.levels.map(async (l): Promise<VerifyRow> => {
         let verdict: LevelVerdict;
+        let metrics: Pick<VerifyRow, 'taggedMovesMin' | 'taggedMovesMax' | 'optimalSolutions' | 'optimalCapped'> = {};
         if (!l.level || l.error) verdict = classifyLevel(undefined, undefined, l.error);
         else {
-          const o = await pool.solve(l.level, { maxStates: opts.maxStates, timeMs: opts.timeMs, countSolutions: 0, signal: opts.signal });
+          // Counting (single-player rulesets) gives the difficulty metrics; two-player goals ignore it.
+          const o = await pool.solve(l.level, { maxStates: opts.maxStates, timeMs: opts.timeMs, countSolutions: VERIFY_COUNT_SOLUTIONS, signal: opts.signal });
           verdict = classifyLevel(l.level, proofOf(o.result));
+          const m = o.result.status === 'solved' ? o.result.metrics : undefined;
+          metrics = {
+            ...(m?.taggedMovesMin !== undefined ? { taggedMovesMin: m.taggedMovesMin } : {}),
+            ...(m?.taggedMovesMax !== undefined ? { taggedMovesMax: m.taggedMovesMax } : {}),
+            ...(m?.optimalSolutions !== undefined ? { optimalSolutions: m.optimalSolutions, optimalCapped: m.optimalSolutionsCapped === true } : {}),
+          };
         }
         opts.onDone?.(++done, n);
-        return { index: l.index, name: l.name, title: l.title, tier: l.tier, ...verdict };
+        return { index: l.index, name: l.name, title: l.title, tier: l.tier, ...verdict, ...metrics };
       }),
     );
     for (const d of findAlike(loaded.levels.map((l) => (l.level && !l.error ? l.level : undefined)))) {
@@ -91,6 +111,18 @@ const STATUS_LABEL: Record<string, string> = {
   unsolvable: 'unsolvable',
   limit: 'limit',
 };
+
+/**
+ * A verify row's difficulty (src-shared/pack/difficulty.ts: unlocking, par,
+ * states, and its label) for `--json`, or null when the level was not proved.
+ */
+function difficultyJson(r: VerifyRow): { unlocking: number; par: number; states: number; label: string } | null {
+  const d =
+    r.status === 'proved' || r.status === 'duplicate' || r.status === 'par-mismatch'
+      ? difficultyOf({ par: r.proved, states: r.states, taggedMovesMin: r.taggedMovesMin })
+      : undefined;
+  return d ? { unlocking: d.unlocking, par: d.par, states: d.states, label: difficultyLabel(d) } : null;
+}
 
 /** The summary table (plain text, fixed-width columns). */
 export function formatVerifyTable(rows: VerifyRow[]): string {
@@ -151,6 +183,11 @@ export async function cmdPackVerify(path: string, flags: { json?: boolean; maxSt
           detail: r.detail,
           par: r.proved ?? null,
           states: r.states ?? null,
+          taggedMovesMin: r.taggedMovesMin ?? null,
+          taggedMovesMax: r.taggedMovesMax ?? null,
+          optimalSolutions: r.optimalSolutions ?? null,
+          optimalCapped: r.optimalCapped ?? null,
+          difficulty: difficultyJson(r),
         })),
       }) + '\n',
     );
