@@ -284,4 +284,10 @@ test('the Difficulty column shows stored metrics; Sort by difficulty then Apply 
   expect(packOrder(serve.workspace, 'packs/diff')).toEqual(['levels/hard.level.json', 'levels/easy.level.json']);
   await page.getByTestId('pack-apply-order').click();
   await expect.poll(() => packOrder(serve.workspace, 'packs/diff')).toEqual(['levels/easy.level.json', 'levels/hard.level.json']);
+  // The grid view shows the same measure on each tile, in the applied order.
+  await page.getByTestId('pack-view-grid').click();
+  await expect(page.getByTestId('pack-tile-difficulty')).toHaveText([
+    `unlocking 1 · par ${easy.solution!.length}`,
+    `unlocking 3 · par ${hard.solution!.length}`,
+  ]);
 });
