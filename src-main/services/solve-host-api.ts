@@ -13,7 +13,9 @@
  *   purpose is cancelled and forgotten (live jobs never evict a proof).
  *   A job that ends `solved` (optimal) is remembered in the host's proof
  *   cache (`proofs`, proof-reuse.ts), so saving that level writes the proof
- *   at once.
+ *   at once. A `proof` job of a single-player ruleset that does not name
+ *   `countSolutions` counts optimal solutions as the save pipeline does, so
+ *   the remembered proof carries the difficulty metrics a save writes.
  * - `solvePoll` answers the progress (`queued`/`running`, states, depth, ms)
  *   or, once, the result (`done`); unknown ids answer `not-found`.
  * - `solveCancel` raises the job's abort signal (the pool stops the search at
@@ -26,7 +28,9 @@ import { randomUUID } from 'node:crypto';
 import { checkLevelObject } from '../../src-shared/format/load.js';
 import type { HostResponses, SolveHostMethod } from '../../src-shared/host/contract.js';
 import { SOLVE_JOB_TTL_MS, SOLVE_JOBS_PER_HOST, SOLVE_MAX_TIME_MS, type HostSolveResult, type SolvePurpose } from '../../src-shared/host/solve-contract.js';
-import { validateDocument } from '../../src-shared/rulesets/index.js';
+import type { Level } from '../../src-shared/model/level.js';
+import { rulesetOf, validateDocument } from '../../src-shared/rulesets/index.js';
+import { SAVE_COUNT_SOLUTIONS } from './save-pipeline.js';
 import { badRequest, guard, isHostError, optionalInteger, requiredString, shape } from './host-request.js';
 import type { ProofCache } from './proof-reuse.js';
 import type { SolvePoolLike } from './solve-runner.js';
@@ -61,6 +65,17 @@ const MAX_STATES_CAP = 100_000_000;
 const MAX_BYTES_CAP = 4 * 2 ** 30;
 
 /** The `solveStart` / `solvePoll` / `solveCancel` methods (see the file comment). */
+/**
+ * The default count of a job that did not ask for one: a `proof` job (the
+ * proof of a save) of a single-player ruleset counts optimal solutions like
+ * the save pipeline (`SAVE_COUNT_SOLUTIONS`), so the proof it leaves in the
+ * cache carries the difficulty metrics the save writes (`solution.metrics`);
+ * other jobs keep the pool's default (no counting).
+ */
+function proofCount(purpose: SolvePurpose, level: Level): { countSolutions?: number } {
+  return purpose === 'proof' && rulesetOf(level)?.goal.kind !== 'in-n' ? { countSolutions: SAVE_COUNT_SOLUTIONS } : {};
+}
+
 export function createSolveHostApi(opts: SolveHostOptions): { [M in SolveHostMethod]: (req: unknown) => Promise<HostResponses[M]> } {
   const jobs = new Map<string, HostSolveJob>();
   const maxJobs = opts.maxJobs ?? SOLVE_JOBS_PER_HOST;
@@ -110,7 +125,7 @@ export function createSolveHostApi(opts: SolveHostOptions): { [M in SolveHostMet
           ...(maxStates !== undefined ? { maxStates } : {}),
           ...(maxBytes !== undefined ? { maxBytes } : {}),
           ...(timeMs !== undefined ? { timeMs } : {}),
-          ...(countSolutions !== undefined ? { countSolutions } : {}),
+          ...(countSolutions !== undefined ? { countSolutions } : proofCount(purpose, level)),
           onProgress: (p) => {
             job.state = 'running';
             job.states = p.states;

@@ -74,6 +74,13 @@ describe('saves that never solve twice', () => {
     expect(r).toMatchObject({ ok: true, draft: false, solve: { status: 'solved', length: 2 } });
     expect(solver.calls).toBe(0);
     expect(onDisk(dir, 'a.level.json').solution).toMatchObject({ moves: TWO_MOVE_SOLUTION, length: 2, optimal: true, levelHash: levelHash(twoMoveLevel()) });
+    // The proof job counted (the editor's save path), so the written proof carries the metrics:
+    // the lone king's only 2-move path, one optimal solution, no non-king moves.
+    expect((onDisk(dir, 'a.level.json').solution as { metrics?: unknown }).metrics).toMatchObject({
+      optimalSolutions: 1,
+      taggedMovesMin: 0,
+      taggedMovesMax: 0,
+    });
   });
 
   it('a document whose stored solution is current is written with it: 0 solves', async () => {
