@@ -2,7 +2,7 @@
  * Dev tool: builds the Citadel Codex (resources/packs/citadel-codex/) from a
  * seed, generation and assembly in one, deterministic for a seed and scale.
  *
- *   npx tsx scripts/dev/build-codex.ts --seed S [--scale X] [--jobs 2] OUT_DIR [extra.jsonl...]
+ *   npx tsx scripts/dev/build-codex.ts --seed S[,S2...] [--scale X] [--jobs 2] [--no-generate] OUT_DIR [extra.jsonl...]
  *
  * Generation: the jobs of codex-build.ts `codexJobs` (novice, journeyman,
  * master: seeded random placements; deep-a / deep-b: climbs that START from
@@ -10,9 +10,10 @@
  * bench/corpus/uk-gen-deep-*, mutated by the seeded climb) run through
  * `generateUkLevels` with the objectives the tiers need (non-king moves in
  * every optimal solution, strict king share, par range; the climb rewards
- * non-king moves). Job k uses seed S * 1000 + k; jobs run in up to --jobs
- * child processes (default 2) and their results are merged in job order,
- * so the output does not depend on timing. Every candidate (plus the JSON
+ * non-king moves). Job k uses seed S * 1000 + k (every job once per seed
+ * of a list "S1,S2"); jobs run in up to --jobs child processes (default 2)
+ * and their results are merged in (seed, job) order, so the output does not
+ * depend on timing. Every candidate (plus the JSON
  * lines `{level}` of extra files) is then re-solved with the prover's own
  * search (`ukSolve`, counting on), filtered (8x8, no rules issues so one
  * physical set, UK-1; king boxed; distinct under the 8 symmetries) and
@@ -21,6 +22,9 @@
  * (unproved, named from CODEX_NAMES) and OUT_DIR/candidates.jsonl.
  * Then run
  *   castellan prove OUT_DIR/levels/*.level.json && castellan pack verify OUT_DIR
+ *
+ * `--no-generate` skips generation and assembles from the extra files alone
+ * (a previous run's OUT_DIR/candidates.jsonl gives the same book again).
  *
  * Time: about 10 minutes with --scale 1 on two free cores of this machine
  * (2026-12: two processes); the deep jobs dominate.
@@ -52,9 +56,13 @@ const seedArg = opt('--seed');
 const scale = Number(opt('--scale') ?? 1);
 const jobsArg = Number(opt('--jobs') ?? 2);
 const childJob = opt('--job');
-if (seedArg === undefined || !Number.isInteger(Number(seedArg)))
-  throw new Error('usage: build-codex.ts --seed S [--scale X] [--jobs N] OUT_DIR [extra.jsonl...]');
-const seed = Number(seedArg);
+/** `--no-generate`: assemble from the extra files only (e.g. a previous run's candidates.jsonl). */
+const noGenerate = argv.includes('--no-generate');
+if (noGenerate) argv.splice(argv.indexOf('--no-generate'), 1);
+const usage = 'usage: build-codex.ts --seed S[,S2...] [--scale X] [--jobs N] [--no-generate] OUT_DIR [extra.jsonl...]';
+const seeds = (seedArg ?? '').split(',').map(Number);
+if (seedArg === undefined || !seeds.every((s) => Number.isInteger(s))) throw new Error(usage);
+const seed = seeds[0]!;
 if (!(scale > 0)) throw new Error('--scale must be > 0');
 
 /** Deep start levels: the current Codex 45-50 and the bench's deep generator output, in a fixed order. */
@@ -81,10 +89,10 @@ if (childJob !== undefined) {
 }
 
 const [outDir, ...extra] = argv;
-if (!outDir) throw new Error('usage: build-codex.ts --seed S [--scale X] [--jobs N] OUT_DIR [extra.jsonl...]');
+if (!outDir) throw new Error(usage);
 if (existsSync(join(outDir, 'pack.json'))) throw new Error(`${outDir}/pack.json exists; not overwriting`);
 
-function runJob(k: number): Promise<string> {
+function runJob(seed: number, k: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -101,14 +109,20 @@ function runJob(k: number): Promise<string> {
 
 const jobs = codexJobs(deepStarts().length, scale);
 const t0 = Date.now();
-const outputs: string[] = new Array<string>(jobs.length);
+// Tasks: every job for every seed, results merged in (seed, job) order whatever finishes first.
+const tasks = seeds.flatMap((s) => jobs.map((_, k) => ({ seed: s, k })));
+const outputs: string[] = new Array<string>(tasks.length).fill('');
 // Deep jobs first (longest), so two workers finish together.
-const queue = jobs.map((_, k) => k).sort((a, b) => Number(jobs[b]!.name.startsWith('deep')) - Number(jobs[a]!.name.startsWith('deep')) || a - b);
+const isDeep = (t: number): number => Number(jobs[tasks[t]!.k]!.name.startsWith('deep'));
+const queue = (noGenerate ? [] : tasks.map((_, t) => t)).sort((a, b) => isDeep(b) - isDeep(a) || a - b);
 await Promise.all(
   Array.from({ length: Math.max(1, jobsArg) }, async () => {
-    for (let k = queue.shift(); k !== undefined; k = queue.shift()) {
-      outputs[k] = await runJob(k);
-      process.stderr.write(`job ${jobs[k]!.name}: ${outputs[k]!.split('\n').filter(Boolean).length} levels, ${Math.round((Date.now() - t0) / 1000)} s\n`);
+    for (let t = queue.shift(); t !== undefined; t = queue.shift()) {
+      const { seed: s, k } = tasks[t]!;
+      outputs[t] = await runJob(s, k);
+      process.stderr.write(
+        `seed ${s} job ${jobs[k]!.name}: ${outputs[t]!.split('\n').filter(Boolean).length} levels, ${Math.round((Date.now() - t0) / 1000)} s\n`,
+      );
     }
   }),
 );
@@ -128,7 +142,7 @@ for (const line of lines) {
   if (!c.ok) continue;
   const r = ukSolve(c.value);
   if (r.status !== 'solved' || r.metrics?.taggedMovesMin === undefined) continue;
-  cands.push({ level, key, optimum: r.length, nonKingMin: r.metrics.taggedMovesMin, states: r.states, kingBoxed: kingBoxedByPieces(c.value) });
+  cands.push({ level, key, optimum: r.length, nonKingMin: r.metrics.taggedMovesMin, states: r.states, kingBoxed: kingBoxedByPieces(c.value), moves: r.moves });
 }
 process.stderr.write(`${cands.length} distinct solved candidates\n`);
 const chosen = assembleCodex(cands);

@@ -100,6 +100,8 @@ export interface CodexCandidate {
   nonKingMin: number;
   states: number;
   kingBoxed: boolean;
+  /** One optimal solution (LAN, as the solver returns it); two candidates with the same line are near copies. */
+  moves?: readonly string[];
 }
 
 /** D compared lexicographically: negative when a is less difficult than b; ties broken by key (total order). */
@@ -134,31 +136,67 @@ export function placementDifference(a: UnlockTheKingLevel, b: UnlockTheKingLevel
 }
 
 /**
- * Picks 50 candidates (distinct keys expected) in book order, from the last
- * blueprint down: blueprint n takes, among candidates that fit n
+ * Near copies: fewer than `minDiff` placements differ (`placementDifference`),
+ * or the solver's optimal line is the same move for move (the difference is
+ * then in pieces the solution never touches, so the puzzle plays the same).
+ */
+export function nearCopy(a: CodexCandidate, b: CodexCandidate, minDiff: number): boolean {
+  if (a.moves && b.moves && a.moves.length === b.moves.length && a.moves.every((m, i) => m === b.moves![i])) return true;
+  return placementDifference(a.level, b.level) < minDiff;
+}
+
+/**
+ * Picks 50 candidates (distinct keys expected) in book order, first from the
+ * last blueprint down (then, if that runs short, from the first up, the
+ * mirror image): blueprint n takes, among candidates that fit n
  * (`fitsNumber`) and are strictly less difficult than blueprint n+1, one
  * spread over the remaining range (the candidate at the quantile matching
  * how many places are left), skipping near copies (fewer than `minDiff`
- * placements differ from a chosen one). Returns the 50 in rising D, or
- * throws Error('codex-short: ...') naming the first number it cannot fill.
+ * placements differ from a chosen one, or the same optimal line: `nearCopy`).
+ * Returns the 50 in rising D, or throws Error('codex-short: ...') naming
+ * the numbers neither pass could fill.
  */
 export function assembleCodex(cands: readonly CodexCandidate[], minDiff = 4): CodexCandidate[] {
   const sorted = [...cands].sort(compareDifficulty);
-  const chosen: CodexCandidate[] = [];
-  let bound = sorted.length; // candidates at index < bound are less difficult than the last chosen
-  for (let n = 50; n >= 1; n--) {
-    const eligible: number[] = [];
-    for (let i = 0; i < bound; i++) if (fitsNumber(sorted[i]!, n)) eligible.push(i);
-    // Places left below n that need their own, less difficult candidates: keep room for them by
-    // aiming at the quantile (n-1)/n of the eligible range, falling back downwards then upwards.
-    const aim = Math.floor((eligible.length * (n - 1)) / n);
-    const order = [...eligible.slice(0, aim + 1).reverse(), ...eligible.slice(aim + 1)];
-    const pick = order.find((i) => chosen.every((c) => placementDifference(c.level, sorted[i]!.level) >= minDiff));
-    if (pick === undefined) throw new Error(`codex-short: no candidate fits blueprint ${n} (${ukTier(n)}) below the ones chosen`);
-    chosen.push(sorted[pick]!);
-    bound = pick;
-  }
-  return chosen.reverse();
+  const ok = (chosen: readonly CodexCandidate[], i: number): boolean => chosen.every((c) => !nearCopy(c, sorted[i]!, minDiff));
+  // Top down: the scarce deep blueprints first.
+  const down = (): CodexCandidate[] | number => {
+    const chosen: CodexCandidate[] = [];
+    let bound = sorted.length; // candidates at index < bound are less difficult than the last chosen
+    for (let n = 50; n >= 1; n--) {
+      const eligible: number[] = [];
+      for (let i = 0; i < bound; i++) if (fitsNumber(sorted[i]!, n)) eligible.push(i);
+      // Keep room for the n-1 places below: aim at the quantile (n-1)/n, falling back downwards then upwards.
+      const aim = Math.floor((eligible.length * (n - 1)) / n);
+      const order = [...eligible.slice(0, aim + 1).reverse(), ...eligible.slice(aim + 1)];
+      const pick = order.find((i) => ok(chosen, i));
+      if (pick === undefined) return n;
+      chosen.push(sorted[pick]!);
+      bound = pick;
+    }
+    return chosen.reverse();
+  };
+  // Bottom up: aim at the quantile 1/(places left), falling back upwards then downwards.
+  const up = (): CodexCandidate[] | number => {
+    const chosen: CodexCandidate[] = [];
+    let bound = -1; // candidates at index > bound are more difficult than the last chosen
+    for (let n = 1; n <= 50; n++) {
+      const eligible: number[] = [];
+      for (let i = bound + 1; i < sorted.length; i++) if (fitsNumber(sorted[i]!, n)) eligible.push(i);
+      const aim = Math.floor(eligible.length / (51 - n));
+      const order = [...eligible.slice(aim), ...eligible.slice(0, aim).reverse()];
+      const pick = order.find((i) => ok(chosen, i));
+      if (pick === undefined) return n;
+      chosen.push(sorted[pick]!);
+      bound = pick;
+    }
+    return chosen;
+  };
+  const a = down();
+  if (typeof a !== 'number') return a;
+  const b = up();
+  if (typeof b !== 'number') return b;
+  throw new Error(`codex-short: no candidate fits blueprint ${a} (${ukTier(a)}) top down, nor ${b} (${ukTier(b)}) bottom up`);
 }
 
 /** Blueprint names by number (1..50), citadel, siege and chess flavoured, all distinct. */
