@@ -26,8 +26,9 @@
  * `--no-generate` skips generation and assembles from the extra files alone
  * (a previous run's OUT_DIR/candidates.jsonl gives the same book again).
  *
- * Time: about 10 minutes with --scale 1 on two free cores of this machine
- * (2026-12: two processes); the deep jobs dominate.
+ * Time, two child processes on this 2-core machine: 407 s for the shipped
+ * Codex (`--seed 2`, load average 2-4), 625 s for --seed 1 (load 5-10); the
+ * master and deep jobs dominate. The shipped Codex is `--seed 2 --scale 1`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
