@@ -8,8 +8,8 @@
  * reach the portal with every other piece standing still), the fewest and
  * most non-king moves over all optimal solutions (A* counting path,
  * `SolveMetrics.taggedMovesMin` / `taggedMovesMax`), the king share of par
- * ((optimum - max non-king) / par: king moves of the optimal solution with
- * the most non-king moves, over par), states stored by the optimal search,
+ * ((optimum - min non-king) / par, the strict reading: king moves of the
+ * optimal solution with the fewest non-king moves, over par), states stored by the optimal search,
  * optimal solutions (capped at 1000, "+" when capped) and solve ms. Then
  * the Codex rebuild's rules (codex-rules.ts `codexRuleSummary`) with the
  * blueprints that break each. `--overhead`: also solves every blueprint

@@ -10,10 +10,11 @@
  *   of the UK search problem (its `moveTag` tags every non-king move);
  *   "every optimal solution has at least k non-king moves" holds iff
  *   k <= min.
- * - king share of par: king moves of the optimal solution with the MOST
- *   non-king moves, over par: (optimum - max) / par. It is the least king
- *   share any optimal solution reaches (the rule "under half" asks that
- *   the king's walking not dominate even the designer's best line).
+ * - king share of par, strict reading: king moves of the optimal solution
+ *   with the FEWEST non-king moves, over par: (optimum - min) / par. It is
+ *   the greatest king share any optimal solution has, so "under half" holds
+ *   exactly when in EVERY optimal solution the king makes fewer than half
+ *   the moves (par - min < par / 2, i.e. 2 * min > par).
  * - king boxed: `kingBoxedByPieces` (the king cannot reach the portal with
  *   every other piece standing still).
  */
@@ -51,10 +52,20 @@ export interface UkUnlockingRow {
   overSet: boolean;
 }
 
-/** (optimum - nonKingMax) / par, see the file comment; undefined without the figures. */
+/** (optimum - nonKingMin) / par, the strict reading (see the file comment); undefined without the figures. */
 export function kingShareOfPar(row: UkUnlockingRow): number | undefined {
-  if (row.optimum === undefined || row.nonKingMax === undefined || !row.par) return undefined;
-  return (row.optimum - row.nonKingMax) / row.par;
+  if (row.optimum === undefined || row.nonKingMin === undefined || !row.par) return undefined;
+  return (row.optimum - row.nonKingMin) / row.par;
+}
+
+/**
+ * The Codex's stated difficulty measure D = (non-king min, optimum, states
+ * stored by the optimal search), compared lexicographically: negative when
+ * `a` is less difficult than `b`, 0 when equal. Rows without the figures
+ * compare as least difficult (-1 on each missing figure).
+ */
+export function compareCodexDifficulty(a: UkUnlockingRow, b: UkUnlockingRow): number {
+  return (a.nonKingMin ?? -1) - (b.nonKingMin ?? -1) || (a.optimum ?? -1) - (b.optimum ?? -1) || a.states - b.states;
 }
 
 /** One rule's verdict: `failures` lists the blueprint numbers that break it (empty: holds). */
@@ -83,9 +94,10 @@ function descents(rows: readonly UkUnlockingRow[], value: (r: UkUnlockingRow) =>
  * under 1/2 from Journeyman on; last ten optima >= 25; one physical set
  * (UK-1); no two alike under the board's symmetries (`duplicates`: the
  * later blueprint number of each alike pair, from symmetry.ts
- * `findDuplicates`); and, as candidate difficulty measures, whether each
- * rises (never falls) from one blueprint to the next: optimum, non-king min,
- * states (optimal solutions: never rises). A row without a proven optimum
+ * `findDuplicates`); the stated difficulty measure D
+ * (`compareCodexDifficulty`) never falls from one blueprint to the next; and,
+ * as further candidate measures, whether each rises (never falls): optimum,
+ * non-king min, states (optimal solutions: never rises). A row without a proven optimum
  * fails every rule that needs one.
  */
 export function codexRuleSummary(rows: readonly UkUnlockingRow[], duplicates: readonly number[]): RuleVerdict[] {
@@ -132,6 +144,9 @@ export function codexRuleSummary(rows: readonly UkUnlockingRow[], duplicates: re
     ),
   );
   out.push(verdict('no two blueprints alike under the board symmetries', [...duplicates]));
+  const dFalls: number[] = [];
+  for (let k = 1; k < rows.length; k++) if (compareCodexDifficulty(rows[k]!, rows[k - 1]!) < 0) dFalls.push(rows[k]!.number);
+  out.push(verdict('difficulty rises: D (non-king min, optimum, states) never falls', dFalls));
   out.push(
     verdict(
       'difficulty rises: optimum never falls',

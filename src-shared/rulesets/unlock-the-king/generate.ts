@@ -2,8 +2,8 @@
  * Unlock the King blueprint generator: seeded random
  * placement within one physical Citadel set (UK-1: 16 walls, 1 king, 2
  * queens, 4 rooks, 4 bishops, 4 knights, 8 pawns), optimal solve, then local
- * search (hill climbing on the proven par, ties broken by states explored)
- * towards harder puzzles. Pure and reproducible: the same options give the
+ * search (hill climbing on the proven par, or on the non-king moves every
+ * optimal solution needs, see `objective`) towards harder puzzles. Pure and reproducible: the same options give the
  * same levels (mulberry32 PRNG; no clocks are read unless `deadline` is set).
  */
 import type { Role, UkPiece, UnlockTheKingLevel } from '../../model/level.js';
@@ -56,6 +56,26 @@ export interface GenerateOptions {
   signal?: { readonly aborted: boolean };
   /** Called after each candidate solved: levels found so far and candidates tried. */
   onProgress?: (p: { found: number; tried: number }) => void;
+  /**
+   * Keep only levels where EVERY optimal solution makes at least this many
+   * non-king moves (`SolveMetrics.taggedMovesMin` of the UK search problem,
+   * counted by the A* counting path). Default 0 (no minimum).
+   */
+  nonKingMin?: number;
+  /**
+   * Keep only levels where, in every optimal solution, the king makes fewer
+   * than half the moves: par - taggedMovesMin < par / 2, i.e.
+   * 2 * taggedMovesMin > par (the Codex's strict king-share rule). Default false.
+   */
+  kingShareUnderHalf?: boolean;
+  /**
+   * What the climb maximises. 'par' (default): the proven par, ties by states.
+   * 'unlocking': non-king moves in every optimal solution (taggedMovesMin),
+   * less a penalty of one per move the strict king-share rule is short of
+   * (when `kingShareUnderHalf`), then par, then states: climbing rewards
+   * unlocking, not walking.
+   */
+  objective?: 'par' | 'unlocking';
 }
 
 export interface GeneratedLevel {
@@ -63,6 +83,9 @@ export interface GeneratedLevel {
   par: number;
   states: number;
   moves: string[];
+  /** Fewest / most non-king moves over all optimal solutions; present when solved with counting (see `nonKingMin`). */
+  nonKingMin?: number;
+  nonKingMax?: number;
 }
 
 export { makeRng };
@@ -73,7 +96,11 @@ const FACING_LIST = ['north', 'east', 'south', 'west'] as const;
 /**
  * Generates up to `count` distinct (symmetry-aware) blueprints whose optimal
  * par lies in [parMin, parMax], none with a rules error or warning (so each is
- * buildable with one physical set, UK-1). Returns them in discovery order.
+ * buildable with one physical set, UK-1), each with the king boxed by the
+ * other pieces (`kingBoxedByPieces`), at least `nonKingMin` non-king moves in
+ * every optimal solution and, with `kingShareUnderHalf`, the strict king
+ * share. Returns them in discovery order. Budgets are bounded by
+ * `maxClimbs` x `climbSteps` solves of at most `maxStates` states each.
  */
 export function generateUkLevels(opts: GenerateOptions): GeneratedLevel[] {
   const rand = makeRng(opts.seed);
@@ -172,24 +199,51 @@ export function generateUkLevels(opts: GenerateOptions): GeneratedLevel[] {
     } else if (k === 7 && empties.length) l.portal = pick(empties);
     return l;
   };
-  const evaluate = (l: UnlockTheKingLevel): { par: number; states: number; moves: string[]; boxed: boolean } | undefined => {
+  const nkMin = opts.nonKingMin ?? 0;
+  const unlocking = opts.objective === 'unlocking';
+  // The non-king figures need the counting path; a cap of 1 keeps them exact (astar.ts) at the least cost.
+  const counting = unlocking || nkMin > 0 || opts.kingShareUnderHalf === true;
+  type Eval = { par: number; states: number; moves: string[]; boxed: boolean; nk: number; nkMax: number };
+  const evaluate = (l: UnlockTheKingLevel): Eval | undefined => {
     if (validateUnlockTheKing(l).length > 0) return undefined; // errors or UK-1 warnings
     const c = compileUnlockTheKing(l);
     if (!c.ok) return undefined;
-    const r = ukSolve(c.value, { maxStates, countSolutions: 0, ...(opts.signal ? { signal: opts.signal } : {}) });
+    const r = ukSolve(c.value, { maxStates, countSolutions: counting ? 1 : 0, ...(opts.signal ? { signal: opts.signal } : {}) });
     tried++;
     opts.onProgress?.({ found: found.length, tried });
     if (r.status !== 'solved') return undefined;
-    return { par: r.length, states: r.states, moves: r.moves, boxed: kingBoxedByPieces(c.value) };
+    const nk = r.metrics?.taggedMovesMin ?? 0;
+    const nkMax = r.metrics?.taggedMovesMax ?? 0;
+    return { par: r.length, states: r.states, moves: r.moves, boxed: kingBoxedByPieces(c.value), nk, nkMax };
   };
-  const consider = (l: UnlockTheKingLevel, e: { par: number; states: number; moves: string[]; boxed: boolean }): void => {
+  /** Climb score, compared lexicographically (see `objective`). */
+  const score = (e: Eval): number[] => {
+    if (!unlocking) return [e.par, 0, 0];
+    const short = opts.kingShareUnderHalf ? Math.max(0, e.par + 1 - 2 * e.nk) : 0;
+    return [e.nk - short, e.par, e.states];
+  };
+  const better = (a: Eval, b: Eval): boolean => {
+    const sa = score(a);
+    const sb = score(b);
+    for (let i = 0; i < sa.length; i++) if (sa[i] !== sb[i]) return sa[i]! > sb[i]!;
+    return false;
+  };
+  const same = (a: Eval, b: Eval): boolean => score(a)[0] === score(b)[0] && (unlocking || a.par === b.par);
+  const consider = (l: UnlockTheKingLevel, e: Eval): void => {
     // A blueprint the king solves alone (every other piece could stay put) is a walk, not a puzzle (the
     // rulebook's tactics, 2.3, are about moving the other pieces to free the king): only boxed kings are kept.
     if (!e.boxed || e.par < opts.parMin || e.par > opts.parMax || found.length >= opts.count) return;
+    if (e.nk < nkMin || (opts.kingShareUnderHalf && 2 * e.nk <= e.par)) return;
     const key = canonicalKey(l);
     if (taken.has(key)) return;
     taken.add(key);
-    const g = { level: clone(l), par: e.par, states: e.states, moves: e.moves };
+    const g: GeneratedLevel = {
+      level: clone(l),
+      par: e.par,
+      states: e.states,
+      moves: e.moves,
+      ...(counting ? { nonKingMin: e.nk, nonKingMax: e.nkMax } : {}),
+    };
     found.push(g);
     opts.onProgress?.({ found: found.length, tried });
     opts.onLevel?.(g);
@@ -216,8 +270,9 @@ export function generateUkLevels(opts: GenerateOptions): GeneratedLevel[] {
       const ns = evaluate(next);
       if (!ns) continue;
       if (it - lastGain > (opts.patience ?? 80)) break; // stalled: restart from a new random placement
-      if (ns.par > cs.par) lastGain = it;
-      if (ns.par > cs.par || (ns.par === cs.par && rand() < 0.3)) {
+      const gain = better(ns, cs);
+      if (gain) lastGain = it;
+      if (gain || (same(ns, cs) && rand() < 0.3)) {
         cur = next;
         cs = ns;
         consider(cur, cs);

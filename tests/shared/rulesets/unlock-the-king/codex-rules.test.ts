@@ -49,12 +49,21 @@ describe('Codex rules (UK-9 tiers, unlocking)', () => {
     expect(failuresOf(rows, 'Grandmaster')).toEqual([38]);
   });
 
-  it('king share of par = (optimum - max non-king) / par; half or more fails from 13 on only', () => {
-    expect(kingShareOfPar(good(5, { optimum: 10, par: 12, nonKingMax: 4 }))).toBe(0.5);
+  it('king share of par, strict reading = (optimum - min non-king) / par; half or more fails from 13 on only', () => {
+    expect(kingShareOfPar(good(5, { optimum: 10, par: 12, nonKingMin: 4, nonKingMax: 8 }))).toBe(0.5);
     const rows = book();
-    rows[4] = good(5, { nonKingMax: 10 }); // 20/30 king: Novice, exempt
-    rows[20] = good(21, { nonKingMax: 15 }); // 15/30 = 1/2: not under half
+    rows[4] = good(5, { nonKingMin: 10 }); // 20/30 king: Novice, exempt
+    rows[20] = good(21, { nonKingMin: 15, nonKingMax: 25 }); // some optimal line walks 15/30 = 1/2: not under half
+    rows[21] = good(22, { nonKingMin: 16, nonKingMax: 16 }); // 14/30: under half
     expect(failuresOf(rows, 'king share')).toEqual([21]);
+  });
+
+  it('difficulty D = (non-king min, optimum, states) lexicographic: a fall in any leading figure is reported', () => {
+    const rows = Array.from({ length: 50 }, (_, k) => good(k + 1, { nonKingMin: 20, optimum: 30, states: 1000 + k }));
+    rows[9] = good(10, { nonKingMin: 19, optimum: 39, states: 9999 }); // fewer non-king moves: falls despite more par
+    rows[20] = good(21, { nonKingMin: 20, optimum: 30, states: 1 }); // same min and optimum, fewer states: falls
+    rows[30] = good(31, { nonKingMin: 21, optimum: 22, states: 1 }); // more non-king moves: rises despite less par
+    expect(failuresOf(rows, 'difficulty rises: D')).toEqual([10, 21, 32]);
   });
 
   it('last ten optima >= 25, boxed king, one physical set (UK-1), duplicates, and a falling optimum are reported by number', () => {

@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { generateUkLevels, makeRng } from '../../../../src-shared/rulesets/unlock-the-king/generate.js';
 import { canonicalKey } from '../../../../src-shared/rulesets/unlock-the-king/symmetry.js';
+import { compileUnlockTheKing } from '../../../../src-shared/rulesets/unlock-the-king/position.js';
+import { ukSolve } from '../../../../src-shared/rulesets/unlock-the-king/search.js';
 import { solveLevelReference, validateRules } from '../../../../src-shared/rulesets/index.js';
 
 const opts = { seed: 11, width: 5, height: 5, parMin: 3, parMax: 10, count: 3, climbSteps: 40, maxClimbs: 20, maxStates: 50_000 };
@@ -87,6 +89,38 @@ describe('generateUkLevels', () => {
       expect(x).toBe(r2());
       expect(x).toBeGreaterThanOrEqual(0);
       expect(x).toBeLessThan(1);
+    }
+  });
+
+  it('unlocking objective: every level needs >= nonKingMin non-king moves in every optimal solution and keeps the strict king share', () => {
+    const o = {
+      ...opts,
+      seed: 3,
+      width: 6,
+      height: 6,
+      parMin: 3,
+      parMax: 14,
+      count: 3,
+      objective: 'unlocking' as const,
+      nonKingMin: 3,
+      kingShareUnderHalf: true,
+    };
+    const found = generateUkLevels(o);
+    expect(found.length).toBe(3);
+    expect(JSON.stringify(generateUkLevels(o))).toBe(JSON.stringify(found));
+    for (const g of found) {
+      const c = compileUnlockTheKing(g.level);
+      if (!c.ok) throw new Error('does not compile');
+      // Full counting solve (cap 1000), independent of the generator's cap-1 figure.
+      const r = ukSolve(c.value);
+      if (r.status !== 'solved') throw new Error('not solved');
+      expect(r.length).toBe(g.par);
+      expect(r.metrics!.taggedMovesMin).toBeGreaterThanOrEqual(3);
+      expect(r.metrics!.taggedMovesMin).toBe(g.nonKingMin);
+      // Strict king share: the king makes fewer than half the moves of every optimal solution.
+      expect(2 * r.metrics!.taggedMovesMin!).toBeGreaterThan(r.length);
+      // The stored line is one optimal solution: its non-king moves are at least the minimum.
+      expect(g.moves.filter((m) => !m.startsWith('K')).length).toBeGreaterThanOrEqual(3);
     }
   });
 });
