@@ -29,6 +29,7 @@
  * (atomic-file.ts `claimNewFile`: a verified temp file linked to the first
  * free name), so two adders, in one process or two, never share a name.
  */
+import { promises as fs } from 'node:fs';
 import { parsePackText } from '../../src-shared/format/load.js';
 import { serializePack } from '../../src-shared/format/serialize.js';
 import type { FileRevision, HostError, HostResponses } from '../../src-shared/host/contract.js';
@@ -137,7 +138,17 @@ export async function claimLevelFile(
   text: string,
 ): Promise<{ ok: true; name: string } | HostError> {
   const stem = levelFileStem(title);
-  const r = await claimNewFile(levelsDir, levelFileNames(stem), text, { label, ...(ctx.confinedWrites ? { confineDir: true } : {}) });
+  // Names seen taken are skipped without trying them (the claim itself still decides: EEXIST moves on).
+  let seen = new Set<string>();
+  try {
+    seen = new Set((await fs.readdir(levelsDir)).map((n) => n.toLowerCase()));
+  } catch {
+    // unreadable: every name is tried
+  }
+  const names = (function* (): Generator<string> {
+    for (const n of levelFileNames(stem)) if (!seen.has(n.toLowerCase())) yield n;
+  })();
+  const r = await claimNewFile(levelsDir, names, text, { label, ...(ctx.confinedWrites ? { confineDir: true } : {}) });
   if (!r.ok) return r.code === 'conflict' ? { ...r, message: `packAddLevel: no free file name for ${stem} in ${label}.` } : r;
   return { ok: true, name: r.name };
 }
