@@ -48,7 +48,9 @@ const CALLS: [string, unknown][] = [
  * fresh folder, after `prepare` (shell, in that folder) and `spoil` (shell:
  * make it read-only or full); answers each call's answer by method.
  */
-function answersOn(mountOpts: string, spoil: string): Record<string, { ok: boolean; code?: string; reason?: string; message?: string }> {
+type Answers = Record<string, { ok: boolean; code?: string; reason?: string; message?: string }> & { files?: { ok: true; names: string[]; packJson: string } };
+
+function answersOn(mountOpts: string, spoil: string, calls: [string, unknown][] = CALLS): Answers {
   const ws = tempDir('castellan-causes-');
   const body =
     `const fs = await import('node:fs');\n` +
@@ -58,7 +60,8 @@ function answersOn(mountOpts: string, spoil: string): Record<string, { ok: boole
     `const host = await startServeHost({ workspace: ws, rendererDir });\n` +
     `const call = async (method, body) => (await fetch('http://127.0.0.1:' + host.port + '/api/' + method, { method: 'POST', headers: { 'content-type': 'application/json', 'x-castellan-token': host.token }, body: JSON.stringify(body) })).json();\n` +
     `const out = {};\n` +
-    `for (const [m, b] of ${JSON.stringify(CALLS)}) out[m] = await call(m, b);\n` +
+    `for (const [m, b] of ${JSON.stringify(calls)}) out[m] = await call(m, b);\n` +
+    `out.files = { ok: true, names: fs.readdirSync(ws + '/p', { recursive: true }).map(String).sort(), packJson: fs.readFileSync(ws + '/p/pack.json', 'utf8') };\n` +
     `await host.close();\n` +
     `fs.rmSync(rendererDir, { recursive: true });\n` +
     `console.log(JSON.stringify(out));\n`;
@@ -85,7 +88,7 @@ function answersOn(mountOpts: string, spoil: string): Record<string, { ok: boole
     ],
   });
   if (r.status !== 0) throw new Error(`child failed (${r.status}): ${r.stderr}`);
-  return JSON.parse(r.stdout.trim().split('\n').pop()!) as Record<string, { ok: boolean; code?: string; reason?: string; message?: string }>;
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as Answers;
 }
 
 describe('write failures keep their cause', () => {
@@ -106,5 +109,17 @@ describe('write failures keep their cause', () => {
       expect({ method, ...out[method] }).toMatchObject({ method, ok: false, code: 'io', reason: 'disk-full' });
       expect(out[method]!.message).not.toMatch(/ENOENT|does not exist/);
     }
+  });
+
+  it.skipIf(!unshareOk)('a disk with 8 KiB left: adding a 20 KB level answers disk-full and leaves no level file, temp file or changed pack.json', () => {
+    // Fill the blocks to the last byte, then give back two 4 KiB pages: less than the new level.
+    const fill = `cat /dev/zero > "$3/filler" 2>/dev/null; truncate -s -8192 "$3/filler"`;
+    const big = JSON.parse(json(twoMoveLevel({ meta: { title: 'Big', description: 'y'.repeat(20_000) } }))) as unknown;
+    const out = answersOn('size=256k', fill, [['packAddLevel', { path: 'p', document: big }]]);
+    expect(out['packAddLevel']).toMatchObject({ ok: false, code: 'io', reason: 'disk-full' });
+    expect(out['packAddLevel']!.message).toMatch(/the disk is full/);
+    // The pack folder holds what it held before (pack.json, a.level.json) and perhaps an empty levels/ folder.
+    expect(out.files!.names.filter((n) => n !== 'levels')).toEqual(['a.level.json', 'pack.json']);
+    expect(out.files!.packJson).toBe(PACK);
   });
 });
