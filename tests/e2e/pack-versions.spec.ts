@@ -5,7 +5,7 @@
  * (pack.json on disk follows; the manifest it replaced is a version in
  * turn; Undo in the panel takes the restore back).
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './serve-fixture.js';
@@ -60,4 +60,21 @@ test('a pack keeps the pack.json its changes replaced; Versions… restores one,
   // Undo in the panel takes the last restore back.
   await page.getByTestId('pack-undo').click();
   await expect.poll(() => levelsOnDisk(serve.workspace)).toEqual([]);
+});
+
+test('a pack change whose backup cannot be kept is made, and the pack manager says the previous pack.json was not kept', async ({ page, serve }) => {
+  await page.goto(serve.url);
+  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await page.getByTestId('btn-packs').click();
+  await page.getByTestId('pack-new-title').fill('Versions');
+  await page.getByTestId('pack-create').click();
+  await expect(page.getByTestId('pack-title')).toHaveText('Versions');
+  await expect(page.getByTestId('pack-backup-warning')).toHaveCount(0);
+  // A file where the backup folder of packs/versions/pack.json would go.
+  mkdirSync(join(serve.workspace, '.castellan', 'backups'), { recursive: true });
+  writeFileSync(join(serve.workspace, '.castellan', 'backups', 'packs'), 'in the way\n');
+  await page.getByTestId('pack-add-file-select').selectOption(FIRST);
+  await page.getByTestId('pack-add-file').click();
+  await expect.poll(() => levelsOnDisk(serve.workspace)).toEqual(['levels/first-steps.level.json']);
+  await expect(page.getByTestId('pack-backup-warning')).toBeVisible();
 });

@@ -123,6 +123,18 @@ describe('pack.json keeps what its writes replace', () => {
     expect(readdirSync(join(ws, 'pk/levels'))).toEqual(['two-steps.level.json']);
   });
 
+  it('a backup that cannot be written does not stop the change: it is written with a backup-failed warning', async () => {
+    const ws = tempDir('castellan-pw-');
+    const call = await serve(ws);
+    const created = ok<OpenedPack>(await call('packCreate', { path: 'pk', title: 'P', ruleset: 'unlock-the-king' }));
+    // A file where the backup folder of pk/pack.json would go.
+    mkdirSync(join(ws, '.castellan', 'backups'), { recursive: true });
+    writeFileSync(join(ws, '.castellan', 'backups', 'pk'), 'in the way\n');
+    const s = ok<OpenedPack>(await call('packSave', { path: 'pk', pack: manifest('Renamed'), expectedRevision: created.revision }));
+    expect(s.issues?.map((i) => [i.severity, i.code])).toEqual([['warning', 'backup-failed']]);
+    expect(JSON.parse(readFileSync(join(ws, 'pk/pack.json'), 'utf8'))).toEqual(manifest('Renamed'));
+  });
+
   it('pack backup ids are backup names of a manifest: a level backup name, a path or another pack form is refused', async () => {
     const ws = tempDir('castellan-pw-');
     const call = await serve(ws);
