@@ -169,6 +169,9 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       if (typeof packFile !== 'string') {
         return packFile.code === 'not-found' ? { ok: false, code: 'not-found', message: `${p} is not a pack folder (it has no pack.json).` } : packFile;
       }
+      // A read-only pack.json is refused before anything else (its lock could not be taken on a read-only disk either).
+      const ro = await readOnlyTarget(packFile, `${p}/pack.json`);
+      if (ro) return ro;
       return withPackLock(ctx, packFile, `${p}/pack.json`, async () => {
         const c = await loadFolderPack(method, p);
         if (isHostError(c)) return c;
