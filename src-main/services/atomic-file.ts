@@ -407,6 +407,8 @@ export interface ClaimOptions {
   afterTempWrite?: (tempPath: string) => Promise<void> | void;
   /** Test hook: called with each name right before it is claimed. */
   beforeClaim?: (name: string) => Promise<void> | void;
+  /** Test hook: claim as on a file system without hard links (the placeholder and rename way). */
+  noHardLinks?: boolean;
   /** Options of the cross-process locks of the candidate names (file-lock.ts). */
   lock?: LockOptions;
 }
@@ -424,8 +426,10 @@ export interface ClaimOptions {
  *    (file-lock.ts, so a save holding that name's lock is never raced), by
  *    `link(temp, name)`: an exclusive create that makes the whole verified
  *    file appear at once; EEXIST moves on to the next name. Where the file
- *    system has no hard links, `open(name, 'wx')` + write + fsync instead
- *    (exclusive too; a kill in the middle may leave a short file there).
+ *    system has no hard links (FAT, exFAT, some network shares), an empty
+ *    placeholder is created exclusively (`open(name, 'wx')`) and the temp
+ *    file renamed over it (atomic): a kill in between leaves that empty
+ *    file, never a partial one.
  * 3. The folder is fsynced and the claimed file read back and compared (a
  *    mismatch removes that file, which this call created, and answers
  *    `verify-failed`).
@@ -454,7 +458,7 @@ export async function claimNewFile(
       return { ok: false, code: 'verify-failed', message: `Could not write into ${label}: the data read back from the disk differed from what was written.` };
     }
     await opts.afterTempWrite?.(temp);
-    let linkWorks = true;
+    let linkWorks = opts.noHardLinks !== true;
     for (const name of names) {
       const target = join(dir, name);
       await opts.beforeClaim?.(name);
@@ -473,7 +477,7 @@ export async function claimNewFile(
               linkWorks = false;
             }
           }
-          return writeExclusive(target, expected, `${label}/${name}`);
+          return claimByPlaceholder(temp, target, `${label}/${name}`);
         },
         { confineDir: true, label: `${label}/${name}`, ...(opts.lock ? { lock: opts.lock } : {}) },
       );
@@ -498,23 +502,24 @@ export async function claimNewFile(
   }
 }
 
-/** `open(target, 'wx')` + write + fsync: true when written, false when the name exists, or a HostError. */
-async function writeExclusive(target: string, bytes: Buffer, label: string): Promise<boolean | HostError> {
-  let handle: fs.FileHandle;
+/**
+ * Claims `target` without a hard link: an empty placeholder made with
+ * `open(target, 'wx')` (exclusive), then `temp` renamed over it. True when
+ * claimed (`temp` is gone then), false when the name exists, or a HostError
+ * (the placeholder removed again).
+ */
+async function claimByPlaceholder(temp: string, target: string, label: string): Promise<boolean | HostError> {
   try {
-    handle = await fs.open(target, 'wx', 0o644);
+    const handle = await fs.open(target, 'wx', 0o644);
+    await handle.close();
   } catch (err) {
     if (errnoCode(err) === 'EEXIST') return false;
     return ioError(err, label, 'write');
   }
   try {
-    const { bytesWritten } = await handle.write(bytes, 0, bytes.length, 0);
-    if (bytesWritten !== bytes.length) throw Object.assign(new Error('short write'), { code: 'ENOSPC' });
-    await handle.sync();
-    await handle.close();
+    await fs.rename(temp, target);
     return true;
   } catch (err) {
-    await handle.close().catch(() => {});
     await fs.unlink(target).catch(() => {});
     return ioError(err, label, 'write');
   }

@@ -200,6 +200,16 @@ describe('packAddLevel claims its file name exclusively', () => {
     expect(readdirSync(dir).sort()).toEqual(['a.level.json', 'b.level.json']);
   });
 
+  it('without hard links (FAT): an exclusive placeholder, then the verified file renamed over it; a taken name is skipped', async () => {
+    const dir = tempDir('castellan-pw-claim-');
+    writeFileSync(join(dir, 'a.level.json'), 'theirs\n');
+    const r = await claimNewFile(dir, ['a.level.json', 'b.level.json'], 'mine\n', { noHardLinks: true });
+    expect(r).toMatchObject({ ok: true, name: 'b.level.json' });
+    expect(readFileSync(join(dir, 'a.level.json'), 'utf8')).toBe('theirs\n');
+    expect(readFileSync(join(dir, 'b.level.json'), 'utf8')).toBe('mine\n');
+    expect(readdirSync(dir).sort()).toEqual(['a.level.json', 'b.level.json']);
+  });
+
   it('a manifest write refused after the name was claimed removes the level file it made (no stray copy, manifest unchanged)', async () => {
     const ws = tempDir('castellan-pw-');
     const call = await serve(ws);
