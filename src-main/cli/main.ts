@@ -42,6 +42,10 @@
  *   proved again and rewritten (so older files gain metrics). Several files are proved
  *   in parallel on a worker pool (progress bar on a terminal), reports in
  *   file order. Exit code: the highest of the per-file codes (as for solve).
+ *   Like the editor's saves, it holds the file's cross-process lock, answers
+ *   `conflict` when the file changed during the proof, and keeps the
+ *   replaced version in `<folder of the file>/.castellan/backups/<file name>/`
+ *   (the last 10; backups.ts `localBackupDir`).
  * - `perft --rules orthodox|locking --depth N [--fen STRING] [--divide]`
  *   (extension, see perft.ts): move-generator node count; exit 1 on a bad FEN/LFEN.
  * - `hint FILE [--moves LAN...] [--json]` (extension, see hint.ts): distance to
@@ -53,6 +57,7 @@
  * crash); 130 interrupted. Errors are one-line messages, never stack traces.
  */
 import { existsSync, readdirSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
@@ -62,7 +67,8 @@ import { capName } from '../../src-shared/display/limit-words.js';
 import type { Level } from '../../src-shared/model/level.js';
 import { DEFAULT_RULESET } from '../../src-shared/rulesets/default.js';
 import { lineNotation, rulesetOf } from '../../src-shared/rulesets/index.js';
-import { hasErrors, type Issue } from '../../src-shared/validation/issue.js';
+import { hasErrors, issue, type Issue } from '../../src-shared/validation/issue.js';
+import { localBackupDir, storeBackup } from '../services/backups.js';
 import { readBoundedText, readRegularFile } from '../services/bounded-read.js';
 import { conflictError, readRevision, revisionOf, sameRevision } from '../services/file-revision.js';
 import { MAX_LEVEL_FILE_BYTES, parseLevelDocument } from '../services/level-files.js';
@@ -448,7 +454,13 @@ async function cmdProve(files: string[], flags: { draft?: boolean; force?: boole
         const cur = await readRevision(resolve(file), MAX_LEVEL_FILE_BYTES);
         if (cur !== null && 'ok' in cur) return cur;
         const curRev = cur === null ? null : cur.revision;
-        return sameRevision(curRev, readRev) ? { ok: true } : conflictError(file, readRev, curRev);
+        if (!sameRevision(curRev, readRev)) return conflictError(file, readRev, curRev);
+        if (cur === null) return { ok: true };
+        // The replaced version is kept, as the editor's saves keep theirs (backups.ts `localBackupDir`).
+        const b = await storeBackup(localBackupDir(await realpath(resolve(file)).catch(() => resolve(file))), cur.bytes);
+        return b.ok
+          ? { ok: true }
+          : { ok: true, warnings: [issue('warning', 'backup-failed', `Saved, but the previous version could not be kept as a backup: ${b.message}`)] };
       },
     });
     if (!r.ok) {
@@ -580,7 +592,7 @@ export async function runCli(args: string[], io: CliIo = processIo): Promise<num
 
   program
     .command('prove')
-    .description('run the save pipeline in place: solve and store the proven solution')
+    .description('run the save pipeline in place: solve and store the proven solution (the replaced version is kept in .castellan/backups/ beside the file)')
     .argument('<files...>', 'level files')
     .option('--draft', 'write unproved levels as drafts ("draft": true)')
     .option('--force', 'prove again and rewrite even when the stored solution is current (adds solution.metrics)')

@@ -35,9 +35,10 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promises as fsp, realpathSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { basename, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { HOST_METHODS, TOKEN_HEADER, type HostError, type HostMethod } from '../../src-shared/host/contract.js';
 import { CONTENT_SECURITY_POLICY } from '../electron/security.js';
+import { isStateFolderName, STATE_FOLDER } from '../services/backups.js';
 import { workspaceFolders } from '../services/folder-access.js';
 import { createHostApi } from '../services/host-api.js';
 import { hideServerPaths } from './path-free.js';
@@ -48,7 +49,7 @@ import { contentTypeOf } from '../services/content-types.js';
 export { CONTENT_SECURITY_POLICY };
 
 /** The host's own folder inside the workspace (recovery, backups); never written through the API. */
-export const STATE_FOLDER = '.castellan';
+export { STATE_FOLDER };
 
 /** Largest accepted /api request body (bytes). */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -80,14 +81,39 @@ export interface ServeOptions {
 }
 
 /**
+ * True when the real path `r` inside the workspace lies in a `.castellan`
+ * folder at any depth (the workspace's own, or one `castellan prove` keeps
+ * beside a file), compared as a case-insensitive file system would
+ * (`isStateFolderName`: `.CASTELLAN`, `.Castellan.`). The folders are
+ * checked as spelled in `r` and as the operating system spells them
+ * (`realpath.native` of the nearest existing folder: the on-disk case on
+ * macOS, the long name of an 8.3 short name on Windows).
+ */
+function inStateFolder(ws: Workspace, r: string): boolean {
+  const segs = (abs: string): string[] => relative(ws.realRoot, abs).split(sep);
+  if (segs(r).some(isStateFolderName)) return true;
+  let dir = dirname(r);
+  for (;;) {
+    try {
+      const native = realpathSync.native(dir);
+      return relative(realpathSync.native(ws.realRoot), native).split(sep).some(isStateFolderName);
+    } catch {
+      const up = dirname(dir);
+      if (up === dir) return false;
+      dir = up;
+    }
+  }
+}
+
+/**
  * The serve host's path confinement: resolveWorkspacePath, and no writes
- * into the host's own `.castellan` folder (its backups and autosaves).
+ * into a `.castellan` folder (the host's backups and autosaves, and the
+ * backups `castellan prove` keeps), whatever the case of its name.
  */
 export function serveResolvePath(ws: Workspace, p: unknown, forWrite: boolean): string | HostError {
   const r = resolveWorkspacePath(ws, p, forWrite);
   if (typeof r !== 'string' || !forWrite) return r;
-  const first = relative(ws.realRoot, r).split(sep)[0];
-  if (first === STATE_FOLDER) {
+  if (inStateFolder(ws, r)) {
     return { ok: false, code: 'forbidden', message: `The ${STATE_FOLDER} folder holds Castellan's backups and autosaves; files there cannot be saved over.` };
   }
   return r;

@@ -356,3 +356,171 @@ async function writeLocked(path: string, content: string, opts: WriteOptions): P
     if (tempExists) await fs.unlink(temp).catch(() => {});
   }
 }
+
+/**
+ * Creates the folder `dir` and its missing parents, answering `{ok: true}`
+ * or the `io` HostError of `ioError(err, label, 'write')`, with its
+ * `reason` (`read-only`, `disk-full`). Node's recursive mkdir reports a
+ * missing parent on a read-only file system as ENOENT; when it fails, the
+ * missing folders are made again one at a time, so the answer names the
+ * real cause (EROFS, ENOSPC, EACCES, ENOTDIR, ...). Never throws.
+ */
+export async function ensureFolder(dir: string, label: string = dir): Promise<{ ok: true } | HostError> {
+  try {
+    await fs.mkdir(dir, { recursive: true });
+    return { ok: true };
+  } catch (first) {
+    const missing: string[] = [];
+    let cur = dir;
+    for (;;) {
+      try {
+        await fs.stat(cur);
+        break;
+      } catch (err) {
+        if (errnoCode(err) !== 'ENOENT') return ioError(err, label, 'write');
+        missing.push(cur);
+        const up = dirname(cur);
+        if (up === cur) return ioError(first, label, 'write');
+        cur = up;
+      }
+    }
+    for (const d of missing.reverse()) {
+      try {
+        await fs.mkdir(d);
+      } catch (err) {
+        if (errnoCode(err) !== 'EEXIST') return ioError(err, label, 'write');
+      }
+    }
+    return { ok: true };
+  }
+}
+
+/** Node error codes of a `link(2)` the file system does not offer (FAT, some network shares). */
+const NO_LINK_CODES = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK']);
+
+export interface ClaimOptions {
+  /** `dir` is a confined real path: it must still be its own real path before each step (see module doc). */
+  confineDir?: boolean;
+  /** Name of the folder in messages (default: `dir`). */
+  label?: string;
+  /** Test hook: called after the temp file is written and verified, before any name is claimed. */
+  afterTempWrite?: (tempPath: string) => Promise<void> | void;
+  /** Test hook: called with each name right before it is claimed. */
+  beforeClaim?: (name: string) => Promise<void> | void;
+  /** Test hook: claim as on a file system without hard links (the placeholder and rename way). */
+  noHardLinks?: boolean;
+  /** Options of the cross-process locks of the candidate names (file-lock.ts). */
+  lock?: LockOptions;
+}
+
+/**
+ * Writes `content` (UTF-8) into the folder `dir` under the first of
+ * `names` that is free, never replacing a file: two writers (threads or
+ * processes) never get the same name, and the answered name holds the
+ * whole content, verified on disk.
+ *
+ * 1. The content goes to a temp file in `dir` (write-file-atomic with
+ *    fsync) and is read back (a short write on a full disk answers
+ *    `io` / `disk-full`, any other difference `verify-failed`).
+ * 2. Each candidate name is claimed, under its cross-process lock
+ *    (file-lock.ts, so a save holding that name's lock is never raced), by
+ *    `link(temp, name)`: an exclusive create that makes the whole verified
+ *    file appear at once; EEXIST moves on to the next name. Where the file
+ *    system has no hard links (FAT, exFAT, some network shares), an empty
+ *    placeholder is created exclusively (`open(name, 'wx')`) and the temp
+ *    file renamed over it (atomic): a kill in between leaves that empty
+ *    file, never a partial one.
+ * 3. The folder is fsynced and the claimed file read back and compared (a
+ *    mismatch removes that file, which this call created, and answers
+ *    `verify-failed`).
+ * Answers `{ok: true, name, bytes}`, `conflict` when every name is taken,
+ * `forbidden` when the confined folder was swapped for a link, or `io`
+ * (`ioError`, with `reason`). The temp file is always removed. Never throws.
+ */
+export async function claimNewFile(
+  dir: string,
+  names: Iterable<string>,
+  content: string,
+  opts: ClaimOptions = {},
+): Promise<{ ok: true; name: string; bytes: number } | HostError> {
+  const label = opts.label ?? dir;
+  const expected = Buffer.from(content, 'utf8');
+  const temp = join(dir, `.claim.${randomBytes(6).toString('hex')}.castellan-tmp`);
+  let tempExists = false;
+  try {
+    if (opts.confineDir) await assertRealDir(dir);
+    await sweepOnce(dir);
+    await writeFileAtomic(temp, expected, { fsync: true });
+    tempExists = true;
+    const tempBytes = await fs.readFile(temp);
+    if (!tempBytes.equals(expected)) {
+      if (await isDiskFull(dir, tempBytes, expected)) return diskFullError(label, tempBytes.length, expected.length);
+      return { ok: false, code: 'verify-failed', message: `Could not write into ${label}: the data read back from the disk differed from what was written.` };
+    }
+    await opts.afterTempWrite?.(temp);
+    let linkWorks = opts.noHardLinks !== true;
+    for (const name of names) {
+      const target = join(dir, name);
+      await opts.beforeClaim?.(name);
+      const claimed = await withWriteLock(
+        target,
+        async (): Promise<boolean | HostError> => {
+          if (opts.confineDir) await assertRealDir(dir);
+          if (linkWorks) {
+            try {
+              await fs.link(temp, target);
+              return true;
+            } catch (err) {
+              const code = errnoCode(err);
+              if (code === 'EEXIST') return false;
+              if (!code || !NO_LINK_CODES.has(code)) throw err;
+              linkWorks = false;
+            }
+          }
+          return claimByPlaceholder(temp, target, `${label}/${name}`);
+        },
+        { confineDir: true, label: `${label}/${name}`, ...(opts.lock ? { lock: opts.lock } : {}) },
+      );
+      if (claimed === false) continue;
+      if (claimed !== true) return claimed;
+      await fsyncDir(dir);
+      const back = await fs.readFile(target);
+      if (!back.equals(expected)) {
+        await fs.unlink(target).catch(() => {});
+        return { ok: false, code: 'verify-failed', message: `Wrote ${label}/${name}, but the data read back differed from what was written; it was removed.` };
+      }
+      return { ok: true, name, bytes: expected.length };
+    }
+    return { ok: false, code: 'conflict', message: `Every file name tried in ${label} is taken already.` };
+  } catch (err) {
+    if (err instanceof FolderMoved) {
+      return { ok: false, code: 'forbidden', message: `Could not write into ${label}: the folder was replaced by a link meanwhile; nothing was written.` };
+    }
+    return ioError(err, label, 'write');
+  } finally {
+    if (tempExists) await fs.unlink(temp).catch(() => {});
+  }
+}
+
+/**
+ * Claims `target` without a hard link: an empty placeholder made with
+ * `open(target, 'wx')` (exclusive), then `temp` renamed over it. True when
+ * claimed (`temp` is gone then), false when the name exists, or a HostError
+ * (the placeholder removed again).
+ */
+async function claimByPlaceholder(temp: string, target: string, label: string): Promise<boolean | HostError> {
+  try {
+    const handle = await fs.open(target, 'wx', 0o644);
+    await handle.close();
+  } catch (err) {
+    if (errnoCode(err) === 'EEXIST') return false;
+    return ioError(err, label, 'write');
+  }
+  try {
+    await fs.rename(temp, target);
+    return true;
+  } catch (err) {
+    await fs.unlink(target).catch(() => {});
+    return ioError(err, label, 'write');
+  }
+}

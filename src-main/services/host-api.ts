@@ -480,6 +480,8 @@ export function createHostApi(deps: HostDeps): HostService {
     solveTimeMs: timeMs,
     maxStates,
     ...(deps.stateDir !== undefined ? { stateDir: deps.stateDir } : {}),
+    ...(deps.backupDirFor ? { backupDirFor: deps.backupDirFor } : {}),
+    backupCount,
     ...(deps.grantPath ? { grantPath: deps.grantPath } : {}),
     ...(deps.dialogs?.chooseFolder ? { chooseFolder: (purpose: 'open-pack' | 'create-pack') => deps.dialogs!.chooseFolder!(purpose) } : {}),
   };

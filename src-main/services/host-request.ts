@@ -105,6 +105,15 @@ export interface HostContext {
   maxStates: number;
   /** Folder of the host's session state (recent files, last session); undefined: none kept. */
   stateDir?: string;
+  /**
+   * The host's backup folder of a resolved file path (`HostDeps.backupDirFor`:
+   * serve `<workspace>/.castellan/backups/<relative path>/`, Electron
+   * userData); undefined: no backups. Pack manifest writes keep the
+   * replaced pack.json there.
+   */
+  backupDirFor?: (resolvedPath: string) => string | undefined;
+  /** Backups kept per file (default `DEFAULT_BACKUP_COUNT`). */
+  backupCount?: number;
   /** Electron: renews the path grant of a stored path (recent files, last session). */
   grantPath?: (path: string) => void;
   /**

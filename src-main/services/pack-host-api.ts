@@ -7,9 +7,18 @@
  * Every request is untrusted: shapes are checked (`shape`), answers are
  * HostErrors with codes (`bad-request`, `forbidden`, `not-found`, `parse`,
  * `invalid`, `conflict`, `io`, `limit`), and `guard` turns a throw into
- * `internal`. Nothing is ever deleted; exports and renders never overwrite;
- * pack.json is written atomically (writeFileVerified) with a revision check
- * (`expectedRevision` -> `conflict`). Manifest changes run one at a time.
+ * `internal`. Nothing is ever deleted (but a level file `packAddLevel`
+ * itself made, when its manifest write then fails); exports and renders
+ * never overwrite.
+ *
+ * Manifest writes are saves (pack-manifest.ts): `packCreate`, `packSave`
+ * and `packAddLevel` hold pack.json's cross-process lock from reading the
+ * pack to the read-back of the new manifest, check `expectedRevision`
+ * (`conflict`), keep the replaced pack.json in the backup ring
+ * (`packBackupList` / `packBackupOpen`) and write it verified.
+ * `packAddLevel` claims its new level file's name exclusively under that
+ * lock, so two adders (two hosts) never share a name and an answered
+ * "added" is on disk. Manifest changes of one host also run one at a time.
  * A read-only pack.json (atomic-file.ts `readOnlyCause`) is never replaced:
  * `packSave` / `packAddLevel` answer `io` / `reason: 'read-only'` before
  * writing anything; an existing read-only export or picture target answers
@@ -18,7 +27,7 @@
 import { promises as fs, type Dirent } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { checkLevelObject, checkPackObject, packRulesetIssue, parsePackText } from '../../src-shared/format/load.js';
-import { serializeLevel, serializePack } from '../../src-shared/format/serialize.js';
+import { serializeLevel } from '../../src-shared/format/serialize.js';
 import { solutionIsCurrent } from '../../src-shared/format/level-hash.js';
 import type { FileRevision, HostError, HostResponses, PackHostMethod } from '../../src-shared/host/contract.js';
 import type { ListedPack, OpenedPack } from '../../src-shared/host/pack-contract.js';
@@ -26,9 +35,10 @@ import { RULESETS, type Level, type PackFile } from '../../src-shared/model/leve
 import { renderLevelSvg } from '../../src-shared/render/svg.js';
 import { issue } from '../../src-shared/validation/issue.js';
 import { svgToPng, writeNew } from '../cli/render.js';
-import { errnoCode, ioError, readOnlyCause, readOnlyError, withWriteLock, writeFileVerified } from './atomic-file.js';
+import { errnoCode, ioError, readOnlyCause, readOnlyError } from './atomic-file.js';
 import { readBoundedText } from './bounded-read.js';
 import { conflictError, isFileRevision, readRevision, sameRevision } from './file-revision.js';
+import { claimLevelFile, createPackBackupApi, replaceManifest, withPackLock } from './pack-manifest.js';
 import {
   badRequest,
   guard,
@@ -49,6 +59,7 @@ import {
   exists,
   forbidden,
   isPackFilePath,
+  joinHostPath,
   lastSegment,
   loadConfined,
   MAX_PACK_BYTES,
@@ -83,18 +94,6 @@ function optionalRevision(method: Method, req: Req): FileRevision | undefined | 
   return v;
 }
 
-function slug(s: string): string {
-  return (
-    s
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 48) || 'level'
-  );
-}
-
 /** Export problems (the CLI's rule): invalid, stale, draft levels; empty when clean. */
 export function exportProblems(loaded: LoadedPack): string[] {
   const problems: string[] = [];
@@ -104,6 +103,15 @@ export function exportProblems(loaded: LoadedPack): string[] {
     else if (!l.level.solution || l.level.draft) problems.push(`#${l.index + 1} ${l.title}: draft (no proved solution)`);
   }
   return problems;
+}
+
+/** True when the pack.json at `packFile` reads as a pack listing `file` (unreadable: true, so nothing is removed on doubt). */
+async function manifestNames(packFile: string, file: string): Promise<boolean> {
+  const cur = await readRevision(packFile, MAX_PACK_BYTES);
+  if (cur === null) return false;
+  if ('ok' in cur) return true;
+  const parsed = parsePackText(cur.bytes.toString('utf8'));
+  return !parsed.ok || parsed.value.levels.some((e) => 'file' in e && e.file === file);
 }
 
 /** The pack methods (see the file comment). Never throw. */
@@ -123,32 +131,53 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
     return cause === undefined ? undefined : readOnlyError(label, cause);
   }
 
-  /** Writes pack.json of a folder pack after the revision check; answers the reloaded pack. */
+  /**
+   * Writes `pack` as the pack.json of the loaded folder pack `c` (pack-manifest.ts
+   * `replaceManifest`: revision check against `expected`, backup, verified
+   * write); call holding pack.json's lock (`lockedPack`). Answers the
+   * reloaded pack with the revision of the bytes written and the write's
+   * warnings (`backup-failed`).
+   */
   async function writeManifest(method: Method, c: ConfinedPack, pack: PackFile, expected: FileRevision | undefined): Promise<OpenedPack | HostError> {
-    const write = { label: `${c.reqPath}/pack.json`, ...(ctx.confinedWrites ? { confineDir: true } : {}) };
-    // The revision check and the write hold pack.json's cross-process lock (file-lock.ts).
-    const w = await withWriteLock(
-      c.packFile,
-      async () => {
-        const cur = await readRevision(c.packFile, MAX_PACK_BYTES);
-        if (cur !== null && 'ok' in cur) return cur;
-        const curRev = cur === null ? null : cur.revision;
-        if (expected !== undefined && !sameRevision(curRev, expected)) return conflictError(`${c.reqPath}/pack.json`, expected, curRev);
-        return writeFileVerified(c.packFile, serializePack(pack), { ...write, lockHeld: true });
-      },
-      write,
-    );
+    const w = await replaceManifest(ctx, c.packFile, `${c.reqPath}/pack.json`, pack, expected);
     if (!w.ok) return w;
     const again = await loadConfined(ctx, method, c.reqPath);
     if (isHostError(again)) return again;
-    return opened(again);
+    return { ...opened(again), revision: w.revision, ...(w.warnings.length > 0 ? { issues: w.warnings } : {}) };
   }
 
   async function loadFolderPack(method: Method, p: string): Promise<ConfinedPack | HostError> {
     const c = await loadConfined(ctx, method, p);
     if (isHostError(c)) return c;
-    if (c.loaded.form !== 'folder') return badRequest(`${method}: ${p} is an exported single-file pack; open its folder form to edit it (export writes one).`);
+    if (c.loaded.form !== 'folder') return notFolderForm(method, p);
     return c;
+  }
+
+  function notFolderForm(method: Method, p: string): HostError {
+    return badRequest(`${method}: ${p} is an exported single-file pack; open its folder form to edit it (export writes one).`);
+  }
+
+  /**
+   * Runs `fn` with the folder pack at `p` loaded while holding its
+   * pack.json's cross-process lock (pack-manifest.ts `withPackLock`), in
+   * turn with this host's other manifest changes (`serial`).
+   */
+  function lockedPack<T>(method: Method, p: string, fn: (c: ConfinedPack) => Promise<T | HostError>): Promise<T | HostError> {
+    return serial(async () => {
+      if (isPackFilePath(p)) return notFolderForm(method, p);
+      const packFile = await confineFile(ctx, joinHostPath(p, 'pack.json'), { exact: ['pack.json'], mustExist: true, what: method });
+      if (typeof packFile !== 'string') {
+        return packFile.code === 'not-found' ? { ok: false, code: 'not-found', message: `${p} is not a pack folder (it has no pack.json).` } : packFile;
+      }
+      // A read-only pack.json is refused before anything else (its lock could not be taken on a read-only disk either).
+      const ro = await readOnlyTarget(packFile, `${p}/pack.json`);
+      if (ro) return ro;
+      return withPackLock(ctx, packFile, `${p}/pack.json`, async () => {
+        const c = await loadFolderPack(method, p);
+        if (isHostError(c)) return c;
+        return fn(c);
+      });
+    });
   }
 
   return {
@@ -249,12 +278,12 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
           return ioError(e, p, 'write');
         }
         const pack: PackFile = { format: 'castellan.pack', version: 1, title, ruleset: ruleset as PackFile['ruleset'], levels: [] };
-        const w = await writeFileVerified(join(dir, 'pack.json'), serializePack(pack), {
-          label: `${p}/pack.json`,
-          ...(ctx.confinedWrites ? { confineDir: true } : {}),
-        });
+        // A save of a file that must not exist yet (expected revision null), under pack.json's lock.
+        const packFile = join(dir, 'pack.json');
+        const label = `${p}/pack.json`;
+        const w = await withPackLock(ctx, packFile, label, () => replaceManifest(ctx, packFile, label, pack, null));
         if (!w.ok) {
-          await undo();
+          await undo(); // after the lock is released: its lock file is gone from the folder
           return w;
         }
         const c = await loadConfined(ctx, 'packCreate', p);
@@ -285,9 +314,7 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
         const problem = entryFileProblem(e.file);
         if (problem) return forbidden(`packSave: entry ${i + 1} (${JSON.stringify(e.file)}) has ${problem}.`);
       }
-      return serial(async () => {
-        const c = await loadFolderPack('packSave', p);
-        if (isHostError(c)) return c;
+      return lockedPack('packSave', p, async (c) => {
         const ro = await readOnlyTarget(c.packFile, `${p}/pack.json`);
         if (ro) return ro;
         if (pack.ruleset !== c.loaded.pack.ruleset && c.loaded.levels.length > 0 && pack.levels.length > 0) {
@@ -344,9 +371,7 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
         level = lv.value;
         text = serializeLevel(level);
       }
-      return serial(async () => {
-        const c = await loadFolderPack('packAddLevel', p);
-        if (isHostError(c)) return c;
+      return lockedPack('packAddLevel', p, async (c) => {
         // Before the level file is written: a refused manifest must not leave a stray copy behind.
         const ro = await readOnlyTarget(c.packFile, `${p}/pack.json`);
         if (ro) return ro;
@@ -372,28 +397,29 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
           const st = await fs.lstat(levelsDir);
           if (st.isSymbolicLink() || !st.isDirectory()) return forbidden(`packAddLevel: ${p}/levels is not a plain folder.`);
         } catch (e) {
-          if (errnoCode(e) !== 'ENOENT') return { ok: false, code: 'io', message: `Cannot read ${p}/levels: ${String(e)}` };
-          await fs.mkdir(levelsDir);
-        }
-        const stem = slug(level.meta.title);
-        let file = '';
-        for (let k = 1; k < 1000; k++) {
-          const name = `${stem}${k === 1 ? '' : `-${k}`}.level.json`;
-          if (!(await exists(join(levelsDir, name)))) {
-            file = name;
-            break;
+          if (errnoCode(e) !== 'ENOENT') return ioError(e, `${p}/levels`, 'read');
+          try {
+            await fs.mkdir(levelsDir);
+          } catch (m) {
+            if (errnoCode(m) !== 'EEXIST') return ioError(m, `${p}/levels`, 'write');
           }
         }
-        if (!file) return { ok: false, code: 'conflict', message: `packAddLevel: no free file name for ${stem} in ${p}/levels.` };
-        const w = await writeFileVerified(join(levelsDir, file), text, ctx.confinedWrites ? { confineDir: true } : {});
-        if (!w.ok) return w;
-        const entry = { file: `levels/${file}`, ...(tier !== undefined ? { tier } : {}) };
+        // The name is claimed exclusively (never an existing file's), still under pack.json's lock.
+        const claimed = await claimLevelFile(ctx, levelsDir, `${p}/levels`, level.meta.title, text);
+        if (!claimed.ok) return claimed;
+        const entry = { file: `levels/${claimed.name}`, ...(tier !== undefined ? { tier } : {}) };
         const pack: PackFile = { ...c.loaded.pack, levels: [...c.loaded.pack.levels, entry] };
         const r = await writeManifest('packAddLevel', c, pack, c.revision);
-        if (isHostError(r)) return r;
+        if (isHostError(r)) {
+          // The manifest was not written: remove the level file this call made, unless pack.json names it after all.
+          if (!(await manifestNames(c.packFile, entry.file))) await fs.unlink(join(levelsDir, claimed.name)).catch(() => {});
+          return r;
+        }
         return { ...r, added: entry.file };
       });
     }),
+
+    ...createPackBackupApi(ctx),
 
     ...createPackVerifyApi(ctx, opts),
 

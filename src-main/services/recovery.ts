@@ -17,17 +17,41 @@
  * that does not have this shape is skipped by `list` and refused by `read`).
  *
  * Autosaves and discards of one docId are serialized, in call order.
+ *
+ * Bounded: the folder keeps at most `MAX_RECOVERY_DOCUMENTS` (50)
+ * autosaves and `MAX_RECOVERY_TOTAL_BYTES` (64 MiB) in all, each at most
+ * `MAX_RECOVERY_BYTES` (8 MiB). After each autosave the newest autosaves
+ * (by file time: the document autosaved last comes first) are kept while
+ * both limits hold; from the first one that no longer fits, that one and
+ * every older one are deleted. The document just written is never deleted,
+ * nor one this process is writing at that moment.
+ *
+ * Write failures keep their cause: a recovery folder that cannot be
+ * created or written answers `io` with `reason` `read-only` or `disk-full`
+ * (atomic-file.ts `ensureFolder`, `ioError`).
  */
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { FileRevision, HostError, RecoveryItem } from '../../src-shared/host/contract.js';
-import { errnoCode, writeFileVerified } from './atomic-file.js';
+import { ensureFolder, errnoCode, writeFileVerified } from './atomic-file.js';
 import { readBoundedText } from './bounded-read.js';
 import { isFileRevision } from './file-revision.js';
 
 export const RECOVERY_FORMAT_TAG = 'castellan.recovery';
 /** Largest autosaved document (bytes of the recovery file). */
 export const MAX_RECOVERY_BYTES = 8 * 1024 * 1024;
+/** Most autosaves kept in one recovery folder (the oldest beyond are deleted). */
+export const MAX_RECOVERY_DOCUMENTS = 50;
+/** Most bytes of autosaves kept in one recovery folder (the oldest beyond are deleted). */
+export const MAX_RECOVERY_TOTAL_BYTES = 64 * 1024 * 1024;
+
+/** The bounds of a RecoveryStore (defaults: the constants above). */
+export interface RecoveryLimits {
+  /** Most autosaves kept (default MAX_RECOVERY_DOCUMENTS). */
+  maxDocuments?: number;
+  /** Most bytes of autosaves kept (default MAX_RECOVERY_TOTAL_BYTES). */
+  maxTotalBytes?: number;
+}
 const SUFFIX = '.recovery.json';
 const DOC_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -79,9 +103,13 @@ export class RecoveryStore {
   private readonly queues = new Map<string, Promise<unknown>>();
   /** docIds this process autosaved (and did not discard). */
   private readonly written = new Set<string>();
+  private readonly maxDocuments: number;
+  private readonly maxTotalBytes: number;
 
-  constructor(dir: string) {
+  constructor(dir: string, limits: RecoveryLimits = {}) {
     this.dir = dir;
+    this.maxDocuments = Math.max(1, Math.floor(limits.maxDocuments ?? MAX_RECOVERY_DOCUMENTS));
+    this.maxTotalBytes = Math.max(0, limits.maxTotalBytes ?? MAX_RECOVERY_TOTAL_BYTES);
   }
 
   private fileOf(docId: string): string {
@@ -102,7 +130,9 @@ export class RecoveryStore {
   /**
    * Writes an autosave (atomically replacing the previous one of `docId`).
    * `docId` must pass {@link isDocId}; the caller checks `path`. Answers the
-   * save time and size, `bad-request` (too large) or `io`.
+   * save time and size, `bad-request` (too large) or `io` (with `reason`
+   * `read-only` / `disk-full` when that is the cause). Then the oldest
+   * other autosaves beyond the folder's bounds are deleted (module doc).
    */
   save(entry: Omit<RecoveryEntry, 'savedAt'>, now: Date = new Date()): Promise<{ ok: true; docId: string; savedAt: string; bytes: number } | HostError> {
     return this.serialized(entry.docId, async () => {
@@ -125,16 +155,58 @@ export class RecoveryStore {
       if (bytes > MAX_RECOVERY_BYTES) {
         return { ok: false, code: 'bad-request', message: `autosave: the document is larger than ${MAX_RECOVERY_BYTES} bytes.` };
       }
-      try {
-        await fs.mkdir(this.dir, { recursive: true });
-      } catch (err) {
-        return ioFail(`create the recovery folder ${this.dir}`, err);
-      }
+      const made = await ensureFolder(this.dir, `the recovery folder ${this.dir}`);
+      if (!made.ok) return made;
       const w = await writeFileVerified(this.fileOf(entry.docId), text);
       if (!w.ok) return w;
       this.written.add(entry.docId);
+      await this.prune(entry.docId);
       return { ok: true, docId: entry.docId, savedAt, bytes };
     });
+  }
+
+  /**
+   * Deletes the oldest autosaves beyond the bounds (module doc), never
+   * `current` nor a docId this process is autosaving or discarding right
+   * now (counted, not deleted). Never throws.
+   */
+  private async prune(current: string): Promise<void> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.dir);
+    } catch {
+      return;
+    }
+    const others: { docId: string; bytes: number; mtimeMs: number }[] = [];
+    let total = 0;
+    for (const name of names) {
+      if (!name.endsWith(SUFFIX)) continue;
+      const docId = name.slice(0, -SUFFIX.length);
+      if (!isDocId(docId)) continue;
+      try {
+        const st = await fs.lstat(join(this.dir, name));
+        if (!st.isFile()) continue;
+        if (docId === current) total += st.size;
+        else others.push({ docId, bytes: st.size, mtimeMs: st.mtimeMs });
+      } catch {
+        // gone meanwhile
+      }
+    }
+    // Newest first; equal times by name, so the order is the same in every process.
+    others.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.docId < b.docId ? -1 : 1));
+    let count = 1;
+    let full = false;
+    for (const o of others) {
+      const busy = this.queues.has(o.docId);
+      full ||= count + 1 > this.maxDocuments || total + o.bytes > this.maxTotalBytes;
+      if (full && !busy) {
+        this.written.delete(o.docId);
+        await fs.unlink(this.fileOf(o.docId)).catch(() => {});
+        continue;
+      }
+      count++;
+      total += o.bytes;
+    }
   }
 
   /** Reads the autosave of `docId`: the entry, `not-found`, `parse` (damaged file) or `io`. */

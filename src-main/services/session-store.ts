@@ -18,7 +18,7 @@
  */
 import { join } from 'node:path';
 import type { HostError } from '../../src-shared/host/contract.js';
-import { writeFileVerified } from './atomic-file.js';
+import { ensureFolder, writeFileVerified } from './atomic-file.js';
 import { readBoundedText, readBoundedTextSync } from './bounded-read.js';
 
 /** At most this many recent files are kept. */
@@ -136,7 +136,8 @@ export class SessionStore {
   /**
    * Applies `fn` to the stored state and writes the result atomically
    * (creating the folder), in turn with the other calls (see `exclusive`).
-   * Answers the new state or an `io` HostError.
+   * Answers the new state or an `io` HostError (with `reason` `read-only` /
+   * `disk-full` when that is the cause).
    */
   update(fn: (s: SessionState) => SessionState): Promise<{ ok: true; state: SessionState } | HostError> {
     return this.exclusive(() => this.updateNow(fn));
@@ -146,12 +147,9 @@ export class SessionStore {
   async updateNow(fn: (s: SessionState) => SessionState): Promise<{ ok: true; state: SessionState } | HostError> {
     {
       const next = normaliseSession(fn(await this.read()));
-      const { mkdir } = await import('node:fs/promises');
-      try {
-        await mkdir(this.dir, { recursive: true });
-      } catch (err) {
-        return { ok: false as const, code: 'io' as const, message: `Could not create ${this.dir}: ${err instanceof Error ? err.message : String(err)}` };
-      }
+      // The cause kept: a read-only or full disk answers `reason` `read-only` / `disk-full`.
+      const made = await ensureFolder(this.dir, `the state folder ${this.dir}`);
+      if (!made.ok) return made;
       const body = `${JSON.stringify(
         {
           version: 1,

@@ -223,6 +223,19 @@ export class PackManager {
     if (await this.saveManifest(withoutEntry(c.pack, index), 'Removing…')) this.message = `Removed ${name} from the pack (its file stays on disk)`;
   }
 
+  /**
+   * Versions…: writes an earlier pack.json (a backup opened with
+   * `packBackupOpen`, saved at `when`) back as a normal manifest change:
+   * `packSave` with the revision the manager last saw (a pack.json changed
+   * meanwhile answers `conflict`, nothing written), recorded for Undo; the
+   * host keeps the manifest it replaces as a backup in turn.
+   */
+  async restoreManifest(pack: PackFile, when: string): Promise<boolean> {
+    const ok = await this.saveManifest(pack, 'Restoring…');
+    if (ok) this.message = `Restored the pack.json of ${when} (Undo takes it back)`;
+    return ok;
+  }
+
   /** Makes the current view sort the pack order. */
   async applyOrder(): Promise<void> {
     const c = this.current;

@@ -76,3 +76,12 @@ export interface ListedFile {
   /** File name for display. */
   name: string;
 }
+
+/** One backup of a file: the content a save replaced (a level's `backupOpen`, a pack manifest's `packBackupOpen`). */
+export interface BackupItem {
+  /** Opaque id for `backupOpen` / `packBackupOpen` (the backup file's name). */
+  id: string;
+  /** ISO 8601 time the replaced content was backed up (the save time). */
+  savedAt: string;
+  bytes: number;
+}

@@ -13,7 +13,7 @@
  */
 import type { Level } from '../model/level.js';
 import type { Issue } from '../validation/issue.js';
-import type { FileRevision, HostError, ListedFile, SolveSummary } from './base.js';
+import type { BackupItem, FileRevision, HostError, ListedFile, SolveSummary } from './base.js';
 import { FILES_HOST_METHODS, type FilesHostMethod, type FilesHostRequests, type FilesHostResponses } from './files-contract.js';
 import { PACK_HOST_METHODS, type PackHostMethod, type PackHostRequests, type PackHostResponses } from './pack-contract.js';
 import { SESSION_HOST_METHODS, type SessionHostMethod, type SessionHostRequests, type SessionHostResponses } from './session-contract.js';
@@ -124,15 +124,6 @@ export interface RecoveredDocument {
   revision?: FileRevision | null;
   /** True when `path` changed on disk since `baseRevision` (the user must choose). */
   changedOnDisk: boolean;
-}
-
-/** One backup of a file: the content a save replaced. */
-export interface BackupItem {
-  /** Opaque id for `backupOpen` (the backup file's name). */
-  id: string;
-  /** ISO 8601 time the replaced content was backed up (the save time). */
-  savedAt: string;
-  bytes: number;
 }
 
 export interface HostRequests extends SolveHostRequests, PackHostRequests, SessionHostRequests, FilesHostRequests, SuggestHostRequests {

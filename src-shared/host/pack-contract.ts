@@ -17,11 +17,20 @@
  *   `levels/` (missing parent folders are created; an existing path answers
  *   `conflict`).
  * - `packSave {path, pack, expectedRevision?}`: writes the manifest (order,
- *   tiers, titles) atomically; `conflict` when pack.json changed on disk
- *   since `expectedRevision`. Entries must name files inside the folder.
+ *   tiers, titles) as a save: under pack.json's cross-process lock, after
+ *   the revision check (`conflict` when pack.json changed on disk since
+ *   `expectedRevision`), keeping the replaced manifest as a backup, with a
+ *   verified write and read-back. Entries must name files inside the folder.
  * - `packAddLevel {path, source? | document?, tier?, expectedRevision?}`:
  *   copies a level file (`source`, a host path) or a document into
- *   `<pack>/levels/` under a new name and appends it.
+ *   `<pack>/levels/` under a new name, claimed exclusively (two adders never
+ *   get one name), and appends it, all under pack.json's lock.
+ * - `packBackupList {path}`: the backups of a pack folder's pack.json (the
+ *   manifests its writes replaced), newest first.
+ * - `packBackupOpen {path, id}`: one of them as a manifest, with the
+ *   current pack.json's `revision` (null: missing). Restoring =
+ *   `packSave {path, pack, expectedRevision: revision}` (which keeps the
+ *   manifest it replaces as a backup in turn).
  * - `packVerifyStart / packVerifyPoll / packVerifyCancel`: re-proves every
  *   level on the host's worker pool; rows fill in as levels finish.
  * - `packExport {path, out, force?}`: a new folder or a `*.pack.json` file;
@@ -31,7 +40,8 @@
  *   blueprint (UK-1 set, proved par in range, default 4..12) as a new
  *   document; reproducible per seed; `limit` when none is found in time.
  */
-import type { FileRevision, HostError } from './base.js';
+import type { Issue } from '../validation/issue.js';
+import type { BackupItem, FileRevision, HostError } from './base.js';
 import type { Level, PackFile, Ruleset } from '../model/level.js';
 
 export const PACK_HOST_METHODS = [
@@ -40,6 +50,8 @@ export const PACK_HOST_METHODS = [
   'packCreate',
   'packSave',
   'packAddLevel',
+  'packBackupList',
+  'packBackupOpen',
   'packVerifyStart',
   'packVerifyPoll',
   'packVerifyCancel',
@@ -102,6 +114,8 @@ export interface OpenedPack {
   rows: PackRow[];
   /** Revision of pack.json (or the pack file) as read or written: pass it back as `expectedRevision`. */
   revision: FileRevision;
+  /** Warnings of a manifest write (`backup-failed`: written, but the replaced manifest could not be kept). */
+  issues?: Issue[];
 }
 
 export interface ListedPack {
@@ -130,6 +144,8 @@ export interface PackHostRequests {
   packCreate: { path?: string; title: string; ruleset: Ruleset };
   packSave: { path: string; pack: PackFile; expectedRevision?: FileRevision };
   packAddLevel: { path: string; source?: string; document?: Level; tier?: string; expectedRevision?: FileRevision };
+  packBackupList: { path: string };
+  packBackupOpen: { path: string; id: string };
   packVerifyStart: { path: string; maxStates?: number; timeMs?: number };
   packVerifyPoll: { jobId: string };
   packVerifyCancel: { jobId: string };
@@ -144,6 +160,9 @@ export interface PackHostResponses {
   packCreate: OpenedPack | HostError;
   packSave: OpenedPack | HostError;
   packAddLevel: (OpenedPack & { added: string }) | HostError;
+  packBackupList: { ok: true; path: string; backups: BackupItem[] } | HostError;
+  /** `revision`: pack.json's current revision (null: missing), the `expectedRevision` of a restoring packSave. */
+  packBackupOpen: { ok: true; path: string; pack: PackFile; backup: BackupItem; revision: FileRevision | null } | HostError;
   packVerifyStart: { ok: true; jobId: string; total: number } | HostError;
   packVerifyPoll: PackVerifyPollAnswer | HostError;
   packVerifyCancel: { ok: true; jobId: string; cancelled: boolean } | HostError;

@@ -241,6 +241,13 @@ const CALLS: Record<HostMethod, unknown[]> = {
     { path: 'pk-ro', source: 'ok.level.json' },
     { path: 'noperm-dir', document: LEVEL },
   ],
+  packBackupList: [{ path: 'pk' }, { path: 'noperm-dir' }, { path: 'outdir' }, { path: 'missing' }, { path: 'file.txt/p' }],
+  packBackupOpen: [
+    { path: 'pk', id: 'nope' },
+    { path: 'pk', id: '2024-01-01T00-00-00-000Z.pack.json' },
+    { path: 'noperm-dir', id: '2024-01-01T00-00-00-000Z.pack.json' },
+    { path: 'outdir', id: '2024-01-01T00-00-00-000Z.pack.json' },
+  ],
   packVerifyStart: [{ path: 'pk' }, { path: 'noperm-dir' }, { path: 'missing' }],
   packVerifyPoll: [{ jobId: 'nope' }],
   packVerifyCancel: [{ jobId: 'nope' }],
