@@ -6,9 +6,15 @@
  *
  * - `solve(level, opts)` queues a job and resolves with the same
  *   `WorkerSolveOutcome` as solve-runner `solveInWorker` (never rejects).
- * - Cancel (`opts.signal`) and time caps (`opts.timeMs`): a queued job is
- *   dropped at once; a running job's shared cancel flag is raised, the
- *   search stops at its next poll (a few thousand expansions) and answers
+ * - Caps count from the start of the job's own solve: the time cap
+ *   (`opts.timeMs`) starts when a worker takes the job, never while it
+ *   waits in the queue (a level queued behind many others is not answered
+ *   `limit` for having waited), and `maxStates` / `maxBytes` bound its own
+ *   search. The answer's `ms` is the solve's own wall time; `queuedMs` is
+ *   the wait before it.
+ * - Cancel (`opts.signal`): a queued job is dropped at once; a running
+ *   job's (cancel or time cap) shared cancel flag is raised, the search
+ *   stops at its next poll (a few thousand expansions) and answers
  *   `cancelled` (or `limit`/`time`), and the worker takes the next job. A
  *   worker that does not answer within `graceMs` (default 2 s) is terminated
  *   and replaced.
@@ -55,7 +61,10 @@ interface Job {
   level: Level;
   opts: PoolJobOptions;
   resolve: (o: WorkerSolveOutcome) => void;
-  t0: number;
+  /** When it was queued (performance.now()). */
+  queuedAt: number;
+  /** When a worker took it (its caps count from here); absent while queued. */
+  startedAt?: number;
   states: number;
   depth: number;
   settled: boolean;
@@ -109,17 +118,16 @@ export class SolvePool implements SolvePoolLike {
 
   /**
    * Queues a solve of `level`. Resolves with the outcome (see the file
-   * comment); `ms` counts from the call (queue time included). Never rejects.
+   * comment): `ms` is the job's own solve, from the moment a worker took it
+   * (0 when it never started), `queuedMs` the wait before; the time cap
+   * `opts.timeMs` counts from that same moment. Never rejects.
    */
   solve(level: Level, opts: PoolJobOptions = {}): Promise<WorkerSolveOutcome> {
     return new Promise<WorkerSolveOutcome>((resolve) => {
-      const job: Job = { id: nextId++, level, opts, resolve, t0: performance.now(), states: 0, depth: 0, settled: false };
+      const job: Job = { id: nextId++, level, opts, resolve, queuedAt: performance.now(), states: 0, depth: 0, settled: false };
       if (this.closed || opts.signal?.aborted) {
         this.finish(job, { status: 'cancelled', states: 0, depth: 0 });
         return;
-      }
-      if (typeof opts.timeMs === 'number' && Number.isFinite(opts.timeMs)) {
-        job.timer = setTimeout(() => this.stop(job, { status: 'limit', reason: 'time', states: job.states, depth: job.depth }), Math.max(0, opts.timeMs));
       }
       if (opts.signal) {
         job.onAbort = () => this.stop(job, { status: 'cancelled', states: job.states, depth: job.depth });
@@ -170,7 +178,9 @@ export class SolvePool implements SolvePoolLike {
     const qi = this.queue.indexOf(job);
     if (qi >= 0) this.queue.splice(qi, 1);
     this.done++;
-    job.resolve({ result, ms: Math.max(0, Math.round(performance.now() - job.t0)) });
+    const now = performance.now();
+    const started = job.startedAt ?? now;
+    job.resolve({ result, ms: Math.max(0, Math.round(now - started)), queuedMs: Math.max(0, Math.round(started - job.queuedAt)) });
     this.changed();
   }
 
@@ -306,6 +316,12 @@ export class SolvePool implements SolvePoolLike {
       slot.job = job;
       Atomics.store(slot.cancel, 0, 0);
       slot.worker.ref();
+      // The job's own solve starts now: its time cap counts from here, not from when it was queued.
+      job.startedAt = performance.now();
+      const timeMs = job.opts.timeMs;
+      if (typeof timeMs === 'number' && Number.isFinite(timeMs)) {
+        job.timer = setTimeout(() => this.stop(job, { status: 'limit', reason: 'time', states: job.states, depth: job.depth }), Math.max(0, timeMs));
+      }
       try {
         slot.worker.postMessage({
           type: 'solve',
