@@ -22,8 +22,14 @@
  * - `packAddLevel {path, source? | document?, tier?, expectedRevision?}`:
  *   copies a level file (`source`, a host path) or a document into
  *   `<pack>/levels/` under a new name and appends it.
- * - `packVerifyStart / packVerifyPoll / packVerifyCancel`: re-proves every
- *   level on the host's worker pool; rows fill in as levels finish.
+ * - `packVerifyStart {path, maxStates?, timeMs?, levels?}` / `packVerifyPoll`
+ *   / `packVerifyCancel`: re-proves every level (or only the 0-based pack
+ *   positions in `levels`, distinct, each below the pack's length: the
+ *   pack manager's "Re-verify the limits with a longer cap") on the host's
+ *   worker pool; rows fill in as levels finish. The caps apply to each
+ *   level and count from the start of its own solve, never the time it
+ *   waited for a worker: `timeMs` 1..600000 ms, `maxStates` 1..100000000,
+ *   defaults the host's save caps; both answers say the caps in use.
  * - `packExport {path, out, force?}`: a new folder or a `*.pack.json` file;
  *   refuses stale / draft / invalid levels unless `force`; never overwrites.
  * - `renderLevel {document, out}`: `out` ends in `.svg` or `.png`; never overwrites.
@@ -112,12 +118,22 @@ export interface ListedPack {
   levels: number;
 }
 
-export type PackVerifyPollAnswer = {
+/** The caps of every level's solve in a verify job (each counted from the start of that level's own solve). */
+export interface PackVerifyCaps {
+  /** Wall-clock cap per level, ms. */
+  timeMs: number;
+  /** State cap per level. */
+  maxStates: number;
+}
+
+export type PackVerifyPollAnswer = PackVerifyCaps & {
   ok: true;
   jobId: string;
   state: 'running' | 'done';
   done: number;
+  /** Levels in the job (the pack's, or those named by `levels`). */
   total: number;
+  /** One row per level of the job, in the job's order; `index` is the pack position. */
   rows: PackRow[];
   ms: number;
 };
@@ -130,7 +146,8 @@ export interface PackHostRequests {
   packCreate: { path?: string; title: string; ruleset: Ruleset };
   packSave: { path: string; pack: PackFile; expectedRevision?: FileRevision };
   packAddLevel: { path: string; source?: string; document?: Level; tier?: string; expectedRevision?: FileRevision };
-  packVerifyStart: { path: string; maxStates?: number; timeMs?: number };
+  /** `levels`: 0-based pack positions to verify (distinct, each below the pack's length); absent: every level. */
+  packVerifyStart: { path: string; maxStates?: number; timeMs?: number; levels?: number[] };
   packVerifyPoll: { jobId: string };
   packVerifyCancel: { jobId: string };
   packExport: { path: string; out: string; force?: boolean };
@@ -144,7 +161,7 @@ export interface PackHostResponses {
   packCreate: OpenedPack | HostError;
   packSave: OpenedPack | HostError;
   packAddLevel: (OpenedPack & { added: string }) | HostError;
-  packVerifyStart: { ok: true; jobId: string; total: number } | HostError;
+  packVerifyStart: ({ ok: true; jobId: string; total: number } & PackVerifyCaps) | HostError;
   packVerifyPoll: PackVerifyPollAnswer | HostError;
   packVerifyCancel: { ok: true; jobId: string; cancelled: boolean } | HostError;
   /** `warnings`: levels exported anyway (force). */

@@ -36,6 +36,31 @@ afterEach(async () => {
 });
 afterAll(() => cleanupTempDirs());
 
+/** A serve-style pack API over workspace `ws` on a one-worker pool (caps: 20 s, 1,000,000 states). */
+function hostApi(ws: string): ReturnType<typeof createPackHostApi> {
+  const w = openWorkspace(ws);
+  if ('ok' in w) throw new Error(w.message);
+  pool = new SolvePool({ size: 1 });
+  const ctx: HostContext = {
+    kind: 'serve',
+    resolvePath: (p, forWrite) => serveResolvePath(w, p, forWrite),
+    confinedWrites: true,
+    pool: () => pool!,
+    solveTimeMs: 20_000,
+    maxStates: 1_000_000,
+  };
+  return createPackHostApi(ctx, { suggestMs: 1000 });
+}
+
+async function pollDone(api: ReturnType<typeof createPackHostApi>, jobId: string): Promise<PackVerifyPollAnswer> {
+  for (let i = 0; i < 800; i++) {
+    const p = ok(await api.packVerifyPoll({ jobId }));
+    if (p.state === 'done') return p;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('verify did not finish');
+}
+
 /** A workspace with pack folder `packs/p` of `n` levels of `ms` ms each. */
 function workspaceWithPack(n: number, ms: number): string {
   const ws = tempDir('castellan-caps-');
@@ -123,5 +148,50 @@ describe('caps count from each level’s own solve', () => {
     expect(lines.filter((l) => !/: proved, optimal 1 move/.test(l))).toEqual([]);
     expect(lines).toHaveLength(n);
     expect(code).toBe(0);
+  });
+});
+
+describe('packVerifyStart: the caps in use and a subset of levels (re-verify the limits)', () => {
+  it('answers the caps of each level (the host defaults, or those asked for) at start and in every poll', async () => {
+    const api = hostApi(workspaceWithPack(2, 0));
+    const s = ok(await api.packVerifyStart({ path: 'packs/p' }));
+    expect(s).toMatchObject({ total: 2, timeMs: 20_000, maxStates: 1_000_000 });
+    expect(await pollDone(api, s.jobId)).toMatchObject({ timeMs: 20_000, maxStates: 1_000_000 });
+    const t = ok(await api.packVerifyStart({ path: 'packs/p', timeMs: 120_000, maxStates: 5_000_000 }));
+    expect(t).toMatchObject({ timeMs: 120_000, maxStates: 5_000_000 });
+    expect(await pollDone(api, t.jobId)).toMatchObject({ timeMs: 120_000, maxStates: 5_000_000 });
+  });
+
+  it('`levels` verifies only those pack positions, in the order given; the others are not solved', async () => {
+    const api = hostApi(workspaceWithPack(5, 0));
+    const s = ok(await api.packVerifyStart({ path: 'packs/p', levels: [3, 1] }));
+    expect(s.total).toBe(2);
+    const done = await pollDone(api, s.jobId);
+    expect(done.rows.map((r) => [r.index, r.name])).toEqual([
+      [3, 'levels/3.level.json'],
+      [1, 'levels/1.level.json'],
+    ]);
+    // The five levels are the same blueprint: a verified later one is still marked alike to #1, outside the subset.
+    expect(done.rows[0]).toMatchObject({ duplicateOf: 0 });
+    expect(done.rows[1]).toMatchObject({ duplicateOf: 0 });
+  });
+
+  it.each([
+    ['not an array', 3],
+    ['empty', []],
+    ['out of range', [5]],
+    ['negative', [-1]],
+    ['not an integer', [1.5]],
+    ['a string', ['1']],
+    ['twice the same', [2, 2]],
+  ])('`levels` %s is a bad request', async (_what, levels) => {
+    const api = hostApi(workspaceWithPack(5, 0));
+    expect(await api.packVerifyStart({ path: 'packs/p', levels })).toMatchObject({ ok: false, code: 'bad-request' });
+  });
+
+  it('caps above the largest are bad requests (10 min, 100,000,000 states)', async () => {
+    const api = hostApi(workspaceWithPack(1, 0));
+    expect(await api.packVerifyStart({ path: 'packs/p', timeMs: 600_001 })).toMatchObject({ ok: false, code: 'bad-request' });
+    expect(await api.packVerifyStart({ path: 'packs/p', maxStates: 100_000_001 })).toMatchObject({ ok: false, code: 'bad-request' });
   });
 });
