@@ -4,9 +4,10 @@
  * limits with a longer cap") on the host's shared solve pool (`ctx.pool()`),
  * one job per call, and answers its id and the caps it uses at once;
  * `packVerifyPoll` answers the rows so far (a level's row fills in when its
- * proof ends); `packVerifyCancel` stops a job. Caps (`timeMs`, `maxStates`,
- * default the host's save caps) apply to each level and count from the
- * start of its own solve (solve-pool.ts), never the wait for a worker. At
+ * proof ends); `packVerifyCancel` stops a job. Caps (`timeMs`, default
+ * PACK_VERIFY_TIME_MS; `maxStates`, default the host's save cap) apply to
+ * each level and count from the start of its own solve (solve-pool.ts),
+ * never the wait for a worker. At
  * most `maxJobs` jobs are kept (starting one more cancels the oldest); a
  * finished job is forgotten `ttlMs` after it ended. Never throw (`guard`).
  */
@@ -25,6 +26,15 @@ export const PACK_VERIFY_JOBS = 2;
 export const PACK_VERIFY_TTL_MS = 120_000;
 /** Optimal solutions counted per level when verifying (the metrics' cap). */
 export const VERIFY_COUNT_SOLUTIONS = 100;
+/**
+ * The default time cap of each level's solve in a verify, ms: three times
+ * the save's (save-pipeline.ts DEFAULT_SAVE_TIME_MS, 20 s). A save keeps
+ * the designer waiting; a verify runs in the background with progress and
+ * Cancel, and a level that waits for its turn loses nothing (the cap
+ * starts with its own solve), so a level slowed by a busy machine (a
+ * 2.5 s proof on a core shared eight ways) still proves.
+ */
+export const PACK_VERIFY_TIME_MS = 60_000;
 /** Largest per-level time cap a verify request may ask for, ms. */
 export const PACK_VERIFY_MAX_TIME_MS = 10 * 60_000;
 /** Largest per-level state cap a verify request may ask for. */
@@ -94,7 +104,7 @@ export function createPackVerifyApi(
       const subset = verifySubset(req, c.loaded.levels.length);
       if (isHostError(subset)) return subset;
       const maxStates = maxStatesReq ?? ctx.maxStates;
-      const timeMs = timeMsReq ?? ctx.solveTimeMs;
+      const timeMs = timeMsReq ?? PACK_VERIFY_TIME_MS;
       while (jobs.size >= maxJobs) {
         const oldest = jobs.values().next().value as VerifyJob;
         oldest.abort.abort();

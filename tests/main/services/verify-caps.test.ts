@@ -36,7 +36,7 @@ afterEach(async () => {
 });
 afterAll(() => cleanupTempDirs());
 
-/** A serve-style pack API over workspace `ws` on a one-worker pool (caps: 20 s, 1,000,000 states). */
+/** A serve-style pack API over workspace `ws` on a one-worker pool (the host's save caps: 20 s, 1,000,000 states). */
 function hostApi(ws: string): ReturnType<typeof createPackHostApi> {
   const w = openWorkspace(ws);
   if ('ok' in w) throw new Error(w.message);
@@ -81,20 +81,8 @@ function ok<T extends { ok: boolean }>(r: T | HostError): T {
 describe('caps count from each level’s own solve', () => {
   it('host pack Verify: six levels of 400 ms on one worker under a 1200 ms cap: none ends in limit', async () => {
     setSolveWorkerEntry(fixture);
-    const ws = workspaceWithPack(6, 400);
-    const w = openWorkspace(ws);
-    if ('ok' in w) throw new Error(w.message);
-    pool = new SolvePool({ size: 1 });
-    const ctx: HostContext = {
-      kind: 'serve',
-      resolvePath: (p, forWrite) => serveResolvePath(w, p, forWrite),
-      confinedWrites: true,
-      pool: () => pool!,
-      solveTimeMs: 1200,
-      maxStates: 1_000_000,
-    };
-    const api = createPackHostApi(ctx, { suggestMs: 1000 });
-    const s = ok(await api.packVerifyStart({ path: 'packs/p' }));
+    const api = hostApi(workspaceWithPack(6, 400));
+    const s = ok(await api.packVerifyStart({ path: 'packs/p', timeMs: 1200 }));
     let last: PackVerifyPollAnswer | undefined;
     for (let i = 0; i < 400 && last?.state !== 'done'; i++) {
       await new Promise((r) => setTimeout(r, 25));
@@ -152,11 +140,11 @@ describe('caps count from each level’s own solve', () => {
 });
 
 describe('packVerifyStart: the caps in use and a subset of levels (re-verify the limits)', () => {
-  it('answers the caps of each level (the host defaults, or those asked for) at start and in every poll', async () => {
+  it('answers the caps of each level (by default 60 s and the host’s state cap, or those asked for) at start and in every poll', async () => {
     const api = hostApi(workspaceWithPack(2, 0));
     const s = ok(await api.packVerifyStart({ path: 'packs/p' }));
-    expect(s).toMatchObject({ total: 2, timeMs: 20_000, maxStates: 1_000_000 });
-    expect(await pollDone(api, s.jobId)).toMatchObject({ timeMs: 20_000, maxStates: 1_000_000 });
+    expect(s).toMatchObject({ total: 2, timeMs: 60_000, maxStates: 1_000_000 });
+    expect(await pollDone(api, s.jobId)).toMatchObject({ timeMs: 60_000, maxStates: 1_000_000 });
     const t = ok(await api.packVerifyStart({ path: 'packs/p', timeMs: 120_000, maxStates: 5_000_000 }));
     expect(t).toMatchObject({ timeMs: 120_000, maxStates: 5_000_000 });
     expect(await pollDone(api, t.jobId)).toMatchObject({ timeMs: 120_000, maxStates: 5_000_000 });
