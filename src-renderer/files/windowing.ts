@@ -22,6 +22,18 @@ export interface ListWindow {
 /** Rows rendered beyond each edge of the viewport. */
 export const DEFAULT_OVERSCAN = 6;
 
+/**
+ * Lists of at most this many rows are rendered whole (a pack like the
+ * 50-level Citadel Codex costs nothing in the page, and every row stays
+ * reachable by Tab and by find-in-page); longer ones are windowed.
+ */
+export const WHOLE_LIST_MAX = 200;
+
+/** The overscan to use for a list of `count` rows: all of them up to WHOLE_LIST_MAX, else `overscan`. */
+export function overscanFor(count: number, overscan = DEFAULT_OVERSCAN): number {
+  return count <= WHOLE_LIST_MAX ? Math.max(overscan, count) : overscan;
+}
+
 function clampInt(v: number, lo: number, hi: number): number {
   return Math.min(hi, Math.max(lo, Math.floor(v)));
 }

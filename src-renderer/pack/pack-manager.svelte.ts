@@ -97,7 +97,8 @@ export class PackManager {
   rows: PackRow[] = $derived.by(() => {
     const c = this.current;
     if (!c) return [];
-    return sortRows(mergeVerified(c.rows, this.verified), this.sortKey, this.sortDir);
+    // The pack order is always shown first to last (the direction button is off there; a descending sort chosen before does not reverse it).
+    return sortRows(mergeVerified(c.rows, this.verified), this.sortKey, this.sortKey === 'order' ? 'asc' : this.sortDir);
   });
   /** The view filter's text (title, file, tier, status words, or a position). */
   filter = $state('');

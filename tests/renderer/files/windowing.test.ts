@@ -5,7 +5,17 @@
  * worked by hand (rows of 40 px, a 400 px viewport: 10 rows on screen).
  */
 import { describe, expect, it } from 'vitest';
-import { fixedWindow, gridColumns, gridWindow, navStep, offsetWindow, revealScrollTop, rowAt, rowOffsets } from '../../../src-renderer/files/windowing.js';
+import {
+  fixedWindow,
+  gridColumns,
+  gridWindow,
+  navStep,
+  offsetWindow,
+  overscanFor,
+  revealScrollTop,
+  rowAt,
+  rowOffsets,
+} from '../../../src-renderer/files/windowing.js';
 
 describe('fixedWindow', () => {
   it('at the top of 10,000 rows of 40 px in 400 px: rows 0..9 on screen plus 6 below, the rest is space', () => {
@@ -40,6 +50,15 @@ describe('fixedWindow', () => {
       const w = fixedWindow(10_000, 40, top, 400, 6);
       expect(w.end - w.start).toBeLessThanOrEqual(11 + 12);
     }
+  });
+});
+
+describe('overscanFor', () => {
+  it('lists up to WHOLE_LIST_MAX (200) rows are rendered whole, longer ones windowed', () => {
+    expect(overscanFor(50, 8)).toBe(50);
+    expect(fixedWindow(50, 40, 0, 400, overscanFor(50, 8))).toEqual({ start: 0, end: 50, padTop: 0, padBottom: 0 });
+    expect(overscanFor(200, 8)).toBe(200);
+    expect(overscanFor(201, 8)).toBe(8);
   });
 });
 

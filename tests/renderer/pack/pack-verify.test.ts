@@ -223,3 +223,16 @@ describe('the pack manager filter', () => {
     expect(filterRows(rows, '2').map((r) => r.index)).toEqual([1]);
   });
 });
+
+describe('the pack order view', () => {
+  it('shows the pack first to last even after a descending sort was chosen', async () => {
+    const { host } = scriptedHost(3, []);
+    const m = manager(host);
+    await m.openPack('packs/p');
+    m.sortKey = 'title';
+    m.sortDir = 'desc';
+    expect(m.rows.map((r) => r.index)).toEqual([2, 1, 0]);
+    m.sortKey = 'order';
+    expect(m.rows.map((r) => r.index)).toEqual([0, 1, 2]);
+  });
+});
