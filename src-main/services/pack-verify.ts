@@ -136,11 +136,13 @@ export function createPackVerifyApi(
           return;
         }
         // Both caps count from the start of this level's own solve (solve-pool.ts), not from when it was queued.
+        // `background`: the designer's own solves (live badge, Solve, save) go before the queued verify levels.
         const o = await ctx.pool().solve(l.level, {
           countSolutions: VERIFY_COUNT_SOLUTIONS,
           maxStates,
           timeMs,
           signal: job.abort.signal,
+          background: true,
         });
         const v = classifyLevel(l.level, proofOf(o.result));
         const m = o.result.status === 'solved' || o.result.status === 'unsolvable' ? o.result.metrics : undefined;

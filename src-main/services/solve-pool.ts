@@ -6,6 +6,10 @@
  *
  * - `solve(level, opts)` queues a job and resolves with the same
  *   `WorkerSolveOutcome` as solve-runner `solveInWorker` (never rejects).
+ * - Background jobs (`opts.background`: a pack verify's levels) wait
+ *   behind the others: a solve the designer waits for (the live badge,
+ *   Solve, a save) takes the next free worker even when thousands of
+ *   verify jobs are queued. Each kind is served first come, first served.
  * - Caps count from the start of the job's own solve: the time cap
  *   (`opts.timeMs`) starts when a worker takes the job, never while it
  *   waits in the queue (a level queued behind many others is not answered
@@ -37,7 +41,7 @@ import {
   defaultSolveMaxBytes,
   isWorkerOutOfMemory,
   spawnSolveWorker,
-  type SolveInWorkerOptions,
+  type PoolSolveOptions,
   type SolvePoolLike,
   type WorkerSolveOutcome,
   type WorkerSolveResult,
@@ -54,7 +58,7 @@ export interface SolvePoolOptions {
   onChange?: (s: { queued: number; running: number; done: number }) => void;
 }
 
-export type PoolJobOptions = Omit<SolveInWorkerOptions, 'pool'>;
+export type PoolJobOptions = PoolSolveOptions;
 
 interface Job {
   id: number;
@@ -91,6 +95,8 @@ export class SolvePool implements SolvePoolLike {
   private readonly onChange: SolvePoolOptions['onChange'];
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
+  /** Queued jobs without `background` (when 0, the queue's head is next). */
+  private urgent = 0;
   private closed = false;
   private done = 0;
 
@@ -134,6 +140,7 @@ export class SolvePool implements SolvePoolLike {
         opts.signal.addEventListener('abort', job.onAbort, { once: true });
       }
       this.queue.push(job);
+      if (!opts.background) this.urgent++;
       this.changed();
       this.pump();
     });
@@ -176,7 +183,7 @@ export class SolvePool implements SolvePoolLike {
     if (job.grace) clearTimeout(job.grace);
     if (job.onAbort) job.opts.signal?.removeEventListener('abort', job.onAbort);
     const qi = this.queue.indexOf(job);
-    if (qi >= 0) this.queue.splice(qi, 1);
+    if (qi >= 0) this.dequeue(qi);
     this.done++;
     const now = performance.now();
     const started = job.startedAt ?? now;
@@ -218,7 +225,7 @@ export class SolvePool implements SolvePoolLike {
     try {
       worker = spawnSolveWorker({ maxOldGenerationSizeMb: this.heapLimitMb });
     } catch (err) {
-      const job = this.queue.shift();
+      const job = this.queue.length ? this.dequeue(0) : undefined;
       if (job)
         this.finish(job, {
           status: 'error',
@@ -301,6 +308,13 @@ export class SolvePool implements SolvePoolLike {
     slot.worker.unref();
   }
 
+  /** Takes the queued job at `i` out of the queue. */
+  private dequeue(i: number): Job {
+    const job = this.queue.splice(i, 1)[0]!;
+    if (!job.opts.background) this.urgent--;
+    return job;
+  }
+
   /** Starts queued jobs on idle workers, spawning up to `size`. */
   private pump(): void {
     if (this.closed) return;
@@ -311,7 +325,8 @@ export class SolvePool implements SolvePoolLike {
         slot = this.spawn();
         if (!slot) continue;
       }
-      const job = this.queue.shift()!;
+      // The oldest job the designer waits for, else the oldest background job.
+      const job = this.dequeue(this.urgent > 0 ? this.queue.findIndex((j) => !j.opts.background) : 0);
       job.slot = slot;
       slot.job = job;
       Atomics.store(slot.cancel, 0, 0);

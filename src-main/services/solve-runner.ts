@@ -65,9 +65,15 @@ export interface SolveInWorkerOptions {
   pool?: SolvePoolLike;
 }
 
+/** The options of one pool job: those of a worker solve, and `background` (a batch job queued behind the others). */
+export type PoolSolveOptions = Omit<SolveInWorkerOptions, 'pool'> & {
+  /** A batch job (a pack verify's level): queued behind every job without this flag. */
+  background?: boolean;
+};
+
 /** What `solveInWorker` needs from a pool (solve-pool.ts `SolvePool`). */
 export interface SolvePoolLike {
-  solve(level: Level, opts?: Omit<SolveInWorkerOptions, 'pool'>): Promise<WorkerSolveOutcome>;
+  solve(level: Level, opts?: PoolSolveOptions): Promise<WorkerSolveOutcome>;
 }
 
 let defaultPool: SolvePoolLike | undefined;

@@ -162,6 +162,24 @@ describe('SolvePool caps count from the start of each solve', () => {
     expect(out.ms).toBeGreaterThanOrEqual(600 - 20);
   });
 
+  it('a solve the designer waits for goes before queued background (verify) jobs, which keep their own order', async () => {
+    setSolveWorkerEntry(fixture('pool-timed.mjs'));
+    pool = new SolvePool({ size: 1 });
+    const ended: string[] = [];
+    const track = (name: string, p: Promise<unknown>): Promise<unknown> => p.then(() => ended.push(name));
+    const jobs = [
+      track('v1', pool.solve(timed(300), { background: true })),
+      track('v2', pool.solve(timed(300), { background: true })),
+      track('v3', pool.solve(timed(300), { background: true })),
+    ];
+    const live = pool.solve(timed(50));
+    jobs.push(track('live', live));
+    await Promise.all(jobs);
+    // v1 was running when the live solve came; it ran next, before v2 and v3 (waiting about 300 ms, not 900).
+    expect(ended).toEqual(['v1', 'live', 'v2', 'v3']);
+    expect((await live).queuedMs).toBeLessThan(800);
+  });
+
   it('a queued job still honours cancel at once', async () => {
     setSolveWorkerEntry(fixture('pool-timed.mjs'));
     pool = new SolvePool({ size: 1 });
