@@ -28,8 +28,9 @@
  *   pack manager's "Re-verify the limits with a longer cap") on the host's
  *   worker pool; rows fill in as levels finish. The caps apply to each
  *   level and count from the start of its own solve, never the time it
- *   waited for a worker: `timeMs` 1..600000 ms, `maxStates` 1..100000000,
- *   defaults the host's save caps; both answers say the caps in use.
+ *   waited for a worker: `timeMs` 1..600000 ms (default 60000),
+ *   `maxStates` 1..100000000 (default the host's save cap); both answers
+ *   say the caps in use.
  * - `packExport {path, out, force?}`: a new folder or a `*.pack.json` file;
  *   refuses stale / draft / invalid levels unless `force`; never overwrites.
  * - `renderLevel {document, out}`: `out` ends in `.svg` or `.png`; never overwrites.
