@@ -5,7 +5,8 @@
  * screen in the page (a few dozen elements, not 10,000), the grid reads
  * thumbnails only for those tiles; scrolling to the end shows the last
  * level; the filter finds a level far down; sorting, keyboard selection
- * (End / Home / arrows) and drag-to-reorder keep working.
+ * (End / Home / arrows) and drag-to-reorder keep working; Verify shows its
+ * progress over the 10,000 and Cancel stops it.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -70,7 +71,10 @@ async function scrollTo(page: Page, testid: string, top: number | 'end'): Promis
   }, top);
 }
 
-test('a pack of 10,000 levels: windowed grid and list, scroll to the end, filter, sort, keyboard, drag to reorder', async ({ page, serve }) => {
+test('a pack of 10,000 levels: windowed grid and list, scroll to the end, filter, sort, keyboard, drag to reorder, verify and cancel', async ({
+  page,
+  serve,
+}) => {
   test.setTimeout(600_000);
   writeBigPack(serve.workspace, N);
   await openBig(page, serve.url);
@@ -147,4 +151,16 @@ test('a pack of 10,000 levels: windowed grid and list, scroll to the end, filter
   await expect.poll(() => packOrder(serve.workspace).slice(-2), { timeout: 120_000 }).toEqual([name(N - 1), name(N - 2)]);
   await expect(page.locator(`[data-testid=pack-row][data-index="${N - 1}"]`)).toBeFocused({ timeout: 120_000 });
   expect(await rows.count()).toBeLessThan(80);
+
+  // Verify the 10,000 levels: progress, the caps, then Cancel (the levels not verified keep their stored status).
+  await page.getByTestId('pack-verify').click();
+  const progress = page.getByTestId('pack-verify-progress');
+  await expect(progress).toHaveAttribute('data-total', String(N), { timeout: 120_000 });
+  await expect(page.getByTestId('pack-verify-caps')).toContainText('per level');
+  await expect.poll(async () => Number(await progress.getAttribute('data-done')), { timeout: 120_000 }).toBeGreaterThan(10);
+  await page.getByTestId('pack-verify-cancel').click();
+  await expect(progress).toHaveAttribute('data-state', 'cancelled');
+  await expect(page.locator('[data-testid=pack-row][data-status="pending"]')).toHaveCount(0);
+  await scrollTo(page, 'pack-rows-scroll', 0);
+  await expect(page.locator('[data-testid=pack-row][data-index="0"]')).toHaveAttribute('data-status', 'draft');
 });
