@@ -2,7 +2,9 @@
  * Batch runs for the CLI (`castellan solve A B C`, `castellan prove FILE...`):
  * every file's task runs at once, their solves share one `SolvePool`
  * (src-main/services/solve-pool.ts, set as solve-runner's default pool for
- * the duration, so the save pipeline's solves go through it too), each
+ * the duration, so the save pipeline's solves go through it too; each
+ * file's `--time-ms` and `ms` count from the start of its own solve, never
+ * the wait for a worker), each
  * task's output is buffered and printed in the order the files were given,
  * and a progress bar (cli-progress) is drawn on stderr when it is a
  * terminal. SIGINT/SIGTERM cancel every solve (the tasks then report

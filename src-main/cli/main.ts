@@ -585,7 +585,11 @@ export async function runCli(args: string[], io: CliIo = processIo): Promise<num
     .option('--json', 'print one JSON object')
     .option('--tree', "two-player problems: print the solution tree (key, defences, answers, duals, threat, tries); --json always has it as 'tree'")
     .option('--max-states <n>', `state cap (default ${DEFAULT_SAVE_MAX_STATES})`, positiveInt)
-    .option('--time-ms <n>', `wall-clock cap in milliseconds (default ${DEFAULT_CLI_SOLVE_TIME_MS}; 0: none)`, timeCap)
+    .option(
+      '--time-ms <n>',
+      `wall-clock cap per file in milliseconds, counted from the start of its own solve (default ${DEFAULT_CLI_SOLVE_TIME_MS}; 0: none)`,
+      timeCap,
+    )
     .action(async (files: string[], flags: SolveFlags) => {
       code = files.length === 1 ? await cmdSolve(files[0]!, flags, io) : await runBatch(files, io, (f, fio, signal) => cmdSolve(f, flags, fio, signal));
     });
@@ -597,7 +601,7 @@ export async function runCli(args: string[], io: CliIo = processIo): Promise<num
     .option('--draft', 'write unproved levels as drafts ("draft": true)')
     .option('--force', 'prove again and rewrite even when the stored solution is current (adds solution.metrics)')
     .option('--max-states <n>', `state cap (default ${DEFAULT_SAVE_MAX_STATES})`, positiveInt)
-    .option('--time-ms <n>', `wall-clock cap in milliseconds (default ${DEFAULT_SAVE_TIME_MS})`, positiveInt)
+    .option('--time-ms <n>', `wall-clock cap per file in milliseconds, counted from the start of its own solve (default ${DEFAULT_SAVE_TIME_MS})`, positiveInt)
     .action(async (files: string[], flags: { draft?: boolean; force?: boolean; maxStates?: number; timeMs?: number }) => {
       code = await cmdProve(files, flags, io);
     });

@@ -249,7 +249,7 @@ export function registerPackCommands(
     .argument('<path>', 'pack folder (with pack.json) or *.pack.json file')
     .option('--json', 'print one JSON object')
     .option('--max-states <n>', 'state cap per level', parseInt)
-    .option('--time-ms <n>', 'wall-clock cap per level in milliseconds', parseInt)
+    .option('--time-ms <n>', 'wall-clock cap per level in milliseconds, counted from the start of its own solve (not the wait for a worker)', parseInt)
     .action(async (path: string, flags: { json?: boolean; maxStates?: number; timeMs?: number }) => {
       setCode(await cmdPackVerify(path, flags, io));
     });

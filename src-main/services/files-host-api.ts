@@ -12,11 +12,17 @@
  * - `makeFolder {path}`: one new folder in an existing, confined parent;
  *   `bad-request` for an empty or illegal name, `forbidden` for a hidden
  *   or unportable one, `conflict` when the name exists.
- * - `workspaceSummary {}`: every `*.level.json` and pack (a folder with
- *   pack.json, or a `*.pack.json`) below the roots, each file read once
- *   with a size bound, with the stored status of `packOpen`
+ * - `workspaceSummary {query?, offset?, limit?}`: every `*.level.json` and
+ *   pack (a folder with pack.json, or a `*.pack.json`) below the roots,
+ *   each file read with a size bound, with the stored status of `packOpen`
  *   (src-shared/pack/rows.ts `storedVerdict`) mapped onto
- *   StoredProofStatus; at most WORKSPACE_SUMMARY_MAX items.
+ *   StoredProofStatus; at most WORKSPACE_SUMMARY_MAX items, searched by
+ *   `query` in the host and answered a page at a time. A file whose
+ *   modification time, change time, size and inode are those of the last
+ *   reading is not read again (the explorer reads the summary every few
+ *   seconds; a workspace of 20,000 files then costs a walk of stats), and
+ *   a page after the first (offset > 0) within SUMMARY_SNAPSHOT_MS of the
+ *   reading it follows comes from that same reading.
  *
  * Every request is untrusted (`shape`); the methods never throw (`guard`).
  */
@@ -24,14 +30,20 @@ import { promises as fs, type Dirent, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { parsePackText } from '../../src-shared/format/load.js';
 import type { BrowseEntry, FilesHostMethod, HostError, HostResponses, StoredProofStatus, WorkspaceItem } from '../../src-shared/host/contract.js';
-import { WORKSPACE_SUMMARY_MAX } from '../../src-shared/host/files-contract.js';
+import {
+  WORKSPACE_QUERY_MAX,
+  WORKSPACE_SUMMARY_MAX,
+  WORKSPACE_SUMMARY_PAGE,
+  WORKSPACE_SUMMARY_PAGE_MAX,
+  workspaceItemMatches,
+} from '../../src-shared/host/files-contract.js';
 import type { Level } from '../../src-shared/model/level.js';
 import { storedVerdict } from '../../src-shared/pack/rows.js';
 import type { Issue } from '../../src-shared/validation/issue.js';
 import { errnoCode, isReadOnlyPath } from './atomic-file.js';
 import { readBoundedText } from './bounded-read.js';
 import type { FolderAccess } from './folder-access.js';
-import { badRequest, guard, isHostError, optionalString, shape } from './host-request.js';
+import { badRequest, guard, isHostError, optionalInteger, optionalString, shape } from './host-request.js';
 import { MAX_LEVEL_FILE_BYTES, parseLevelDocument } from './level-files.js';
 import { MAX_PACK_BYTES } from './pack-confine.js';
 import { isPositionOnly } from './save-pipeline.js';
@@ -41,6 +53,8 @@ import { comparePaths, isInside, LEVEL_SUFFIX, PACK_SUFFIX, unportableName } fro
 export const BROWSE_MAX_ENTRIES = 5000;
 /** How deep `workspaceSummary` descends below a root. */
 export const SUMMARY_MAX_DEPTH = 8;
+/** How long a reading of the workspace serves the later pages (offset > 0) of `workspaceSummary`, ms. */
+export const SUMMARY_SNAPSHOT_MS = 10_000;
 /** Folder names `workspaceSummary` and `browse` never descend into or list. */
 const SKIPPED_FOLDERS = new Set(['node_modules']);
 
@@ -151,9 +165,169 @@ async function summarizePack(manifest: string, path: string, name: string, st: S
   return { ...base, title: parsed.value.title, ruleset: parsed.value.ruleset, levels: parsed.value.levels.length };
 }
 
+/** One reading of the workspace: every item (sorted by path), when it was made, and whether the walk stopped at the cap. */
+interface Reading {
+  at: number;
+  items: WorkspaceItem[];
+  capped: boolean;
+}
+
+/** Summaries of files by real path and host path, kept while the file's stat signature is unchanged. */
+class SummaryCache {
+  private entries = new Map<string, { sig: string; item: WorkspaceItem }>();
+  private seen = new Set<string>();
+
+  static signature(st: Stats): string {
+    return `${st.mtimeMs}:${st.ctimeMs}:${st.size}:${st.ino}`;
+  }
+
+  /** The cached item of `key` when its file still has signature `sig` (and marks it as seen in this walk). */
+  get(key: string, sig: string): WorkspaceItem | undefined {
+    this.seen.add(key);
+    const e = this.entries.get(key);
+    return e && e.sig === sig ? e.item : undefined;
+  }
+
+  set(key: string, sig: string, item: WorkspaceItem): void {
+    this.seen.add(key);
+    this.entries.set(key, { sig, item });
+  }
+
+  /** After a walk: forgets the files it did not see (deleted, moved, beyond the cap). */
+  sweep(): void {
+    for (const k of this.entries.keys()) if (!this.seen.has(k)) this.entries.delete(k);
+    this.seen = new Set();
+  }
+}
+
+/**
+ * `items` sorted by path, case-insensitive (ties by the exact path): plain
+ * string comparison of keys made once, so 20,000 items sort in a few ms
+ * (a collator's compare took over 100 ms on the host's loop).
+ */
+function byPath(items: WorkspaceItem[]): WorkspaceItem[] {
+  const keyed = items.map((item) => ({ key: item.path.toLowerCase(), item }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.item.path < b.item.path ? -1 : a.item.path > b.item.path ? 1 : 0));
+  return keyed.map((k) => k.item);
+}
+
+/** Files stat-ed or read at once by a summary walk (the reads overlap on libuv's threads). */
+const SUMMARY_PARALLEL = 16;
+
+/** `fn` over `list` with at most `limit` calls under way; answers the results in the order of `list`. */
+async function mapLimit<T, R>(list: readonly T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(list.length);
+  let next = 0;
+  const run = async (): Promise<void> => {
+    while (next < list.length) {
+      const i = next++;
+      out[i] = await fn(list[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, list.length) }, run));
+  return out;
+}
+
+/**
+ * Walks the roots of `access` (links followed only inside, each folder
+ * once, SUMMARY_MAX_DEPTH deep, in name order) and summarizes every level
+ * and pack, up to WORKSPACE_SUMMARY_MAX; unchanged files come from `cache`.
+ * A folder's entries are stat-ed and read SUMMARY_PARALLEL at a time.
+ */
+async function walkWorkspace(access: FolderAccess, cache: SummaryCache): Promise<Reading> {
+  const items: WorkspaceItem[] = [];
+  let capped = false;
+  /** Real paths of the folders walked (each once: links to a folder and loops are not followed twice). */
+  const seen = new Set<string>();
+  const summarize = async (key: string, st: Stats, make: () => Promise<WorkspaceItem>): Promise<WorkspaceItem> => {
+    const sig = SummaryCache.signature(st);
+    const hit = cache.get(key, sig);
+    if (hit) return hit;
+    const item = await make();
+    cache.set(key, sig, item);
+    return item;
+  };
+  const packItem = async (real: string, path: string, name: string): Promise<WorkspaceItem> => {
+    const manifest = join(real, 'pack.json');
+    const mst = await fs.stat(manifest);
+    return summarize(`${manifest}\0${path}`, mst, () => summarizePack(manifest, path, name, mst));
+  };
+  const walk = async (real: string, hostDir: string, depth: number): Promise<void> => {
+    if (depth > SUMMARY_MAX_DEPTH || capped) return;
+    let dirents: Dirent[];
+    try {
+      dirents = await fs.readdir(real, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    dirents = dirents.filter((e) => !hidden(e.name) && (e.isDirectory() || e.isSymbolicLink() || kindOfFile(e.name) !== 'other'));
+    dirents.sort((a, b) => comparePaths(a.name, b.name));
+    const stats = await mapLimit(dirents, SUMMARY_PARALLEL, (e) => entryStat(access, join(real, e.name), e));
+    // Files first, in name order (as many as the cap leaves), then each sub folder.
+    const files: { e: Dirent; real: string; st: Stats; path: string; kind: 'level' | 'pack' }[] = [];
+    const folders: { e: Dirent; real: string; path: string }[] = [];
+    dirents.forEach((e, i) => {
+      const s = stats[i];
+      if (!s) return;
+      const path = access.child(hostDir, e.name);
+      if (s.st.isDirectory()) folders.push({ e, real: s.real, path });
+      else if (s.st.isFile()) {
+        const kind = kindOfFile(e.name);
+        if (kind === 'level' || kind === 'pack') files.push({ e, real: s.real, st: s.st, path, kind });
+      }
+    });
+    const room = WORKSPACE_SUMMARY_MAX - items.length;
+    if (files.length > room) capped = true;
+    const made = await mapLimit(files.slice(0, Math.max(0, room)), SUMMARY_PARALLEL, (f) =>
+      summarize(`${f.real}\0${f.path}`, f.st, () =>
+        f.kind === 'level' ? summarizeLevel(f.real, f.path, f.e.name, f.st) : summarizePack(f.real, f.path, f.e.name, f.st),
+      ),
+    );
+    items.push(...made);
+    for (const f of folders) {
+      if (capped) return;
+      if (seen.has(f.real)) continue; // a folder reached twice (a link to it, or a loop)
+      seen.add(f.real);
+      if (await isPackFolder(f.real)) {
+        if (items.length >= WORKSPACE_SUMMARY_MAX) return void (capped = true);
+        items.push(await packItem(f.real, f.path, f.e.name));
+      }
+      await walk(f.real, f.path, depth + 1);
+    }
+  };
+  for (const r of access.roots()) {
+    if ([...seen].some((x) => isInside(x, r.real))) continue; // a root inside one already walked
+    seen.add(r.real);
+    if (access.listsRoots && (await isPackFolder(r.real))) items.push(await packItem(r.real, r.hostPath, r.name));
+    await walk(r.real, r.hostPath, 0);
+  }
+  cache.sweep();
+  return { at: performance.now(), items: byPath(items), capped };
+}
+
 /** The workspace file methods (see the file comment). Without `access` they answer `internal`. */
 export function createFilesHostApi(access: FolderAccess | undefined): { [M in FilesHostMethod]: (req: unknown) => Promise<HostResponses[M]> } {
   const none = (method: FilesHostMethod): HostError => ({ ok: false, code: 'internal', message: `${method}: this host has no workspace folders.` });
+  const summaries = new SummaryCache();
+  /** The last reading of the workspace (later pages come from it). */
+  let snapshot: Reading | undefined;
+  /** A reading under way: concurrent requests share it. */
+  let reading: Promise<Reading> | undefined;
+  const readWorkspace = (): Promise<Reading> => {
+    if (!access) return Promise.resolve({ at: performance.now(), items: [], capped: false });
+    reading ??= walkWorkspace(access, summaries).then(
+      (r) => {
+        snapshot = r;
+        reading = undefined;
+        return r;
+      },
+      (err: unknown) => {
+        reading = undefined;
+        throw err;
+      },
+    );
+    return reading;
+  };
 
   return {
     browse: guard('browse', async (raw) => {
@@ -233,55 +407,29 @@ export function createFilesHostApi(access: FolderAccess | undefined): { [M in Fi
     }),
 
     workspaceSummary: guard('workspaceSummary', async (raw) => {
-      const req = shape('workspaceSummary', raw, [], true);
+      const req = shape('workspaceSummary', raw, ['query', 'offset', 'limit'], true);
       if (isHostError(req)) return req;
+      const q = req['query'];
+      if (q !== undefined && (typeof q !== 'string' || q.length > WORKSPACE_QUERY_MAX))
+        return badRequest(`workspaceSummary: "query" must be a string of at most ${WORKSPACE_QUERY_MAX} characters.`);
+      const offset = optionalInteger('workspaceSummary', req, 'offset', 0, WORKSPACE_SUMMARY_MAX);
+      if (isHostError(offset)) return offset;
+      const limit = optionalInteger('workspaceSummary', req, 'limit', 1, WORKSPACE_SUMMARY_PAGE_MAX);
+      if (isHostError(limit)) return limit;
       if (!access) return none('workspaceSummary');
-      const items: WorkspaceItem[] = [];
-      let truncated = false;
-      /** Real paths of the folders walked (each once: links to a folder and loops are not followed twice). */
-      const seen = new Set<string>();
-      const walk = async (real: string, hostDir: string, depth: number): Promise<void> => {
-        if (depth > SUMMARY_MAX_DEPTH || truncated) return;
-        let dirents: Dirent[];
-        try {
-          dirents = await fs.readdir(real, { withFileTypes: true });
-        } catch {
-          return;
-        }
-        dirents.sort((a, b) => comparePaths(a.name, b.name));
-        for (const e of dirents) {
-          if (hidden(e.name)) continue;
-          const s = await entryStat(access, join(real, e.name), e);
-          if (!s) continue;
-          const path = access.child(hostDir, e.name);
-          if (s.st.isDirectory()) {
-            if (seen.has(s.real)) continue; // a folder reached twice (a link to it, or a loop)
-            seen.add(s.real);
-            const manifest = join(s.real, 'pack.json');
-            if (await isPackFolder(s.real)) {
-              if (items.length >= WORKSPACE_SUMMARY_MAX) return void (truncated = true);
-              items.push(await summarizePack(manifest, path, e.name, await fs.stat(manifest)));
-            }
-            await walk(s.real, path, depth + 1);
-          } else if (s.st.isFile()) {
-            const kind = kindOfFile(e.name);
-            if (kind === 'other') continue;
-            if (items.length >= WORKSPACE_SUMMARY_MAX) return void (truncated = true);
-            items.push(kind === 'level' ? await summarizeLevel(s.real, path, e.name, s.st) : await summarizePack(s.real, path, e.name, s.st));
-          }
-        }
+      const start = offset ?? 0;
+      const fresh = snapshot && start > 0 && performance.now() - snapshot.at < SUMMARY_SNAPSHOT_MS ? snapshot : undefined;
+      const reading = fresh ?? (await readWorkspace());
+      const matches = q?.trim() ? reading.items.filter((i) => workspaceItemMatches(i, q)) : reading.items;
+      const items = matches.slice(start, start + (limit ?? WORKSPACE_SUMMARY_PAGE));
+      return {
+        ok: true as const,
+        items,
+        total: matches.length,
+        offset: start,
+        capped: reading.capped,
+        truncated: reading.capped || start + items.length < matches.length,
       };
-      for (const r of access.roots()) {
-        if ([...seen].some((x) => isInside(x, r.real))) continue; // a root inside one already walked
-        seen.add(r.real);
-        if (access.listsRoots && (await isPackFolder(r.real))) {
-          const manifest = join(r.real, 'pack.json');
-          items.push(await summarizePack(manifest, r.hostPath, r.name, await fs.stat(manifest)));
-        }
-        await walk(r.real, r.hostPath, 0);
-      }
-      items.sort((a, b) => comparePaths(a.path, b.path));
-      return { ok: true as const, items, truncated };
     }),
   };
 }

@@ -1,18 +1,22 @@
 /**
  * The pack verify jobs of the host pack methods: `packVerifyStart` re-proves
- * every level of a pack on the host's shared solve pool (`ctx.pool()`), one
- * job per call, and answers its id at once; `packVerifyPoll` answers the
- * rows so far (a level's row fills in when its proof ends); `packVerifyCancel`
- * stops a job. At most `maxJobs` jobs are kept (starting one more cancels the
- * oldest); a finished job is forgotten `ttlMs` after it ended. Never throw
- * (`guard`).
+ * every level of a pack (or only the positions in `levels`: "re-verify the
+ * limits with a longer cap") on the host's shared solve pool (`ctx.pool()`),
+ * one job per call, and answers its id and the caps it uses at once;
+ * `packVerifyPoll` answers the rows so far (a level's row fills in when its
+ * proof ends); `packVerifyCancel` stops a job. Caps (`timeMs`, default
+ * PACK_VERIFY_TIME_MS; `maxStates`, default the host's save cap) apply to
+ * each level and count from the start of its own solve (solve-pool.ts),
+ * never the wait for a worker. At
+ * most `maxJobs` jobs are kept (starting one more cancels the oldest); a
+ * finished job is forgotten `ttlMs` after it ended. Never throw (`guard`).
  */
 import { randomUUID } from 'node:crypto';
-import type { HostResponses } from '../../src-shared/host/contract.js';
+import type { HostError, HostResponses } from '../../src-shared/host/contract.js';
 import type { PackRow } from '../../src-shared/host/pack-contract.js';
 import { markDuplicates } from '../../src-shared/pack/rows.js';
 import { classifyLevel } from '../../src-shared/pack/status.js';
-import { guard, isHostError, optionalInteger, requiredString, shape, type HostContext } from './host-request.js';
+import { badRequest, guard, isHostError, optionalInteger, requiredString, shape, type HostContext, type Req } from './host-request.js';
 import { baseRow, loadConfined, packPathOf, usableLevels } from './pack-confine.js';
 import { proofOf } from './pack-files.js';
 
@@ -22,9 +26,45 @@ export const PACK_VERIFY_JOBS = 2;
 export const PACK_VERIFY_TTL_MS = 120_000;
 /** Optimal solutions counted per level when verifying (the metrics' cap). */
 export const VERIFY_COUNT_SOLUTIONS = 100;
+/**
+ * The default time cap of each level's solve in a verify, ms: three times
+ * the save's (save-pipeline.ts DEFAULT_SAVE_TIME_MS, 20 s). A save keeps
+ * the designer waiting; a verify runs in the background with progress and
+ * Cancel, and a level that waits for its turn loses nothing (the cap
+ * starts with its own solve), so a level slowed by a busy machine (a
+ * 2.5 s proof on a core shared eight ways) still proves.
+ */
+export const PACK_VERIFY_TIME_MS = 60_000;
+/** Largest per-level time cap a verify request may ask for, ms. */
+export const PACK_VERIFY_MAX_TIME_MS = 10 * 60_000;
+/** Largest per-level state cap a verify request may ask for. */
+export const PACK_VERIFY_MAX_STATES = 100_000_000;
+
+/**
+ * The optional `levels` field of `packVerifyStart`: distinct 0-based pack
+ * positions below `count`, at least one. Answers them in the given order,
+ * undefined when absent, or a bad-request HostError.
+ */
+export function verifySubset(req: Req, count: number): number[] | undefined | HostError {
+  const v = req['levels'];
+  if (v === undefined) return undefined;
+  if (!Array.isArray(v) || v.length === 0) return badRequest('packVerifyStart: "levels" must be a non-empty array of level positions.');
+  if (v.length > count) return badRequest(`packVerifyStart: "levels" names ${v.length} positions; the pack has ${count} levels.`);
+  const seen = new Set<number>();
+  for (const i of v) {
+    if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= count)
+      return badRequest(`packVerifyStart: "levels" must hold level positions from 0 to ${count - 1} (got ${JSON.stringify(i)}).`);
+    if (seen.has(i)) return badRequest(`packVerifyStart: "levels" names position ${i} twice.`);
+    seen.add(i);
+  }
+  return v as number[];
+}
 
 interface VerifyJob {
   id: string;
+  /** The caps of each level's solve. */
+  timeMs: number;
+  maxStates: number;
   t0: number;
   total: number;
   done: number;
@@ -51,24 +91,30 @@ export function createPackVerifyApi(
 
   return {
     packVerifyStart: guard('packVerifyStart', async (raw) => {
-      const req = shape('packVerifyStart', raw, ['path', 'maxStates', 'timeMs']);
+      const req = shape('packVerifyStart', raw, ['path', 'maxStates', 'timeMs', 'levels']);
       if (isHostError(req)) return req;
       const p = await packPathOf(ctx, 'packVerifyStart', req);
       if (isHostError(p)) return p;
-      const maxStates = optionalInteger('packVerifyStart', req, 'maxStates', 1, 100_000_000);
-      if (isHostError(maxStates)) return maxStates;
-      const timeMs = optionalInteger('packVerifyStart', req, 'timeMs', 1, 10 * 60_000);
-      if (isHostError(timeMs)) return timeMs;
+      const maxStatesReq = optionalInteger('packVerifyStart', req, 'maxStates', 1, PACK_VERIFY_MAX_STATES);
+      if (isHostError(maxStatesReq)) return maxStatesReq;
+      const timeMsReq = optionalInteger('packVerifyStart', req, 'timeMs', 1, PACK_VERIFY_MAX_TIME_MS);
+      if (isHostError(timeMsReq)) return timeMsReq;
       const c = await loadConfined(ctx, 'packVerifyStart', p);
       if (isHostError(c)) return c;
+      const subset = verifySubset(req, c.loaded.levels.length);
+      if (isHostError(subset)) return subset;
+      const maxStates = maxStatesReq ?? ctx.maxStates;
+      const timeMs = timeMsReq ?? PACK_VERIFY_TIME_MS;
       while (jobs.size >= maxJobs) {
         const oldest = jobs.values().next().value as VerifyJob;
         oldest.abort.abort();
         forget(oldest);
       }
-      const levels = c.loaded.levels;
+      const levels = subset ? subset.map((i) => c.loaded.levels[i]!) : c.loaded.levels;
       const job: VerifyJob = {
         id: randomUUID(),
+        timeMs,
+        maxStates,
         t0: performance.now(),
         total: levels.length,
         done: 0,
@@ -89,11 +135,14 @@ export function createPackVerifyApi(
           finishOne(i, { ...base, status: v.status, detail: v.detail });
           return;
         }
+        // Both caps count from the start of this level's own solve (solve-pool.ts), not from when it was queued.
+        // `background`: the designer's own solves (live badge, Solve, save) go before the queued verify levels.
         const o = await ctx.pool().solve(l.level, {
           countSolutions: VERIFY_COUNT_SOLUTIONS,
-          maxStates: maxStates ?? ctx.maxStates,
-          timeMs: timeMs ?? ctx.solveTimeMs,
+          maxStates,
+          timeMs,
           signal: job.abort.signal,
+          background: true,
         });
         const v = classifyLevel(l.level, proofOf(o.result));
         const m = o.result.status === 'solved' || o.result.status === 'unsolvable' ? o.result.metrics : undefined;
@@ -111,7 +160,10 @@ export function createPackVerifyApi(
       });
       void Promise.all(all).then(
         () => {
-          markDuplicates(job.rows, usableLevels(c));
+          // Duplicates are found among all the pack's levels; only the verified rows are marked.
+          const byPosition: PackRow[] = [];
+          for (const r of job.rows) byPosition[r.index] = r;
+          markDuplicates(byPosition, usableLevels(c));
           job.state = 'done';
           job.ms = Math.round(performance.now() - job.t0);
           if (jobs.get(job.id) === job) {
@@ -123,7 +175,7 @@ export function createPackVerifyApi(
           job.state = 'done';
         },
       );
-      return { ok: true as const, jobId: job.id, total: job.total };
+      return { ok: true as const, jobId: job.id, total: job.total, timeMs, maxStates };
     }),
 
     packVerifyPoll: guard('packVerifyPoll', async (raw) => {
@@ -141,6 +193,8 @@ export function createPackVerifyApi(
         total: job.total,
         rows: job.rows.map((r) => ({ ...r })),
         ms: job.state === 'done' ? job.ms : Math.round(performance.now() - job.t0),
+        timeMs: job.timeMs,
+        maxStates: job.maxStates,
       };
     }),
 

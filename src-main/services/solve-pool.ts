@@ -6,9 +6,19 @@
  *
  * - `solve(level, opts)` queues a job and resolves with the same
  *   `WorkerSolveOutcome` as solve-runner `solveInWorker` (never rejects).
- * - Cancel (`opts.signal`) and time caps (`opts.timeMs`): a queued job is
- *   dropped at once; a running job's shared cancel flag is raised, the
- *   search stops at its next poll (a few thousand expansions) and answers
+ * - Background jobs (`opts.background`: a pack verify's levels) wait
+ *   behind the others: a solve the designer waits for (the live badge,
+ *   Solve, a save) takes the next free worker even when thousands of
+ *   verify jobs are queued. Each kind is served first come, first served.
+ * - Caps count from the start of the job's own solve: the time cap
+ *   (`opts.timeMs`) starts when a worker takes the job, never while it
+ *   waits in the queue (a level queued behind many others is not answered
+ *   `limit` for having waited), and `maxStates` / `maxBytes` bound its own
+ *   search. The answer's `ms` is the solve's own wall time; `queuedMs` is
+ *   the wait before it.
+ * - Cancel (`opts.signal`): a queued job is dropped at once; a running
+ *   job's (cancel or time cap) shared cancel flag is raised, the search
+ *   stops at its next poll (a few thousand expansions) and answers
  *   `cancelled` (or `limit`/`time`), and the worker takes the next job. A
  *   worker that does not answer within `graceMs` (default 2 s) is terminated
  *   and replaced.
@@ -31,7 +41,7 @@ import {
   defaultSolveMaxBytes,
   isWorkerOutOfMemory,
   spawnSolveWorker,
-  type SolveInWorkerOptions,
+  type PoolSolveOptions,
   type SolvePoolLike,
   type WorkerSolveOutcome,
   type WorkerSolveResult,
@@ -48,14 +58,17 @@ export interface SolvePoolOptions {
   onChange?: (s: { queued: number; running: number; done: number }) => void;
 }
 
-export type PoolJobOptions = Omit<SolveInWorkerOptions, 'pool'>;
+export type PoolJobOptions = PoolSolveOptions;
 
 interface Job {
   id: number;
   level: Level;
   opts: PoolJobOptions;
   resolve: (o: WorkerSolveOutcome) => void;
-  t0: number;
+  /** When it was queued (performance.now()). */
+  queuedAt: number;
+  /** When a worker took it (its caps count from here); absent while queued. */
+  startedAt?: number;
   states: number;
   depth: number;
   settled: boolean;
@@ -82,6 +95,8 @@ export class SolvePool implements SolvePoolLike {
   private readonly onChange: SolvePoolOptions['onChange'];
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
+  /** Queued jobs without `background` (when 0, the queue's head is next). */
+  private urgent = 0;
   private closed = false;
   private done = 0;
 
@@ -109,23 +124,23 @@ export class SolvePool implements SolvePoolLike {
 
   /**
    * Queues a solve of `level`. Resolves with the outcome (see the file
-   * comment); `ms` counts from the call (queue time included). Never rejects.
+   * comment): `ms` is the job's own solve, from the moment a worker took it
+   * (0 when it never started), `queuedMs` the wait before; the time cap
+   * `opts.timeMs` counts from that same moment. Never rejects.
    */
   solve(level: Level, opts: PoolJobOptions = {}): Promise<WorkerSolveOutcome> {
     return new Promise<WorkerSolveOutcome>((resolve) => {
-      const job: Job = { id: nextId++, level, opts, resolve, t0: performance.now(), states: 0, depth: 0, settled: false };
+      const job: Job = { id: nextId++, level, opts, resolve, queuedAt: performance.now(), states: 0, depth: 0, settled: false };
       if (this.closed || opts.signal?.aborted) {
         this.finish(job, { status: 'cancelled', states: 0, depth: 0 });
         return;
-      }
-      if (typeof opts.timeMs === 'number' && Number.isFinite(opts.timeMs)) {
-        job.timer = setTimeout(() => this.stop(job, { status: 'limit', reason: 'time', states: job.states, depth: job.depth }), Math.max(0, opts.timeMs));
       }
       if (opts.signal) {
         job.onAbort = () => this.stop(job, { status: 'cancelled', states: job.states, depth: job.depth });
         opts.signal.addEventListener('abort', job.onAbort, { once: true });
       }
       this.queue.push(job);
+      if (!opts.background) this.urgent++;
       this.changed();
       this.pump();
     });
@@ -168,9 +183,11 @@ export class SolvePool implements SolvePoolLike {
     if (job.grace) clearTimeout(job.grace);
     if (job.onAbort) job.opts.signal?.removeEventListener('abort', job.onAbort);
     const qi = this.queue.indexOf(job);
-    if (qi >= 0) this.queue.splice(qi, 1);
+    if (qi >= 0) this.dequeue(qi);
     this.done++;
-    job.resolve({ result, ms: Math.max(0, Math.round(performance.now() - job.t0)) });
+    const now = performance.now();
+    const started = job.startedAt ?? now;
+    job.resolve({ result, ms: Math.max(0, Math.round(now - started)), queuedMs: Math.max(0, Math.round(started - job.queuedAt)) });
     this.changed();
   }
 
@@ -208,7 +225,7 @@ export class SolvePool implements SolvePoolLike {
     try {
       worker = spawnSolveWorker({ maxOldGenerationSizeMb: this.heapLimitMb });
     } catch (err) {
-      const job = this.queue.shift();
+      const job = this.queue.length ? this.dequeue(0) : undefined;
       if (job)
         this.finish(job, {
           status: 'error',
@@ -291,6 +308,13 @@ export class SolvePool implements SolvePoolLike {
     slot.worker.unref();
   }
 
+  /** Takes the queued job at `i` out of the queue. */
+  private dequeue(i: number): Job {
+    const job = this.queue.splice(i, 1)[0]!;
+    if (!job.opts.background) this.urgent--;
+    return job;
+  }
+
   /** Starts queued jobs on idle workers, spawning up to `size`. */
   private pump(): void {
     if (this.closed) return;
@@ -301,11 +325,18 @@ export class SolvePool implements SolvePoolLike {
         slot = this.spawn();
         if (!slot) continue;
       }
-      const job = this.queue.shift()!;
+      // The oldest job the designer waits for, else the oldest background job.
+      const job = this.dequeue(this.urgent > 0 ? this.queue.findIndex((j) => !j.opts.background) : 0);
       job.slot = slot;
       slot.job = job;
       Atomics.store(slot.cancel, 0, 0);
       slot.worker.ref();
+      // The job's own solve starts now: its time cap counts from here, not from when it was queued.
+      job.startedAt = performance.now();
+      const timeMs = job.opts.timeMs;
+      if (typeof timeMs === 'number' && Number.isFinite(timeMs)) {
+        job.timer = setTimeout(() => this.stop(job, { status: 'limit', reason: 'time', states: job.states, depth: job.depth }), Math.max(0, timeMs));
+      }
       try {
         slot.worker.postMessage({
           type: 'solve',

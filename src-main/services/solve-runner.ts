@@ -39,7 +39,11 @@ import type { Issue } from '../../src-shared/validation/issue.js';
 export type WorkerSolveResult = SolveResult | { status: 'invalid'; issues: Issue[] } | { status: 'error'; message: string; states: number; depth: number };
 
 export interface SolveInWorkerOptions {
-  /** Wall-clock cap in milliseconds (worker start-up included); absent or non-finite: none. */
+  /**
+   * Wall-clock cap in milliseconds of the solve itself (worker start-up
+   * included; in a pool it counts from the moment a worker takes the job,
+   * never the wait in the queue); absent or non-finite: none.
+   */
   timeMs?: number;
   /** Passed to the solver (SolveOptions.maxStates). */
   maxStates?: number;
@@ -61,9 +65,15 @@ export interface SolveInWorkerOptions {
   pool?: SolvePoolLike;
 }
 
+/** The options of one pool job: those of a worker solve, and `background` (a batch job queued behind the others). */
+export type PoolSolveOptions = Omit<SolveInWorkerOptions, 'pool'> & {
+  /** A batch job (a pack verify's level): queued behind every job without this flag. */
+  background?: boolean;
+};
+
 /** What `solveInWorker` needs from a pool (solve-pool.ts `SolvePool`). */
 export interface SolvePoolLike {
-  solve(level: Level, opts?: Omit<SolveInWorkerOptions, 'pool'>): Promise<WorkerSolveOutcome>;
+  solve(level: Level, opts?: PoolSolveOptions): Promise<WorkerSolveOutcome>;
 }
 
 let defaultPool: SolvePoolLike | undefined;
@@ -93,8 +103,14 @@ export function isWorkerOutOfMemory(err: unknown): boolean {
 
 export interface WorkerSolveOutcome {
   result: WorkerSolveResult;
-  /** Wall-clock milliseconds from spawn to answer (integer). */
+  /**
+   * Wall-clock milliseconds of the solve itself (integer): a fresh worker
+   * from spawn to answer; a pool job from the moment a worker took it (its
+   * time cap counts from there too).
+   */
   ms: number;
+  /** A pool job's wait in the queue before a worker took it, ms (integer); absent for a fresh worker. */
+  queuedMs?: number;
 }
 
 const SIBLING_ENTRY = './solve-worker' + '.ts'; // not a literal `new URL(...)`: keeps bundlers from rewriting it

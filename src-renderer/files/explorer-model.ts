@@ -1,10 +1,11 @@
 /**
  * The project explorer's pure rules: the workspace summary's items
  * (`workspaceSummary`, src-shared/host/files-contract.ts) grouped by folder
- * and filtered, and the words of each item's proof status (text, never
- * colour alone).
+ * and filtered, the flat rows the windowed list shows (folder headers and
+ * items, with their heights), and the words of each item's proof status
+ * (text, never colour alone).
  */
-import type { WorkspaceItem } from '../../src-shared/host/files-contract.js';
+import { workspaceItemMatches, type WorkspaceItem } from '../../src-shared/host/files-contract.js';
 import { folderOf } from './file-dialog.js';
 
 /** One folder of the explorer with its levels and packs (sorted by name). */
@@ -14,12 +15,16 @@ export interface ExplorerGroup {
   items: WorkspaceItem[];
 }
 
-/** True when `item` matches the filter text (case-insensitive, in its title, file name or folder); every item matches an empty filter. */
+/**
+ * True when `item` matches the filter text (case-insensitive, in its title,
+ * file name or folder); every item matches an empty filter. The host's
+ * search (`workspaceSummary {query}`) follows the same rule.
+ */
 export function itemMatches(item: Pick<WorkspaceItem, 'title' | 'path'>, filter: string): boolean {
-  const q = filter.trim().toLowerCase();
-  if (!q) return true;
-  return item.title.toLowerCase().includes(q) || item.path.toLowerCase().includes(q);
+  return workspaceItemMatches(item, filter);
 }
+
+const byName = new Intl.Collator(undefined, { sensitivity: 'variant' });
 
 /**
  * The items matching `filter`, grouped by folder: folders in path order
@@ -37,8 +42,46 @@ export function groupItems(items: readonly WorkspaceItem[], filter = ''): Explor
   }
   const rank = (i: WorkspaceItem): number => (i.kind === 'pack' ? 0 : 1);
   return [...by]
-    .sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b)))
-    .map(([folder, list]) => ({ folder, items: list.sort((x, y) => rank(x) - rank(y) || x.name.localeCompare(y.name)) }));
+    .sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : byName.compare(a, b)))
+    .map(([folder, list]) => ({ folder, items: list.sort((x, y) => rank(x) - rank(y) || byName.compare(x.name, y.name)) }));
+}
+
+/** Height of a folder header row and of an item row in the explorer's list, px (Explorer.svelte's CSS uses the same). */
+export const EXPLORER_FOLDER_H = 26;
+export const EXPLORER_ITEM_H = 44;
+
+/** One row of the explorer's flat list: a folder header, or an item of an open folder. */
+export type ExplorerRow = { kind: 'folder'; folder: string; count: number; closed: boolean } | { kind: 'item'; folder: string; item: WorkspaceItem };
+
+/**
+ * The flat rows of `groups`: each folder's header, then its items unless
+ * it is collapsed (`collapsed`; a filter shows every folder open).
+ */
+export function explorerRows(groups: readonly ExplorerGroup[], collapsed: ReadonlySet<string>, filtering: boolean): ExplorerRow[] {
+  const rows: ExplorerRow[] = [];
+  for (const g of groups) {
+    const closed = collapsed.has(g.folder) && !filtering;
+    rows.push({ kind: 'folder', folder: g.folder, count: g.items.length, closed });
+    if (!closed) for (const item of g.items) rows.push({ kind: 'item', folder: g.folder, item });
+  }
+  return rows;
+}
+
+/** The height of each row, px. */
+export function rowHeights(rows: readonly ExplorerRow[]): number[] {
+  return rows.map((r) => (r.kind === 'folder' ? EXPLORER_FOLDER_H : EXPLORER_ITEM_H));
+}
+
+/** Rows `[start, end)` cut into runs of one folder each (a run keeps each row's index in `rows`). */
+export function folderRuns(rows: readonly ExplorerRow[], start: number, end: number): { folder: string; rows: { row: ExplorerRow; index: number }[] }[] {
+  const runs: { folder: string; rows: { row: ExplorerRow; index: number }[] }[] = [];
+  for (let i = Math.max(0, start); i < Math.min(rows.length, end); i++) {
+    const row = rows[i]!;
+    const last = runs[runs.length - 1];
+    if (last && last.folder === row.folder && row.kind === 'item') last.rows.push({ row, index: i });
+    else runs.push({ folder: row.folder, rows: [{ row, index: i }] });
+  }
+  return runs;
 }
 
 /** The status badge's words: "proved par 7", "stale", "draft", "invalid", "position"; a pack: "N levels". */

@@ -8,7 +8,7 @@
  * made. Never throws: failures are answers with a message.
  */
 import type { HostApi, ListedFile } from '../../src-shared/host/contract.js';
-import type { BrowseEntry, WorkspaceItem } from '../../src-shared/host/files-contract.js';
+import { WORKSPACE_SUMMARY_MAX, WORKSPACE_SUMMARY_PAGE_MAX, type BrowseEntry, type WorkspaceItem } from '../../src-shared/host/files-contract.js';
 import { displayMessage } from '../app/messages.js';
 import { folderOf, joinPath, normalizeDir } from './file-dialog.js';
 
@@ -98,6 +98,66 @@ export async function workspaceItems(host: HostApi | null): Promise<{ items: Wor
     const r = await host.workspaceSummary({});
     if (r.ok) return { items: r.items, truncated: r.truncated };
     return unsupported(r.code) ? null : { error: `${r.code}: ${displayMessage(r.message)}` };
+  } catch {
+    return null;
+  }
+}
+
+/** What the explorer lists: every matching item read (up to `max`), how many match in all, and whether the host's walk hit its cap. */
+export interface SummaryRead {
+  items: WorkspaceItem[];
+  total: number;
+  /** The host stopped reading the workspace at WORKSPACE_SUMMARY_MAX files. */
+  capped: boolean;
+}
+
+/**
+ * Every level and pack matching `query` (the host searches: `workspaceSummary
+ * {query}`; blank: everything), read a page of WORKSPACE_SUMMARY_PAGE_MAX at
+ * a time, up to `max` items; `onPage` sees the items so far after each page.
+ * Null when the host does not answer the method; `{error}` when it failed.
+ * `stale()` true stops reading (a newer query took over).
+ */
+export async function readSummary(
+  host: HostApi | null,
+  query: string,
+  opts: { max?: number; onPage?: (r: SummaryRead) => void; stale?: () => boolean } = {},
+): Promise<SummaryRead | { error: string } | null> {
+  if (!host?.workspaceSummary) return null;
+  const max = opts.max ?? WORKSPACE_SUMMARY_MAX;
+  const q = query.trim();
+  const items: WorkspaceItem[] = [];
+  let total = 0;
+  let capped = false;
+  try {
+    for (;;) {
+      const r = await host.workspaceSummary({
+        ...(q ? { query: q } : {}),
+        ...(items.length ? { offset: items.length } : {}),
+        limit: WORKSPACE_SUMMARY_PAGE_MAX,
+      });
+      if (!r.ok) return unsupported(r.code) ? null : { error: `${r.code}: ${displayMessage(r.message)}` };
+      if (opts.stale?.()) return { items, total, capped };
+      items.push(...r.items);
+      // A host without paging answers every item at once and no total.
+      total = typeof r.total === 'number' ? r.total : items.length;
+      capped = r.capped === true || (r.total === undefined && r.truncated);
+      if (r.items.length === 0 || items.length >= total || items.length >= max) break;
+      opts.onPage?.({ items: [...items], total, capped });
+    }
+  } catch {
+    return null;
+  }
+  return { items: items.slice(0, max), total, capped };
+}
+
+/** Level files of the workspace whose title or path holds `query`, searched by the host (at most `limit`); null when the host cannot search. */
+export async function searchLevels(host: HostApi | null, query: string, limit = 200): Promise<{ path: string; name: string }[] | null> {
+  if (!host?.workspaceSummary || !query.trim()) return null;
+  try {
+    const r = await host.workspaceSummary({ query: query.trim(), limit: Math.min(limit, WORKSPACE_SUMMARY_PAGE_MAX) });
+    if (!r.ok) return null;
+    return r.items.filter((i) => i.kind === 'level').map((i) => ({ path: i.path, name: i.name }));
   } catch {
     return null;
   }

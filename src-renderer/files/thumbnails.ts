@@ -46,11 +46,20 @@ export function svgDataUrl(svg: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
+/** A read waiting for its turn: how many still want it, and how to start or drop it. */
+interface Waiting {
+  key: string;
+  /** Callers that still want it (a caller without a signal always does). */
+  wanted: number;
+  start: () => void;
+  drop: () => void;
+}
+
 /** Thumbnails by `path@mtime`, read through one host. */
 export class ThumbnailCache {
   private readonly cache = new Map<string, Promise<string | null>>();
   private running = 0;
-  private readonly queue: (() => void)[] = [];
+  private readonly queue: Waiting[] = [];
 
   constructor(private readonly host: () => HostApi | null) {}
 
@@ -59,15 +68,78 @@ export class ThumbnailCache {
     return `${path}@${version ?? 0}`;
   }
 
-  /** The thumbnail of `path` as of `version` (null: no picture: unreadable, or no host). */
-  get(path: string, version: number | string | undefined): Promise<string | null> {
+  /**
+   * The thumbnail of `path` as of `version` (null: no picture: unreadable,
+   * or no host). `signal`: the caller no longer wants the picture (its
+   * tile left the screen); a read still waiting for its turn that nobody
+   * wants any more is dropped (those callers get null, nothing is cached),
+   * so scrolling through a long list reads only what stays on screen. A
+   * read under way finishes and is cached.
+   */
+  get(path: string, version: number | string | undefined, signal?: AbortSignal): Promise<string | null> {
     const key = ThumbnailCache.key(path, version);
     const hit = this.cache.get(key);
-    if (hit) return hit;
-    const p = this.limited(() => this.read(path));
+    if (hit) {
+      const w = this.queue.find((q) => q.key === key);
+      if (w) this.want(w, signal);
+      return hit;
+    }
+    if (signal?.aborted) return Promise.resolve(null);
+    let waiting: Waiting | undefined;
+    const p = new Promise<string | null>((resolve) => {
+      const start = (): void => {
+        this.running++;
+        void this.read(path)
+          .then(resolve)
+          .finally(() => {
+            this.running--;
+            this.queue.shift()?.start();
+          });
+      };
+      if (this.running < THUMB_CONCURRENCY) start();
+      else {
+        waiting = {
+          key,
+          wanted: 0,
+          start,
+          drop: () => {
+            if (this.cache.get(key) === p) this.cache.delete(key);
+            resolve(null);
+          },
+        };
+        this.queue.push(waiting);
+      }
+    });
+    if (waiting) this.want(waiting, signal);
     this.cache.set(key, p);
     if (this.cache.size > THUMB_CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
     return p;
+  }
+
+  /** Reads waiting for their turn (at most THUMB_CONCURRENCY run at once). */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  /** One more caller wants waiting read `w`; when its `signal` aborts and nobody else wants it, the read is dropped. */
+  private want(w: Waiting, signal: AbortSignal | undefined): void {
+    if (!signal) {
+      w.wanted = Infinity;
+      return;
+    }
+    if (signal.aborted) return;
+    w.wanted++;
+    signal.addEventListener(
+      'abort',
+      () => {
+        w.wanted--;
+        const i = this.queue.indexOf(w);
+        if (w.wanted > 0 || i < 0) return;
+        this.queue.splice(i, 1);
+        w.drop();
+      },
+      { once: true },
+    );
   }
 
   /** True when a picture of `path@version` is made or on its way. */
@@ -86,21 +158,5 @@ export class ThumbnailCache {
     } catch {
       return null;
     }
-  }
-
-  private limited<T>(fn: () => Promise<T>): Promise<T> {
-    return new Promise<T>((resolve) => {
-      const start = (): void => {
-        this.running++;
-        void fn()
-          .then(resolve)
-          .finally(() => {
-            this.running--;
-            this.queue.shift()?.();
-          });
-      };
-      if (this.running < THUMB_CONCURRENCY) start();
-      else this.queue.push(start);
-    });
   }
 }

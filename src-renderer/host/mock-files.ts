@@ -7,6 +7,7 @@
  * not load or breaks builder rules: invalid).
  */
 import type { FilesHostRequests, FilesHostResponses, StoredProofStatus, WorkspaceItem, BrowseEntry } from '../../src-shared/host/files-contract.js';
+import { WORKSPACE_SUMMARY_PAGE, workspaceItemMatches } from '../../src-shared/host/files-contract.js';
 import type { FileRevision, HostError } from '../../src-shared/host/contract.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
 import { validateDocument } from '../../src-shared/rulesets/index.js';
@@ -90,12 +91,16 @@ export function mockFileMethods(
       folders.add(p);
       return delay({ ok: true as const, path: p });
     },
-    workspaceSummary: () => {
-      const items: WorkspaceItem[] = [...files]
+    workspaceSummary: (req) => {
+      const all: WorkspaceItem[] = [...files]
         .filter(([p]) => p.endsWith('.level.json'))
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([p, f]) => ({ path: p, name: p.split('/').pop()!, kind: 'level' as const, mtimeMs: f.revision.mtimeMs, ...status(f.text) }));
-      return delay({ ok: true as const, items, truncated: false });
+      // The query and paging of the contract (the mock's workspace is small: no cap).
+      const matches = all.filter((i) => workspaceItemMatches(i, req?.query ?? ''));
+      const offset = req?.offset ?? 0;
+      const items = matches.slice(offset, offset + (req?.limit ?? WORKSPACE_SUMMARY_PAGE));
+      return delay({ ok: true as const, items, total: matches.length, offset, capped: false, truncated: offset + items.length < matches.length });
     },
   };
 }

@@ -7,16 +7,22 @@
  * written at once with `packSave` and the revision the manager last saw, so
  * a pack.json changed by someone else answers `conflict` (shown, nothing
  * written) instead of being overwritten. Verification polls
- * `packVerifyPoll` every 200 ms and fills the rows in as levels finish.
+ * `packVerifyPoll` (every 200 ms, less often for big packs) and fills the
+ * rows in as levels finish; it shows the caps each level had (counted from
+ * the start of its own solve) and, when some levels ended at a cap,
+ * `reverifyLimits` runs only those again with longer caps. The view filter
+ * (`filter`) narrows what is shown; sorting, the summary, Apply order and
+ * Verify always see every row.
  */
 import type { HostApi, HostError, ListedFile } from '../../src-shared/host/contract.js';
-import type { ListedPack, OpenedPack, PackRow } from '../../src-shared/host/pack-contract.js';
+import type { ListedPack, OpenedPack, PackRow, PackVerifyCaps } from '../../src-shared/host/pack-contract.js';
 import type { Level, PackFile, Ruleset } from '../../src-shared/model/level.js';
 import type { DocumentSession } from '../app/document-session.svelte.js';
 import type { Notices } from '../app/notices.svelte.js';
 import type { EditorState } from '../editor/editor.js';
 import {
   exportBlockers,
+  filterRows,
   mergeVerified,
   movedPack,
   orderedPack,
@@ -30,13 +36,23 @@ import {
   type SortDir,
   type SortKey,
 } from './pack-model.js';
+import { limitPositions, overlayVerified } from './verify-model.js';
 
-export interface VerifyState {
+export interface VerifyState extends PackVerifyCaps {
   jobId: string;
   state: 'running' | 'done' | 'cancelled';
   done: number;
   total: number;
   ms: number;
+  /** A re-verify of some levels only (their count), else undefined (the whole pack). */
+  subset?: number;
+}
+
+/** What a verify may ask: only some pack positions, other caps (absent: the host's). */
+export interface VerifyRequest {
+  levels?: number[];
+  timeMs?: number;
+  maxStates?: number;
 }
 
 /** What the pack manager reads of the application. */
@@ -50,6 +66,10 @@ export interface PackManagerContext {
 }
 
 const POLL_MS = 200;
+/** The poll interval of a verify of `total` levels: 200 ms, up to 1 s for big packs (each answer carries every row). */
+export function verifyPollMs(total: number): number {
+  return Math.min(1000, Math.max(POLL_MS, Math.round(total / 10)));
+}
 
 export class PackManager {
   visible = $state(false);
@@ -77,8 +97,15 @@ export class PackManager {
   rows: PackRow[] = $derived.by(() => {
     const c = this.current;
     if (!c) return [];
-    return sortRows(mergeVerified(c.rows, this.verified), this.sortKey, this.sortDir);
+    // The pack order is always shown first to last (the direction button is off there; a descending sort chosen before does not reverse it).
+    return sortRows(mergeVerified(c.rows, this.verified), this.sortKey, this.sortKey === 'order' ? 'asc' : this.sortDir);
   });
+  /** The view filter's text (title, file, tier, status words, or a position). */
+  filter = $state('');
+  /** The rows the list and grid show: `rows` through the filter. */
+  shown: readonly PackRow[] = $derived(filterRows(this.rows, this.filter));
+  /** Pack positions of the levels whose last verify ended at a cap. */
+  limits: number[] = $derived(limitPositions(this.rows));
   summary = $derived(summarize(this.rows));
   blockers = $derived(exportBlockers(this.rows));
   /** Folder packs can be edited; an exported single file is read-only. */
@@ -149,6 +176,7 @@ export class PackManager {
       this.history.clear();
       this.historyVersion++;
       this.sortKey = 'order';
+      if (!same) this.filter = '';
     }
   }
 
@@ -327,25 +355,42 @@ export class PackManager {
     });
   }
 
-  async startVerify(): Promise<void> {
+  /**
+   * Starts a verify of the open pack: every level, or only `req.levels`
+   * (pack positions) with `req`'s caps. A partial verify keeps the other
+   * levels' earlier results.
+   */
+  async startVerify(req: VerifyRequest = {}): Promise<void> {
     const host = this.app.host;
     const c = this.current;
     if (!host?.packVerifyStart || !c) return;
     this.stopPolling();
     this.error = null;
     this.message = null;
-    const r = await host.packVerifyStart({ path: c.path });
+    const r = await host.packVerifyStart({ path: c.path, ...req });
     if (!r.ok) {
       this.fail(r, 'Verify could not start');
       return;
     }
-    this.verify = { jobId: r.jobId, state: 'running', done: 0, total: r.total, ms: 0 };
-    this.verified = new Map();
+    const subset = req.levels ? { subset: req.levels.length } : {};
+    this.verify = { jobId: r.jobId, state: 'running', done: 0, total: r.total, ms: 0, timeMs: r.timeMs, maxStates: r.maxStates, ...subset };
+    this.verifyBase = req.levels ? new Map([...this.verified].filter(([, row]) => row.status !== 'pending')) : new Map();
+    this.verified = this.verifyBase;
     this.schedulePoll(r.jobId);
   }
 
+  /** "Re-verify the limits with a longer cap": the levels that ended at a cap, again, with caps `timeMs` / `maxStates`. */
+  async reverifyLimits(timeMs: number, maxStates: number): Promise<void> {
+    const levels = this.limits;
+    if (levels.length === 0 || this.verify?.state === 'running') return;
+    await this.startVerify({ levels, timeMs, maxStates });
+  }
+
+  /** The verified rows a running partial verify lays its rows over. */
+  private verifyBase: Map<string, PackRow> = new Map();
+
   private schedulePoll(jobId: string): void {
-    this.pollTimer = setTimeout(() => void this.poll(jobId), POLL_MS);
+    this.pollTimer = setTimeout(() => void this.poll(jobId), verifyPollMs(this.verify?.total ?? 0));
   }
 
   private async poll(jobId: string): Promise<void> {
@@ -355,14 +400,25 @@ export class PackManager {
     if (this.verify?.jobId !== jobId || this.verify.state !== 'running') return;
     if (!r.ok) {
       this.verify = { ...this.verify, state: 'cancelled' };
-      this.verified = new Map([...this.verified].filter(([, row]) => row.status !== 'pending'));
+      this.verified = this.withoutPending();
       this.fail(r, 'Verify stopped');
       return;
     }
-    this.verified = new Map(r.rows.map((row) => [row.name, row]));
-    this.verify = { jobId, state: r.state, done: r.done, total: r.total, ms: r.ms };
+    this.verified = overlayVerified(this.verifyBase, r.rows);
+    this.verify = { ...this.verify, state: r.state, done: r.done, total: r.total, ms: r.ms, timeMs: r.timeMs, maxStates: r.maxStates };
     if (r.state === 'running') this.schedulePoll(jobId);
     else void host.packVerifyCancel?.({ jobId }); // done: free the host's job
+  }
+
+  /** The verified rows without the levels still pending: those keep their earlier result (a partial verify) or their stored status. */
+  private withoutPending(): Map<string, PackRow> {
+    return new Map(
+      [...this.verified].flatMap(([name, row]): [string, PackRow][] => {
+        if (row.status !== 'pending') return [[name, row]];
+        const before = this.verifyBase.get(name);
+        return before ? [[name, before]] : [];
+      }),
+    );
   }
 
   private stopPolling(): void {
@@ -375,8 +431,8 @@ export class PackManager {
     if (!v || v.state !== 'running') return;
     this.stopPolling();
     this.verify = { ...v, state: 'cancelled' };
-    // Levels not verified keep their stored status.
-    this.verified = new Map([...this.verified].filter(([, row]) => row.status !== 'pending'));
+    // Levels not verified keep their earlier result or their stored status.
+    this.verified = this.withoutPending();
     await this.app.host?.packVerifyCancel?.({ jobId: v.jobId });
   }
 

@@ -222,6 +222,27 @@ export function mergeVerified(stored: readonly PackRow[], verified: ReadonlyMap<
   });
 }
 
+/**
+ * The rows matching the pack manager's filter `text` (case-insensitive): a
+ * part of the title, the file name, the tier or the status words
+ * (statusLabel); a number (or `#n`) also finds level n by its position.
+ * An empty filter keeps every row. The order of `rows` is kept.
+ */
+export function filterRows(rows: readonly PackRow[], text: string): readonly PackRow[] {
+  const q = text.trim().toLowerCase();
+  if (!q) return rows;
+  const pos = /^#?(\d+)$/.exec(q);
+  const n = pos ? Number(pos[1]) : undefined;
+  return rows.filter(
+    (r) =>
+      r.index + 1 === n ||
+      r.title.toLowerCase().includes(q) ||
+      r.name.toLowerCase().includes(q) ||
+      (r.tier ?? '').toLowerCase().includes(q) ||
+      statusLabel(r).toLowerCase().includes(q),
+  );
+}
+
 /** The badge text of a row: "proved par 12", "stale", "duplicate of #3", ... */
 export function statusLabel(r: Pick<PackRow, 'status' | 'par' | 'duplicateOf'>): string {
   switch (r.status) {

@@ -15,10 +15,20 @@
  * - `makeFolder {path}`: creates one new folder (its parent must exist);
  *   `conflict` when something of that name exists; `bad-request` for an
  *   empty or illegal name (`/`, `\`, control characters, `.`/`..`).
- * - `workspaceSummary {}`: every level and pack of the workspace with what
- *   the explorer shows (ruleset, title, proof status, read-only), read from
- *   the files only (no solving; the stored-status rules of `packOpen`).
- *   At most `WORKSPACE_SUMMARY_MAX` files; `truncated` says when more exist.
+ * - `workspaceSummary {query?, offset?, limit?}`: the levels and packs of
+ *   the workspace with what the explorer shows (ruleset, title, proof
+ *   status, read-only), read from the files only (no solving; the
+ *   stored-status rules of `packOpen`), sorted by path. `query` (at most
+ *   WORKSPACE_QUERY_MAX characters; blank: everything) keeps the items
+ *   whose title or path holds it, case-insensitive (`workspaceItemMatches`):
+ *   the explorer's and the file dialog's search runs in the host, over
+ *   every file, not only those listed so far. Paging: `offset` (default 0)
+ *   and `limit` (default WORKSPACE_SUMMARY_PAGE, at most
+ *   WORKSPACE_SUMMARY_PAGE_MAX) choose the slice; `total` counts every
+ *   match, `truncated` says the answer does not hold all of them (later
+ *   pages, or the walk stopped at WORKSPACE_SUMMARY_MAX files: `capped`).
+ *   Pages asked for shortly after the first (offset > 0) come from the same
+ *   reading of the workspace, so they fit together.
  *
  * Electron: File > "Open Folder…" (the menu action `OPEN_FOLDER_ACTION`,
  * run by the host) grants a folder and remembers it for the next sessions;
@@ -49,8 +59,26 @@ export const OPEN_FOLDER_ACTION = 'open-folder';
  */
 export const FOLDERS_CHANGED_ACTION = 'workspace.foldersChanged';
 
-/** Largest number of files `workspaceSummary` describes. */
-export const WORKSPACE_SUMMARY_MAX = 2000;
+/** Largest number of files `workspaceSummary` reads (a workspace of 20,000 files is well inside it). */
+export const WORKSPACE_SUMMARY_MAX = 50_000;
+/** Items in one `workspaceSummary` answer when `limit` is not given. */
+export const WORKSPACE_SUMMARY_PAGE = 2000;
+/** Largest `limit` of one `workspaceSummary` answer. */
+export const WORKSPACE_SUMMARY_PAGE_MAX = 5000;
+/** Longest `query` of `workspaceSummary`, characters. */
+export const WORKSPACE_QUERY_MAX = 200;
+
+/**
+ * True when `item` matches the search text `query`: its title or path
+ * holds it, case-insensitive, `query` trimmed; a blank query matches
+ * everything. The one rule of the explorer's filter and the host's
+ * `workspaceSummary {query}`.
+ */
+export function workspaceItemMatches(item: Pick<WorkspaceItem, 'title' | 'path'>, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return item.title.toLowerCase().includes(q) || item.path.toLowerCase().includes(q);
+}
 
 /** What an entry of a folder is. */
 export type BrowseEntryKind = 'folder' | 'level' | 'pack' | 'other';
@@ -111,11 +139,16 @@ export interface WorkspaceItem {
 export interface FilesHostRequests {
   browse: { dir?: string };
   makeFolder: { path: string };
-  workspaceSummary: Record<string, never>;
+  workspaceSummary: { query?: string; offset?: number; limit?: number };
 }
 
 export interface FilesHostResponses {
   browse: { ok: true; dir: string; parent: string | null; entries: BrowseEntry[] } | HostError;
   makeFolder: { ok: true; path: string } | HostError;
-  workspaceSummary: { ok: true; items: WorkspaceItem[]; truncated: boolean } | HostError;
+  /**
+   * `items`: the page from `offset`; `total`: every match; `truncated`: more
+   * matches exist than `items` (later pages, or `capped`); `capped`: the
+   * walk stopped at WORKSPACE_SUMMARY_MAX files (`total` is then a lower bound).
+   */
+  workspaceSummary: { ok: true; items: WorkspaceItem[]; truncated: boolean; total: number; offset: number; capped: boolean } | HostError;
 }

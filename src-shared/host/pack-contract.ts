@@ -31,8 +31,15 @@
  *   current pack.json's `revision` (null: missing). Restoring =
  *   `packSave {path, pack, expectedRevision: revision}` (which keeps the
  *   manifest it replaces as a backup in turn).
- * - `packVerifyStart / packVerifyPoll / packVerifyCancel`: re-proves every
- *   level on the host's worker pool; rows fill in as levels finish.
+ * - `packVerifyStart {path, maxStates?, timeMs?, levels?}` / `packVerifyPoll`
+ *   / `packVerifyCancel`: re-proves every level (or only the 0-based pack
+ *   positions in `levels`, distinct, each below the pack's length: the
+ *   pack manager's "Re-verify the limits with a longer cap") on the host's
+ *   worker pool; rows fill in as levels finish. The caps apply to each
+ *   level and count from the start of its own solve, never the time it
+ *   waited for a worker: `timeMs` 1..600000 ms (default 60000),
+ *   `maxStates` 1..100000000 (default the host's save cap); both answers
+ *   say the caps in use.
  * - `packExport {path, out, force?}`: a new folder or a `*.pack.json` file;
  *   refuses stale / draft / invalid levels unless `force`; never overwrites.
  * - `renderLevel {document, out}`: `out` ends in `.svg` or `.png`; never overwrites.
@@ -126,12 +133,22 @@ export interface ListedPack {
   levels: number;
 }
 
-export type PackVerifyPollAnswer = {
+/** The caps of every level's solve in a verify job (each counted from the start of that level's own solve). */
+export interface PackVerifyCaps {
+  /** Wall-clock cap per level, ms. */
+  timeMs: number;
+  /** State cap per level. */
+  maxStates: number;
+}
+
+export type PackVerifyPollAnswer = PackVerifyCaps & {
   ok: true;
   jobId: string;
   state: 'running' | 'done';
   done: number;
+  /** Levels in the job (the pack's, or those named by `levels`). */
   total: number;
+  /** One row per level of the job, in the job's order; `index` is the pack position. */
   rows: PackRow[];
   ms: number;
 };
@@ -146,7 +163,8 @@ export interface PackHostRequests {
   packAddLevel: { path: string; source?: string; document?: Level; tier?: string; expectedRevision?: FileRevision };
   packBackupList: { path: string };
   packBackupOpen: { path: string; id: string };
-  packVerifyStart: { path: string; maxStates?: number; timeMs?: number };
+  /** `levels`: 0-based pack positions to verify (distinct, each below the pack's length); absent: every level. */
+  packVerifyStart: { path: string; maxStates?: number; timeMs?: number; levels?: number[] };
   packVerifyPoll: { jobId: string };
   packVerifyCancel: { jobId: string };
   packExport: { path: string; out: string; force?: boolean };
@@ -163,7 +181,7 @@ export interface PackHostResponses {
   packBackupList: { ok: true; path: string; backups: BackupItem[] } | HostError;
   /** `revision`: pack.json's current revision (null: missing), the `expectedRevision` of a restoring packSave. */
   packBackupOpen: { ok: true; path: string; pack: PackFile; backup: BackupItem; revision: FileRevision | null } | HostError;
-  packVerifyStart: { ok: true; jobId: string; total: number } | HostError;
+  packVerifyStart: ({ ok: true; jobId: string; total: number } & PackVerifyCaps) | HostError;
   packVerifyPoll: PackVerifyPollAnswer | HostError;
   packVerifyCancel: { ok: true; jobId: string; cancelled: boolean } | HostError;
   /** `warnings`: levels exported anyway (force). */

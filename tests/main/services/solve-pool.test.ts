@@ -126,3 +126,67 @@ describe('solveInWorker memory cap', () => {
     expect(out.result).toMatchObject({ status: 'limit', reason: 'memory' });
   });
 });
+
+/**
+ * Caps count from the start of a job's own solve, never from the moment it
+ * was queued: a pack of many levels on a few workers must not answer
+ * `limit` for levels that merely waited. The stand-in worker
+ * (fixtures/workers/pool-timed.mjs) works a fixed wall time per level
+ * ("work N" in its title), whatever the machine's load.
+ */
+describe('SolvePool caps count from the start of each solve', () => {
+  const timed = (ms: number) => ({ ...twoMoveLevel(), meta: { title: `work ${ms}` } });
+
+  it('a pool of one with eight jobs of 400 ms each under a 2000 ms cap solves all eight (the last ones wait about 3 s)', async () => {
+    setSolveWorkerEntry(fixture('pool-timed.mjs'));
+    pool = new SolvePool({ size: 1 });
+    const outs = await Promise.all(Array.from({ length: 8 }, () => pool!.solve(timed(400), { timeMs: 2000 })));
+    expect(outs.map((o) => o.result.status)).toEqual(Array.from({ length: 8 }, () => 'solved'));
+    // `ms` is the job's own solve (400 ms of work, plus the worker's start for the first: under the cap), the wait is reported apart.
+    for (const o of outs) expect(o.ms).toBeLessThan(2000);
+    const last = outs[7]!;
+    // The eighth job waited for seven jobs of 400 ms each.
+    expect(last.queuedMs).toBeGreaterThanOrEqual(7 * 400 - 50);
+  });
+
+  it('a limit answer carries the states of its own solve, not the 0 of a job that never started', async () => {
+    setSolveWorkerEntry(fixture('pool-timed.mjs'));
+    pool = new SolvePool({ size: 1 });
+    const first = pool.solve(timed(900));
+    const capped = pool.solve(timed(60_000), { timeMs: 600 });
+    expect((await first).result.status).toBe('solved');
+    const out = await capped;
+    expect(out.result).toMatchObject({ status: 'limit', reason: 'time' });
+    // 600 ms of its own work at 10 states per ms (the stand-in's rate), reported every 20 ms.
+    if (out.result.status === 'limit') expect(out.result.states).toBeGreaterThanOrEqual(3000);
+    expect(out.ms).toBeGreaterThanOrEqual(600 - 20);
+  });
+
+  it('a solve the designer waits for goes before queued background (verify) jobs, which keep their own order', async () => {
+    setSolveWorkerEntry(fixture('pool-timed.mjs'));
+    pool = new SolvePool({ size: 1 });
+    const ended: string[] = [];
+    const track = (name: string, p: Promise<unknown>): Promise<unknown> => p.then(() => ended.push(name));
+    const jobs = [
+      track('v1', pool.solve(timed(300), { background: true })),
+      track('v2', pool.solve(timed(300), { background: true })),
+      track('v3', pool.solve(timed(300), { background: true })),
+    ];
+    const live = pool.solve(timed(50));
+    jobs.push(track('live', live));
+    await Promise.all(jobs);
+    // v1 was running when the live solve came; it ran next, before v2 and v3.
+    expect(ended).toEqual(['v1', 'live', 'v2', 'v3']);
+  });
+
+  it('a queued job still honours cancel at once', async () => {
+    setSolveWorkerEntry(fixture('pool-timed.mjs'));
+    pool = new SolvePool({ size: 1 });
+    const ac = new AbortController();
+    const first = pool.solve(timed(500));
+    const queued = pool.solve(timed(500), { signal: ac.signal, timeMs: 10_000 });
+    ac.abort();
+    expect((await queued).result).toEqual({ status: 'cancelled', states: 0, depth: 0 });
+    expect((await first).result.status).toBe('solved');
+  });
+});
