@@ -35,10 +35,10 @@ import type { Command } from 'commander';
 import { count } from '../../src-shared/display/count.js';
 import { findAlike } from '../../src-shared/pack/duplicates.js';
 import { classifyLevel, STATUS_EXIT, type LevelVerdict } from '../../src-shared/pack/status.js';
-import { resolve } from 'node:path';
 import type { HostError } from '../../src-shared/host/contract.js';
 import { loadPack, proofOf, type LoadedPack } from '../services/pack-files.js';
 import { exportKindOf, exportPack, exportProblems } from '../services/pack-export.js';
+import { realOutputPath } from '../services/staged-output.js';
 import { errorLine, outputFolderError, writeFailure } from './cli-errors.js';
 import { SolvePool } from '../services/solve-pool.js';
 import { VERIFY_COUNT_SOLUTIONS } from '../services/pack-verify.js';
@@ -241,7 +241,7 @@ export async function cmdPackExport(dir: string, flags: { out: string; force?: b
     io.err(`castellan: export refused: ${problems.length} level${problems.length === 1 ? '' : 's'} not proved and current (use --force to export anyway)\n`);
     return 1;
   }
-  const w = await exportPack(loaded.value, resolve(flags.out), kind.kind, { label: flags.out, pdf: 'inline' });
+  const w = await exportPack(loaded.value, await realOutputPath(flags.out), kind.kind, { label: flags.out, pdf: 'inline' });
   if (!w.ok) return exportFailed(w, io);
   for (const p of problems) io.err(`castellan: warning: exported anyway: ${p}\n`);
   const what = w.kind === 'pdf' ? `the printable PDF, ${count(w.bytes, 'byte')}` : `${w.files} file${w.files === 1 ? '' : 's'}`;
@@ -307,7 +307,11 @@ export async function cmdPackPdf(path: string, flags: { out: string; force?: boo
     io.err(`castellan: ${loaded.message}\n`);
     return 1;
   }
-  const w = await exportPack(loaded.value, resolve(flags.out), 'pdf', { label: flags.out, pdf: 'inline', ...(flags.force === true ? { replace: true } : {}) });
+  const w = await exportPack(loaded.value, await realOutputPath(flags.out), 'pdf', {
+    label: flags.out,
+    pdf: 'inline',
+    ...(flags.force === true ? { replace: true } : {}),
+  });
   if (!w.ok) {
     const f = writeFailure(w);
     io.err(errorLine(f.code, f.code === 'exists' ? `${w.message} (use --force to replace it)` : w.message));

@@ -24,6 +24,7 @@ import { readBoundedText } from '../services/bounded-read.js';
 import { MAX_LEVEL_FILE_BYTES, parseLevelDocument } from '../services/level-files.js';
 import { loadPack } from '../services/pack-files.js';
 import { filePictureNames, packPictureNames, pictureFormatOf, writePicture, writePictureFolder, type PictureFormat } from '../services/render-files.js';
+import { realOutputPath } from '../services/staged-output.js';
 import { errorLine, outputFolderError, parseErrorCode, readErrorCode, writeFailure } from './cli-errors.js';
 
 export interface RenderIo {
@@ -128,7 +129,10 @@ export async function cmdRender(inputs: string[], flags: RenderFlags, io: Render
       items.push({ name: names[k]!, level });
     }
   }
-  const w = await writePictureFolder(flags.out, items, fmt, { label: flags.out, ...(flags.cell !== undefined ? { cell: flags.cell } : {}) });
+  const w = await writePictureFolder(await realOutputPath(flags.out), items, fmt, {
+    label: flags.out,
+    ...(flags.cell !== undefined ? { cell: flags.cell } : {}),
+  });
   if (!w.ok) {
     const f = writeFailure(w);
     io.err(errorLine(f.code, w.message));
@@ -156,7 +160,7 @@ async function renderOne(file: string, flags: RenderFlags, format: PictureFormat
   }
   const level = await readLevel(file, io);
   if (!level) return 1;
-  const w = await writePicture(flags.out, level, {
+  const w = await writePicture(await realOutputPath(flags.out), level, {
     label: flags.out,
     ...(flags.force === true ? { replace: true } : {}),
     ...(flags.cell !== undefined ? { cell: flags.cell } : {}),

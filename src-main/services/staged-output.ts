@@ -38,7 +38,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import { basename, dirname, join, posix } from 'node:path';
+import { basename, dirname, join, posix, resolve } from 'node:path';
 import type { HostError } from '../../src-shared/host/contract.js';
 import { assertRealDir, errnoCode, FolderMoved, fsyncDir, ioError, isRealDir, STALE_TEMP_MS, writeFileVerified } from './atomic-file.js';
 import { loopYielder, type Yielder } from './loop-yield.js';
@@ -176,15 +176,45 @@ async function present(abs: string): Promise<boolean> {
   }
 }
 
-/** `dir` with its real parent: the parent's real path joined with the name. Throws like realpath. */
-async function realTargetPath(target: string): Promise<{ parent: string; dest: string; name: string }> {
-  const name = basename(target);
-  const parent = await fs.realpath(dirname(target));
-  return { parent, dest: join(parent, name), name };
+/**
+ * The output path `out` (relative to the working folder or absolute) with
+ * its folder spelled as its real path, for callers whose path may hold
+ * links on purpose (the CLI: `/tmp` a link on macOS). Hosts pass their
+ * confined real paths as they are. When the folder cannot be resolved
+ * (missing), the absolute path as it is (the writers then answer
+ * `not-found`). Never throws.
+ */
+export async function realOutputPath(out: string): Promise<string> {
+  const abs = resolve(out);
+  try {
+    return join(await fs.realpath(dirname(abs)), basename(abs));
+  } catch {
+    return abs;
+  }
 }
 
 /**
- * Writes a new folder at `target` all-or-nothing (see the module doc):
+ * Where an output goes: `target`'s folder must be its own real path (the
+ * callers pass confined real paths, or `realOutputPath`): it is never
+ * resolved again here, since a link swapped in since would lead out.
+ * Answers the parts, or `not-found` / `forbidden` / `io`.
+ */
+async function whereOf(target: string, label: string): Promise<{ parent: string; dest: string; name: string } | HostError> {
+  const parent = dirname(target);
+  try {
+    await assertRealDir(parent);
+  } catch (err) {
+    if (err instanceof FolderMoved) return moved(label);
+    if (errnoCode(err) === 'ENOENT' || errnoCode(err) === 'ENOTDIR')
+      return { ok: false, code: 'not-found', message: `Cannot write ${label}: its folder does not exist.` };
+    return ioError(err, label, 'write');
+  }
+  return { parent, dest: target, name: basename(target) };
+}
+
+/**
+ * Writes a new folder at `target` (its folder a real path: a confined path
+ * of a host, or `realOutputPath`) all-or-nothing (see the module doc):
  * `build(stage)` writes the files into the staging folder (a HostError
  * answer stops it), `verify(stagingDir, tick)` checks the written folder
  * (e.g. re-loads the pack from it), then the folder is moved to `target`.
@@ -202,14 +232,8 @@ export async function writeNewFolder(
   opts: NewFolderOptions,
 ): Promise<{ ok: true; files: number; bytes: number } | HostError> {
   const label = opts.label;
-  let where: { parent: string; dest: string; name: string };
-  try {
-    where = await realTargetPath(target);
-  } catch (err) {
-    return errnoCode(err) === 'ENOENT'
-      ? { ok: false, code: 'not-found', message: `Cannot write ${label}: its folder does not exist.` }
-      : ioError(err, label, 'write');
-  }
+  const where = await whereOf(target, label);
+  if ('ok' in where) return where;
   const { parent, dest, name } = where;
   let staging: string | undefined;
   let ino = -1;
@@ -364,7 +388,8 @@ export interface NewFileOptions {
 }
 
 /**
- * Writes one output file at `target` (see the module doc): the verified
+ * Writes one output file at `target` (its folder a real path, as for
+ * `writeNewFolder`; see the module doc): the verified
  * atomic write with the folder's real path checked before and after each
  * step, placed without replacing anything unless `replace`. Answers
  * `{ok: true, bytes}` or a HostError: `conflict`, `forbidden`, `io` with
@@ -373,14 +398,8 @@ export interface NewFileOptions {
  */
 export async function writeNewFile(target: string, data: string | Uint8Array, opts: NewFileOptions): Promise<{ ok: true; bytes: number } | HostError> {
   const label = opts.label;
-  let where: { parent: string; dest: string };
-  try {
-    where = await realTargetPath(target);
-  } catch (err) {
-    return errnoCode(err) === 'ENOENT'
-      ? { ok: false, code: 'not-found', message: `Cannot write ${label}: its folder does not exist.` }
-      : ioError(err, label, 'write');
-  }
+  const where = await whereOf(target, label);
+  if ('ok' in where) return where;
   const { parent, dest } = where;
   try {
     if (!opts.replace && (await present(dest)))
