@@ -29,28 +29,49 @@ export function loopYielder(sliceMs = LOOP_SLICE_MS): Yielder {
   };
 }
 
+/** What `longestLoopBlock` measured. */
+export interface LoopBlock<T> {
+  value: T;
+  /** Longest gap between two 1 ms timer callbacks, minus the period (ms of wall time). */
+  longestMs: number;
+  /**
+   * The most CPU time (ms, user + system, `process.cpuUsage`) the process
+   * used within one gap: the length the longest block would have on an idle
+   * machine. Other processes' load lengthens `longestMs` (the process is not
+   * running) but not this; worker threads' CPU in the same gap counts too.
+   */
+  longestCpuMs: number;
+}
+
 /**
  * Runs `fn` while sampling the event loop with a 1 ms timer, and answers
- * its value with `longestMs`: the longest gap between two timer callbacks
- * minus the 1 ms period, i.e. the longest time the loop was held by
- * synchronous work (or by the operating system not running the process).
- * Rejects when `fn` rejects.
+ * its value with the longest block of the loop (see LoopBlock): the
+ * longest time synchronous work held the loop between two timer turns.
+ * For tests and the pack benchmark. Rejects when `fn` rejects.
  */
-export async function longestLoopBlock<T>(fn: () => Promise<T>): Promise<{ value: T; longestMs: number }> {
+export async function longestLoopBlock<T>(fn: () => Promise<T>): Promise<LoopBlock<T>> {
   let last = performance.now();
+  let lastCpu = process.cpuUsage();
   let longest = 0;
+  let longestCpu = 0;
   let timer: NodeJS.Timeout | undefined;
-  const tick = (): void => {
+  const sample = (): void => {
     const now = performance.now();
+    const cpu = process.cpuUsage(lastCpu);
     longest = Math.max(longest, now - last - 1);
+    longestCpu = Math.max(longestCpu, (cpu.user + cpu.system) / 1000);
     last = now;
+    lastCpu = process.cpuUsage();
+  };
+  const tick = (): void => {
+    sample();
     timer = setTimeout(tick, 1);
   };
   timer = setTimeout(tick, 1);
   try {
     const value = await fn();
-    tick();
-    return { value, longestMs: Math.max(0, longest) };
+    sample();
+    return { value, longestMs: Math.max(0, longest), longestCpuMs: longestCpu };
   } finally {
     clearTimeout(timer);
   }
