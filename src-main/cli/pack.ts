@@ -271,7 +271,7 @@ export function registerPackCommands(
   pack
     .command('export')
     .description(
-      'write a pack as a new folder, one *.pack.json or the printable *.pdf, chosen by the name of -o; all-or-nothing, never overwrites; refuses stale/invalid levels unless --force',
+      'write a pack as a new folder, one *.pack.json or the printable *.pdf, chosen by the name of -o; all-or-nothing, never overwrites; refuses stale/invalid levels unless --force; a write that fails exits 4 with its cause as the error code (disk-full, read-only, io)',
     )
     .argument('<dir>', 'pack folder or file')
     .requiredOption('-o, --out <path>', 'a new folder (a name without an extension), a *.pack.json file or a *.pdf file; other extensions are refused')

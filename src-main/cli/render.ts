@@ -180,7 +180,7 @@ export function registerRenderCommand(program: Command, io: RenderIo, setCode: (
     .description('draw levels as SVG or PNG pictures: one file to OUT.svg|png, or several files or a pack into a new folder (written all-or-nothing)')
     .argument('<files...>', 'level file(s), or one pack (folder with pack.json, or *.pack.json)')
     .requiredOption('-o, --out <path>', 'output .svg or .png for one level; a new folder for several levels or a pack')
-    .option('--format <svg|png>', 'picture format in a folder (default svg)')
+    .option('--format <format>', 'svg or png: the format of the pictures in a folder (default svg)')
     .option('--cell <px>', 'square size in px (default 56)', parseInt)
     .option('--force', 'replace an existing output file (one picture; a folder is never replaced)')
     .action(async (files: string[], flags: RenderFlags) => {
