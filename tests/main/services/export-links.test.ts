@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { HostError } from '../../../src-shared/host/contract.js';
 import { runCli } from '../../../src-main/cli/main.js';
 import { createFilesHostApi } from '../../../src-main/services/files-host-api.js';
+import { writePictureFolder } from '../../../src-main/services/render-files.js';
 import { workspaceFolders } from '../../../src-main/services/folder-access.js';
 import { openWorkspace } from '../../../src-main/services/workspace.js';
 import { cleanupTempDirs, tempDir, twoMoveLevel } from '../helpers.js';
@@ -211,5 +212,19 @@ describe('swaps at chosen moments of a staged export (fault injection hooks)', (
     } finally {
       await close();
     }
+  });
+});
+
+describe('a folder of pictures', () => {
+  it('render into a new folder: its staging folder becomes a link after the 2nd picture: forbidden, nothing outside, nothing placed', async () => {
+    const { ws, outside } = setup();
+    const items = Array.from({ length: 6 }, (_, k) => ({ name: `${k + 1}.svg`, level: twoMoveLevel({ meta: { title: `L${k + 1}` } }) }));
+    const r = await writePictureFolder(join(ws, 'exports', 'pics'), items, 'svg', {
+      label: 'exports/pics',
+      hooks: { afterFile: (index, path) => (index === 1 ? swapForLink(join(path, '..'), outside) : undefined) },
+    });
+    expect(r).toMatchObject({ ok: false, code: 'forbidden' });
+    expectNothingOutside(outside);
+    expect(existsSync(join(ws, 'exports', 'pics'))).toBe(false);
   });
 });
