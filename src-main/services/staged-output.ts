@@ -244,7 +244,15 @@ export async function writeNewFolder(
   let files = 0;
   let bytes = 0;
   let touchedAt = Date.now();
-  const tick = loopYielder();
+  const turn = loopYielder();
+  /** A turn of the loop when due, and the staging folder's heartbeat (its mtime, for the stale sweep) once a minute. */
+  const tick: Yielder = async () => {
+    await turn();
+    if (staging !== undefined && Date.now() - touchedAt > HEARTBEAT_MS) {
+      touchedAt = Date.now();
+      await fs.lutimes(staging, new Date(), new Date()).catch(() => {});
+    }
+  };
   try {
     if (await present(dest)) return taken(label);
     await sweepOnce(parent);
@@ -287,10 +295,7 @@ export async function writeNewFolder(
         if (firstError) throw new StageFailed(firstError);
         if (rel.split('/').some((s) => s === '' || s === '.' || s === '..')) throw new Error(`bad staged path ${rel}`);
         await ensureFolders(rel);
-        if (Date.now() - touchedAt > HEARTBEAT_MS) {
-          touchedAt = Date.now();
-          await fs.utimes(dir, new Date(), new Date());
-        }
+        await tick();
         while (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight);
         if (firstError) throw new StageFailed(firstError);
         const index = files++;
