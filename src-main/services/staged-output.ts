@@ -318,8 +318,10 @@ export async function writeNewFolder(
     await Promise.all(inFlight);
     if (firstError) return await failed(firstError, parent, dir, label);
     if (refused) return refused;
+    // The check reads through the staging folder: it must still be this call's own folder, before and after.
+    await assertRealDir(dir);
     const bad = await verify(dir, tick);
-    if (bad) return bad;
+    if (bad) return await failed(bad, parent, dir, label);
     for (const d of made) await fsyncDir(d);
     await fsyncDir(dir);
     await opts.hooks?.beforePlace?.(dir);

@@ -167,6 +167,21 @@ describe('swaps at chosen moments of a staged export (fault injection hooks)', (
     }
   });
 
+  it('the staging folder becomes a link after its last file (pack.json), before the check reads it back: forbidden, nothing read or written outside', async () => {
+    const { ws, outside } = setup();
+    const { api, close } = packHostOver(ws, {
+      exportHooks: { afterFile: (index, path) => (index === LEVELS ? swapForLink(join(path, '..'), outside) : undefined) },
+    });
+    try {
+      const r = await api.packExport({ path: 'packs/p', out: 'exports/out' });
+      expect(r).toMatchObject({ ok: false, code: 'forbidden' });
+      expectNothingOutside(outside);
+      expect(existsSync(join(ws, 'exports', 'out'))).toBe(false);
+    } finally {
+      await close();
+    }
+  });
+
   it('the parent folder becomes a link right before the staging folder is moved into place: forbidden, nothing outside', async () => {
     const { ws, outside } = setup();
     const { api, close } = packHostOver(ws, { exportHooks: { beforePlace: () => swapForLink(join(ws, 'exports'), outside) } });
