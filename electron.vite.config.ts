@@ -3,7 +3,7 @@ import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
 // Build of the Electron shell (main + preload) and the editor (renderer).
-// - main: ESM; the solve worker is a second entry so it sits next to index.js.
+// - main: ESM; the solve worker and the PDF worker are entries of their own so they sit next to index.js.
 // - preload: CommonJS, one file, because sandboxed preloads cannot be ESM.
 // - renderer: the Svelte editor; the same build is served by `castellan serve`.
 export default defineConfig({
@@ -13,6 +13,7 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src-main/electron/main.ts'),
           'solve-worker': resolve(__dirname, 'src-main/services/solve-worker.ts'),
+          'pdf-worker': resolve(__dirname, 'src-main/services/pdf-worker.ts'),
         },
       },
     },

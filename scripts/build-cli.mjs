@@ -3,7 +3,9 @@
 // - castellan.mjs: src-main/cli/main.ts, run on import with the process
 //   arguments; it points the solve runner (setSolveWorkerEntry) at
 // - solve-worker.mjs: src-main/services/solve-worker.ts, next to it, so no
-//   worker compiles TypeScript.
+//   worker compiles TypeScript;
+// - pdf-worker.mjs: src-main/services/pdf-worker.ts, beside the solve worker
+//   (pdf-runner.ts finds it there): builds PDFs off the host's event loop.
 // Default output out/cli/ (what bin/castellan.mjs runs); `--outdir DIR` for
 // another folder (the built-CLI test). The folder must sit two levels below
 // the repository root, like the sources, so the `../../`-relative lookups
@@ -67,5 +69,6 @@ await Promise.all([
     outfile: join(outdir, 'castellan.mjs'),
   }),
   esbuild.build({ ...common, entryPoints: [join(root, 'src-main/services/solve-worker.ts')], outfile: join(outdir, 'solve-worker.mjs') }),
+  esbuild.build({ ...common, entryPoints: [join(root, 'src-main/services/pdf-worker.ts')], outfile: join(outdir, 'pdf-worker.mjs') }),
 ]);
 console.log(`castellan: built the command line in ${outdir}`);

@@ -129,10 +129,11 @@ try {
   need(main === 'out/main/index.js' && has(main), `app.asar: the "main" entry (${pkg.main})`);
 
   // The bundles and what they import (relative chunks, packages).
-  for (const f of ['out/main/index.js', 'out/main/solve-worker.js', 'out/preload/index.cjs', 'out/renderer/index.html']) need(has(f), `app.asar: ${f}`);
+  for (const f of ['out/main/index.js', 'out/main/solve-worker.js', 'out/main/pdf-worker.js', 'out/preload/index.cjs', 'out/renderer/index.html'])
+    need(has(f), `app.asar: ${f}`);
   const packages = new Set();
   const seen = new Set();
-  const queue = ['out/main/index.js', 'out/main/solve-worker.js', 'out/preload/index.cjs'].filter(has);
+  const queue = ['out/main/index.js', 'out/main/solve-worker.js', 'out/main/pdf-worker.js', 'out/preload/index.cjs'].filter(has);
   while (queue.length) {
     const f = queue.shift();
     if (seen.has(f)) continue;

@@ -51,3 +51,26 @@ export async function outputFolderError(out: string): Promise<{ code: 'folder-no
     return undefined; // Other errors (permission...) are reported by the write itself.
   }
 }
+
+/**
+ * The error code and exit code of a failed write (a HostError from the
+ * output writers, services/staged-output.ts): `exists` (the output name is
+ * taken) and `folder-not-found` exit 1 (an invalid `-o`); an I/O failure
+ * exits 4 with its `reason` as the code (`disk-full`, `read-only`) or `io`;
+ * `forbidden` (a folder became a link while writing), `verify-failed` and
+ * `internal` exit 4 with that code. Pure.
+ */
+export function writeFailure(e: Pick<HostError, 'code' | 'reason'>): { code: string; exit: 1 | 4 } {
+  switch (e.code) {
+    case 'conflict':
+      return { code: 'exists', exit: 1 };
+    case 'not-found':
+      return { code: 'folder-not-found', exit: 1 };
+    case 'bad-request':
+      return { code: 'bad-output', exit: 1 };
+    case 'io':
+      return { code: e.reason ?? 'io', exit: 4 };
+    default:
+      return { code: e.code, exit: 4 };
+  }
+}

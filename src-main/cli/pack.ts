@@ -14,26 +14,32 @@
  *   counts optimal solutions up to VERIFY_COUNT_SOLUTIONS; `difficulty`
  *   `{unlocking, par, states, label}` is the stated measure of
  *   pack/difficulty.ts, null when not proved; absent counts are null).
- * - `pack export DIR -o OUT [--force]`: OUT ending in `.pack.json` gets the
- *   single-file form (levels embedded), else a new folder. Refuses an
- *   existing OUT (never overwrites or deletes), and stale / invalid / draft
- *   levels unless `--force` (checked without solving: stored solution current).
- *   Files go through writeFileVerified. Exit 0 written, 1 refused/invalid, 4 I/O.
- * - `pack pdf DIR|FILE -o OUT.pdf [--force]`: printable PDF (services/pack-pdf.ts);
- *   refuses an existing OUT unless --force.
+ * - `pack export DIR -o OUT [--force]`: OUT chooses the form by its name
+ *   (services/pack-export.ts `exportKindOf`): `*.pack.json` one file with the
+ *   levels embedded, `*.pdf` the printable PDF (as `pack pdf`), a name
+ *   without an extension a new folder; any other extension is refused
+ *   (`bad-output`, exit 1). Written all-or-nothing (built hidden beside OUT,
+ *   read back, re-loaded, then moved into place). Refuses an existing OUT
+ *   (never overwrites or deletes: `exists`), and stale / invalid / draft
+ *   levels unless `--force` (checked without solving: stored solution
+ *   current). Exit 0 written, 1 refused / invalid / bad OUT, 4 I/O with the
+ *   cause as the code (`disk-full`, `read-only`, `io`, `forbidden`, ...).
+ * - `pack pdf DIR|FILE -o OUT.pdf [--force]`: printable PDF (services/pack-pdf.ts),
+ *   written like an export; refuses an existing OUT unless --force (which
+ *   replaces it in one rename). Same exit codes.
  */
 import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
-import { solutionIsCurrent } from '../../src-shared/format/level-hash.js';
 import { count } from '../../src-shared/display/count.js';
 import { findAlike } from '../../src-shared/pack/duplicates.js';
 import { classifyLevel, STATUS_EXIT, type LevelVerdict } from '../../src-shared/pack/status.js';
-import { loadPack, planExport, proofOf, writeExport, type LoadedPack } from '../services/pack-files.js';
-import { buildPackPdf } from '../services/pack-pdf.js';
-import { writeNew } from './render.js';
-import { errorLine, outputFolderError } from './cli-errors.js';
+import type { HostError } from '../../src-shared/host/contract.js';
+import { loadPack, proofOf, type LoadedPack } from '../services/pack-files.js';
+import { exportKindOf, exportPack, exportProblems } from '../services/pack-export.js';
+import { realOutputPath } from '../services/staged-output.js';
+import { errorLine, outputFolderError, writeFailure } from './cli-errors.js';
 import { SolvePool } from '../services/solve-pool.js';
 import { VERIFY_COUNT_SOLUTIONS } from '../services/pack-verify.js';
 import { difficultyLabel, difficultyOf } from '../../src-shared/pack/difficulty.js';
@@ -206,31 +212,40 @@ export async function cmdPackVerify(path: string, flags: { json?: boolean; maxSt
   return exit;
 }
 
+/** Prints a failed export's error line (`castellan: <code>: <message>`) and answers its exit code (cli-errors.ts `writeFailure`). */
+function exportFailed(e: HostError, io: PackIo): number {
+  const f = writeFailure(e);
+  io.err(errorLine(f.code, e.message));
+  return f.exit;
+}
+
 export async function cmdPackExport(dir: string, flags: { out: string; force?: boolean }, io: PackIo): Promise<number> {
+  const kind = exportKindOf(flags.out);
+  if (!kind.ok) {
+    io.err(errorLine(kind.code, kind.message));
+    return 1;
+  }
+  const folder = await outputFolderError(flags.out);
+  if (folder) {
+    io.err(errorLine(folder.code, folder.message));
+    return 1;
+  }
   const loaded = await loadPack(dir);
   if (!loaded.ok) {
     io.err(`castellan: ${loaded.message}\n`);
     return 1;
   }
-  const problems: string[] = [];
-  for (const l of loaded.value.levels) {
-    if (!l.level || l.error) problems.push(`#${l.index + 1} ${l.title}: invalid (${l.error ?? 'not a level'})`);
-    else if (l.level.solution && !solutionIsCurrent(l.level)) problems.push(`#${l.index + 1} ${l.title}: stale solution`);
-    else if (!l.level.solution || l.level.draft) problems.push(`#${l.index + 1} ${l.title}: draft (no proved solution)`);
-  }
+  const problems = await exportProblems(loaded.value);
   if (problems.length > 0 && !flags.force) {
     for (const p of problems) io.err(`castellan: ${p}\n`);
     io.err(`castellan: export refused: ${problems.length} level${problems.length === 1 ? '' : 's'} not proved and current (use --force to export anyway)\n`);
     return 1;
   }
-  const plan = planExport(loaded.value, flags.out);
-  const w = await writeExport(flags.out, plan);
-  if (!w.ok) {
-    io.err(`castellan: ${w.message}\n`);
-    return /exists/.test(w.message) ? 1 : 4;
-  }
+  const w = await exportPack(loaded.value, await realOutputPath(flags.out), kind.kind, { label: flags.out, pdf: 'inline' });
+  if (!w.ok) return exportFailed(w, io);
   for (const p of problems) io.err(`castellan: warning: exported anyway: ${p}\n`);
-  io.out(`exported ${count(loaded.value.levels.filter((l) => l.level).length, 'level')} to ${flags.out} (${w.files} file${w.files === 1 ? '' : 's'})\n`);
+  const what = w.kind === 'pdf' ? `the printable PDF, ${count(w.bytes, 'byte')}` : `${w.files} file${w.files === 1 ? '' : 's'}`;
+  io.out(`exported ${count(w.levels, 'level')} to ${flags.out} (${what})\n`);
   return 0;
 }
 
@@ -255,9 +270,11 @@ export function registerPackCommands(
     });
   pack
     .command('export')
-    .description('write a pack as a new folder or one *.pack.json (never overwrites; refuses stale/invalid levels unless --force)')
+    .description(
+      'write a pack as a new folder, one *.pack.json or the printable *.pdf, chosen by the name of -o; all-or-nothing, never overwrites; refuses stale/invalid levels unless --force; a write that fails exits 4 with its cause as the error code (disk-full, read-only, io)',
+    )
     .argument('<dir>', 'pack folder or file')
-    .requiredOption('-o, --out <path>', 'new folder, or a *.pack.json file')
+    .requiredOption('-o, --out <path>', 'a new folder (a name without an extension), a *.pack.json file or a *.pdf file; other extensions are refused')
     .option('--force', 'export stale, draft or invalid levels too')
     .action(async (dir: string, flags: { out: string; force?: boolean }) => {
       setCode(await cmdPackExport(dir, flags, io));
@@ -275,8 +292,9 @@ export function registerPackCommands(
 }
 
 export async function cmdPackPdf(path: string, flags: { out: string; force?: boolean }, io: PackIo): Promise<number> {
-  if (!flags.out.toLowerCase().endsWith('.pdf')) {
-    io.err('castellan: -o must end in .pdf\n');
+  const kind = exportKindOf(flags.out);
+  if (!kind.ok || kind.kind !== 'pdf') {
+    io.err(errorLine('bad-output', `-o must end in .pdf, not ${JSON.stringify(flags.out)}`));
     return 1;
   }
   const folder = await outputFolderError(flags.out);
@@ -289,18 +307,16 @@ export async function cmdPackPdf(path: string, flags: { out: string; force?: boo
     io.err(`castellan: ${loaded.message}\n`);
     return 1;
   }
-  let bytes: Buffer;
-  try {
-    bytes = await buildPackPdf(loaded.value);
-  } catch (e) {
-    io.err(`castellan: PDF rendering failed: ${e instanceof Error ? e.message : String(e)}\n`);
-    return 4;
+  const w = await exportPack(loaded.value, await realOutputPath(flags.out), 'pdf', {
+    label: flags.out,
+    pdf: 'inline',
+    ...(flags.force === true ? { replace: true } : {}),
+  });
+  if (!w.ok) {
+    const f = writeFailure(w);
+    io.err(errorLine(f.code, f.code === 'exists' ? `${w.message} (use --force to replace it)` : w.message));
+    return f.exit;
   }
-  const err = await writeNew(flags.out, bytes, flags.force === true);
-  if (err) {
-    io.err(`castellan: ${err}\n`);
-    return /already exists/.test(err) ? 1 : 4;
-  }
-  io.out(`wrote ${flags.out} (${count(loaded.value.levels.length, 'level')}, ${count(bytes.length, 'byte')})\n`);
+  io.out(`wrote ${flags.out} (${count(w.levels, 'level')}, ${count(w.bytes, 'byte')})\n`);
   return 0;
 }

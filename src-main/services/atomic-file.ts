@@ -24,6 +24,15 @@
  * folder swapped for a link meanwhile answers `forbidden`), and a target
  * that became a link is replaced, never written through.
  *
+ * Bytes (`Uint8Array`: PNG pictures, PDFs) go through the same steps as
+ * text. With `noReplace` the verified temp file is hard-linked to the target
+ * name instead of renamed over it (link(2) fails when the name exists, so an
+ * entry created meanwhile is never replaced: `conflict`); on a file system
+ * without hard links it falls back to a check right before the rename (an
+ * entry created in the instant between the two is replaced). `checkTemp`
+ * sees the verified bytes of the temp file before they are placed (an export
+ * re-loads the pack from them).
+ *
  * Every write holds the cross-process lock of its target (file-lock.ts)
  * from the read-only check to the read-back, unless the caller holds it
  * already (`lockHeld`, taken with `withWriteLock`: the save pipeline holds
@@ -178,22 +187,47 @@ export interface WriteOptions {
   lockHeld?: boolean;
   /** Options of the cross-process lock (file-lock.ts). */
   lock?: LockOptions;
+  /** Never replace an existing target: `conflict` when the name exists (see the module doc). */
+  noReplace?: boolean;
+  /**
+   * Called with the temp file's bytes once they read back equal to what was
+   * written, before they are placed under the target name; a HostError
+   * answer stops the write (the temp file is removed, the target untouched).
+   */
+  checkTemp?: (bytes: Buffer) => Promise<HostError | undefined> | HostError | undefined;
 }
 
-class FolderMoved extends Error {}
+/** Thrown by `assertRealDir` when a folder is no longer its own real path (swapped for a link). */
+export class FolderMoved extends Error {}
 
 /**
  * Throws FolderMoved when `dir` is no longer its own real path (swapped for
  * a link). Uses the same realpath as the confinement (workspace.ts), so both
- * spell paths alike; case-insensitive on Windows.
+ * spell paths alike; case-insensitive on Windows. Other errors (ENOENT: the
+ * folder is gone) are thrown as they are.
  */
-async function assertRealDir(dir: string): Promise<void> {
+export async function assertRealDir(dir: string): Promise<void> {
   const real = realpathSync(dir);
   const same = process.platform === 'win32' ? real.toLowerCase() === dir.toLowerCase() : real === dir;
   if (!same) throw new FolderMoved(real);
 }
 
-async function fsyncDir(dir: string): Promise<void> {
+/**
+ * True when `dir` is still its own real path (`assertRealDir` passes): no
+ * link was swapped in for it or for a folder above it. False when it moved,
+ * is gone or cannot be resolved. Never throws.
+ */
+export async function isRealDir(dir: string): Promise<boolean> {
+  try {
+    await assertRealDir(dir);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** fsync of a folder (its entries are on disk); ignored where unsupported. Never throws. */
+export async function fsyncDir(dir: string): Promise<void> {
   let handle: fs.FileHandle | undefined;
   try {
     handle = await fs.open(dir, 'r');
@@ -277,24 +311,59 @@ export async function withWriteLock<T>(
 }
 
 /**
- * Writes `content` (UTF-8) to `path` atomically and verifies it (see module
- * doc). Answers `{ok: true, bytes}` or a HostError: `io` (message names the
- * path and the cause: EACCES, EROFS, ENOSPC, EBUSY, ENOENT, ...; `reason`
- * `read-only` / `disk-full`, see `ioError`) or `verify-failed`.
+ * Writes `content` (text as UTF-8, or bytes) to `path` atomically and
+ * verifies it (see module doc). Answers `{ok: true, bytes}` or a HostError:
+ * `io` (message names the path and the cause: EACCES, EROFS, ENOSPC, EBUSY,
+ * ENOENT, ...; `reason` `read-only` / `disk-full`, see `ioError`),
+ * `verify-failed`, `forbidden` (`confineDir`: the folder became a link),
+ * `conflict` (`noReplace`: the name exists), or what `checkTemp` answered.
  *
  * A read-only target (`isReadOnlyPath`: owner write bit clear or no write
  * access) is never replaced: checked right before the temp file is written
  * and again right before the rename, it answers `readOnlyError` and the
  * file's bytes and mode stay as they were. Never throws.
  */
-export async function writeFileVerified(path: string, content: string, opts: WriteOptions = {}): Promise<{ ok: true; bytes: number } | HostError> {
+export async function writeFileVerified(path: string, content: string | Uint8Array, opts: WriteOptions = {}): Promise<{ ok: true; bytes: number } | HostError> {
   if (opts.lockHeld) return writeLocked(path, content, opts);
   return withWriteLock(path, () => writeLocked(path, content, opts), opts);
 }
 
+/** The `conflict` answer of a `noReplace` write whose target name exists. */
+function existsError(label: string): HostError {
+  return { ok: false, code: 'conflict', message: `${label} already exists; it was left unchanged (choose a new name).` };
+}
+
+/** Error codes of link(2) on a file system without hard links. */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
+
+/**
+ * Places `temp` under `target` without replacing anything: link(2), which
+ * fails with EEXIST when the name exists ('exists'); 'linked' = the temp
+ * name still exists and is the caller's to remove. Without hard links: a
+ * check, then rename ('renamed'). Throws other errors.
+ */
+async function placeNoReplace(temp: string, target: string): Promise<'linked' | 'renamed' | 'exists'> {
+  try {
+    await fs.link(temp, target);
+    return 'linked';
+  } catch (err) {
+    const code = errnoCode(err);
+    if (code === 'EEXIST') return 'exists';
+    if (!code || !NO_HARD_LINKS.has(code)) throw err;
+  }
+  try {
+    await fs.lstat(target);
+    return 'exists';
+  } catch (err) {
+    if (errnoCode(err) !== 'ENOENT') throw err;
+  }
+  await fs.rename(temp, target);
+  return 'renamed';
+}
+
 /** `writeFileVerified` with the target's lock held by the caller. */
-async function writeLocked(path: string, content: string, opts: WriteOptions): Promise<{ ok: true; bytes: number } | HostError> {
-  const expected = Buffer.from(content, 'utf8');
+async function writeLocked(path: string, content: string | Uint8Array, opts: WriteOptions): Promise<{ ok: true; bytes: number } | HostError> {
+  const expected = typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
   const target = opts.confineDir ? path : await realTarget(path);
   const dir = dirname(target);
   const temp = join(dir, `.${basename(target)}.${randomBytes(6).toString('hex')}.castellan-tmp`);
@@ -302,7 +371,8 @@ async function writeLocked(path: string, content: string, opts: WriteOptions): P
   try {
     let mode: number | undefined;
     try {
-      const st = opts.confineDir ? await fs.lstat(target) : await fs.stat(target);
+      const st = opts.confineDir || opts.noReplace ? await fs.lstat(target) : await fs.stat(target);
+      if (opts.noReplace) return existsError(opts.label ?? path);
       if (st.isDirectory()) {
         return { ok: false, code: 'io', message: `Could not write ${path}: the path is a folder (EISDIR).` };
       }
@@ -327,12 +397,20 @@ async function writeLocked(path: string, content: string, opts: WriteOptions): P
         message: `Could not write ${path}: the data read back from the disk differed from what was written; the file was left unchanged.`,
       };
     }
+    const refused = await opts.checkTemp?.(tempBytes);
+    if (refused) return refused;
     if (opts.confineDir) await assertRealDir(dir);
-    // The target may have been made read-only meanwhile: the rename would replace it anyway.
-    const ro = await readOnlyCause(target);
-    if (ro !== undefined) return readOnlyError(opts.label ?? path, ro);
-    await fs.rename(temp, target);
-    tempExists = false;
+    if (opts.noReplace) {
+      const placed = await placeNoReplace(temp, target);
+      if (placed === 'exists') return existsError(opts.label ?? path);
+      tempExists = placed === 'linked';
+    } else {
+      // The target may have been made read-only meanwhile: the rename would replace it anyway.
+      const ro = await readOnlyCause(target);
+      if (ro !== undefined) return readOnlyError(opts.label ?? path, ro);
+      await fs.rename(temp, target);
+      tempExists = false;
+    }
     await fsyncDir(dir);
     const finalBytes = await fs.readFile(target);
     if (!finalBytes.equals(expected)) {

@@ -11,7 +11,9 @@
  *   the granted folders.
  * - `makeFolder {path}`: one new folder in an existing, confined parent;
  *   `bad-request` for an empty or illegal name, `forbidden` for a hidden
- *   or unportable one, `conflict` when the name exists.
+ *   or unportable one, or when the parent became a link while it was made
+ *   (`makeConfinedFolder`), `conflict` when the name exists, `io` with
+ *   `reason` (`read-only`, `disk-full`) and the cause.
  * - `workspaceSummary {query?, offset?, limit?}`: every `*.level.json` and
  *   pack (a folder with pack.json, or a `*.pack.json`) below the roots,
  *   each file read with a size bound, with the stored status of `packOpen`
@@ -40,7 +42,7 @@ import {
 import type { Level } from '../../src-shared/model/level.js';
 import { storedVerdict } from '../../src-shared/pack/rows.js';
 import type { Issue } from '../../src-shared/validation/issue.js';
-import { errnoCode, isReadOnlyPath } from './atomic-file.js';
+import { assertRealDir, errnoCode, FolderMoved, ioError, isReadOnlyPath, isRealDir } from './atomic-file.js';
 import { readBoundedText } from './bounded-read.js';
 import type { FolderAccess } from './folder-access.js';
 import { badRequest, guard, isHostError, optionalInteger, optionalString, shape } from './host-request.js';
@@ -110,6 +112,37 @@ export function folderNameProblem(name: string): HostError | undefined {
   const unportable = unportableName(name);
   if (unportable) return { ok: false, code: 'forbidden', message: `makeFolder: the name ${JSON.stringify(name)} is not portable: it contains ${unportable}.` };
   return undefined;
+}
+
+/** `forbidden`: the parent folder of a new folder became a link. */
+function folderMoved(p: string): HostError {
+  return { ok: false, code: 'forbidden', message: `makeFolder: a folder on the way to ${p} was replaced by a link; no folder was made.` };
+}
+
+/**
+ * Creates the folder `name` in the confined real folder `parent` (named
+ * `p` in messages) without following a link swapped in meanwhile: the
+ * parent's real path is checked right before the mkdir, and the new folder's
+ * right after (atomic-file.ts `assertRealDir`); when that fails, the folder
+ * just made (empty) is removed again and the answer is `forbidden`. Other
+ * failures: `conflict` (the name exists), `io` with `reason` (`read-only`:
+ * EACCES / EPERM / EROFS, `disk-full`: ENOSPC / EDQUOT) and the cause.
+ * Answers undefined when the folder was made. Never throws.
+ */
+async function makeConfinedFolder(parent: string, name: string, p: string): Promise<HostError | undefined> {
+  const dir = join(parent, name);
+  try {
+    await assertRealDir(parent);
+    await fs.mkdir(dir);
+  } catch (err) {
+    if (err instanceof FolderMoved || !(await isRealDir(parent))) return folderMoved(p);
+    if (errnoCode(err) === 'EEXIST') return { ok: false, code: 'conflict', message: `makeFolder: ${p} already exists.` };
+    return ioError(err, p, 'write');
+  }
+  if (await isRealDir(dir)) return undefined;
+  // Made through a link swapped in between the check and the mkdir: take it back (rmdir removes only an empty folder).
+  await fs.rmdir(dir).catch(() => {});
+  return folderMoved(p);
 }
 
 /** The explorer's status of a loaded level (storedVerdict mapped onto StoredProofStatus). */
@@ -390,19 +423,8 @@ export function createFilesHostApi(access: FolderAccess | undefined): { [M in Fi
       if (parentPath === '' && access.listsRoots) return { ok: false, code: 'forbidden', message: 'makeFolder: a new folder must be inside a granted folder.' };
       const parent = access.resolveFolder(parentPath);
       if (typeof parent !== 'string') return parent;
-      try {
-        await fs.mkdir(join(parent, name));
-      } catch (err) {
-        const code = errnoCode(err);
-        if (code === 'EEXIST') return { ok: false, code: 'conflict', message: `makeFolder: ${p} already exists.` };
-        return {
-          ok: false,
-          code: 'io',
-          message: `makeFolder: could not create ${p}: ${err instanceof Error ? err.message : String(err)}`,
-          ...(code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? { reason: 'read-only' as const } : {}),
-          ...(code === 'ENOSPC' || code === 'EDQUOT' ? { reason: 'disk-full' as const } : {}),
-        };
-      }
+      const made = await makeConfinedFolder(parent, name, p);
+      if (made) return made;
       return { ok: true as const, path: access.child(access.canonical(parentPath), name) };
     }),
 

@@ -1,16 +1,14 @@
 /**
- * Loading and writing packs on disk (LEVEL-FORMAT-v1 "Pack"): a folder
- * holding `pack.json` and the level files it names, or one exported
- * `*.pack.json` with the levels embedded.
+ * Loading packs from disk (LEVEL-FORMAT-v1 "Pack"): a folder holding
+ * `pack.json` and the level files it names, or one exported `*.pack.json`
+ * with the levels embedded. Exports are written by pack-export.ts.
  */
 import { promises as fs } from 'node:fs';
-import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { packRulesetIssue, parsePackText } from '../../src-shared/format/load.js';
-import { serializeLevel, serializePack } from '../../src-shared/format/serialize.js';
 import type { Level, PackFile } from '../../src-shared/model/level.js';
 import { validateDocument } from '../../src-shared/rulesets/index.js';
 import type { Issue } from '../../src-shared/validation/issue.js';
-import { writeFileVerified } from './atomic-file.js';
 import { readBoundedText } from './bounded-read.js';
 import { MAX_LEVEL_FILE_BYTES } from './level-files.js';
 import type { ProofOutcome } from '../../src-shared/pack/status.js';
@@ -129,72 +127,6 @@ async function leavesFolder(root: string, target: string): Promise<boolean> {
   }
   const rel = relative(realRoot, real);
   return rel === '' || isAbsolute(rel) || rel.split(sep)[0] === '..';
-}
-
-/** Where an export writes: every file path (absolute) and its content. */
-export interface ExportPlan {
-  files: { path: string; content: string }[];
-}
-
-/**
- * Plans an export of `loaded` to `out`: a `*.pack.json` target gets the
- * single-file form (levels embedded); anything else is a new folder with
- * `pack.json` and `levels/NN-slug.level.json`. Pure apart from path maths.
- */
-export function planExport(loaded: LoadedPack, out: string): ExportPlan {
-  const levels = loaded.levels.filter((l) => l.level);
-  if (out.endsWith('.pack.json')) {
-    const pack: PackFile = {
-      ...loaded.pack,
-      levels: levels.map((l) => ({ ...(l.tier ? { tier: l.tier } : {}), level: l.level! })),
-    };
-    return { files: [{ path: resolve(out), content: serializePack(pack) }] };
-  }
-  const files: ExportPlan['files'] = [];
-  const entries = levels.map((l, k) => {
-    const slug =
-      (l.level!.meta.title || 'level')
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-|-$/g, '')
-        .slice(0, 40) || 'level';
-    const file = `levels/${String(k + 1).padStart(2, '0')}-${slug}.level.json`;
-    files.push({ path: resolve(out, normalize(file)), content: serializeLevel(l.level!) });
-    return { file, ...(l.tier ? { tier: l.tier } : {}) };
-  });
-  const pack: PackFile = { ...loaded.pack, levels: entries };
-  files.unshift({ path: resolve(out, 'pack.json'), content: serializePack(pack) });
-  return { files };
-}
-
-/**
- * Writes an export plan: refuses when `out` exists (never overwrites or
- * deletes anything), creates the folders, writes each file through
- * writeFileVerified (atomic, read back). Answers ok or a one-line error.
- */
-export async function writeExport(out: string, plan: ExportPlan): Promise<{ ok: true; files: number } | { ok: false; message: string }> {
-  try {
-    await fs.lstat(out);
-    return { ok: false, message: `${out} already exists; export never overwrites: choose a new path` };
-  } catch {
-    // absent: fine
-  }
-  try {
-    for (const f of plan.files) {
-      await fs.mkdir(dirname(f.path), { recursive: true });
-      try {
-        await fs.lstat(f.path);
-        return { ok: false, message: `${f.path} already exists; export never overwrites` };
-      } catch {
-        // absent
-      }
-      const w = await writeFileVerified(f.path, f.content);
-      if (!w.ok) return { ok: false, message: w.message };
-    }
-  } catch (e) {
-    return { ok: false, message: `export failed: ${e instanceof Error ? e.message : String(e)}` };
-  }
-  return { ok: true, files: plan.files.length };
 }
 
 /** The proof outcome classifyLevel needs, from a worker solve result. */

@@ -8,8 +8,11 @@
  * HostErrors with codes (`bad-request`, `forbidden`, `not-found`, `parse`,
  * `invalid`, `conflict`, `io`, `limit`), and `guard` turns a throw into
  * `internal`. Nothing is ever deleted (but a level file `packAddLevel`
- * itself made, when its manifest write then fails); exports and renders
- * never overwrite.
+ * itself made, when its manifest write then fails). Exports and renders
+ * never overwrite and are all-or-nothing (pack-export.ts, render-files.ts:
+ * built hidden beside the target, checked, then placed; every write
+ * re-checks that no folder on its way became a link; disk full and
+ * read-only answer `io` with `reason` and the cause).
  *
  * Manifest writes are saves (pack-manifest.ts): `packCreate`, `packSave`
  * and `packAddLevel` hold pack.json's cross-process lock from reading the
@@ -28,13 +31,10 @@ import { promises as fs, type Dirent } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { checkLevelObject, checkPackObject, packRulesetIssue, parsePackText } from '../../src-shared/format/load.js';
 import { serializeLevel } from '../../src-shared/format/serialize.js';
-import { solutionIsCurrent } from '../../src-shared/format/level-hash.js';
 import type { FileRevision, HostError, HostResponses, PackHostMethod } from '../../src-shared/host/contract.js';
 import type { ListedPack, OpenedPack } from '../../src-shared/host/pack-contract.js';
 import { RULESETS, type Level, type PackFile } from '../../src-shared/model/level.js';
-import { renderLevelSvg } from '../../src-shared/render/svg.js';
 import { issue } from '../../src-shared/validation/issue.js';
-import { svgToPng, writeNew } from '../cli/render.js';
 import { errnoCode, ioError, readOnlyCause, readOnlyError } from './atomic-file.js';
 import { readBoundedText } from './bounded-read.js';
 import { conflictError, isFileRevision, readRevision, sameRevision } from './file-revision.js';
@@ -69,7 +69,9 @@ import {
   entryFileProblem,
   type ConfinedPack,
 } from './pack-confine.js';
-import { planExport, writeExport, type LoadedPack } from './pack-files.js';
+import { exportKindOf, exportPack, exportProblems } from './pack-export.js';
+import type { StageHooks } from './staged-output.js';
+import { writePicture } from './render-files.js';
 import { createPackVerifyApi } from './pack-verify.js';
 import { suggestInWorker } from './suggest-runner.js';
 
@@ -85,6 +87,8 @@ export interface PackHostOptions {
   ttlMs?: number;
   /** Wall-clock budget of suggestBlueprint (default SUGGEST_DEADLINE_MS). */
   suggestMs?: number;
+  /** Test hooks of folder exports (fault injection, staged-output.ts). */
+  exportHooks?: StageHooks;
 }
 
 function optionalRevision(method: Method, req: Req): FileRevision | undefined | HostError {
@@ -92,17 +96,6 @@ function optionalRevision(method: Method, req: Req): FileRevision | undefined | 
   if (v === undefined) return undefined;
   if (!isFileRevision(v)) return badRequest(`${method}: "expectedRevision" must be a revision {mtimeMs, size, sha256}.`);
   return v;
-}
-
-/** Export problems (the CLI's rule): invalid, stale, draft levels; empty when clean. */
-export function exportProblems(loaded: LoadedPack): string[] {
-  const problems: string[] = [];
-  for (const l of loaded.levels) {
-    if (!l.level || l.error) problems.push(`#${l.index + 1} ${l.title}: invalid (${l.error ?? 'not a level'})`);
-    else if (l.level.solution && !solutionIsCurrent(l.level)) problems.push(`#${l.index + 1} ${l.title}: stale solution`);
-    else if (!l.level.solution || l.level.draft) problems.push(`#${l.index + 1} ${l.title}: draft (no proved solution)`);
-  }
-  return problems;
 }
 
 /** True when the pack.json at `packFile` reads as a pack listing `file` (unreadable: true, so nothing is removed on doubt). */
@@ -432,11 +425,16 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       if (isHostError(out)) return out;
       const force = optionalBoolean('packExport', req, 'force');
       if (isHostError(force)) return force;
+      // The name of `out` chooses the form (pack-export.ts exportKindOf).
+      const kind = exportKindOf(out);
+      if (!kind.ok) return badRequest(`packExport: ${kind.message}`);
       const c = await loadConfined(ctx, 'packExport', p);
       if (isHostError(c)) return c;
       let target: string | HostError;
-      if (isPackFilePath(out)) target = await confineFile(ctx, out, { suffixes: ['.pack.json'], mustExist: false, what: 'The export file' });
-      else {
+      if (kind.kind !== 'folder') {
+        const suffix = kind.kind === 'file' ? '.pack.json' : '.pdf';
+        target = await confineFile(ctx, out, { suffixes: [suffix], mustExist: false, what: 'The export file' });
+      } else {
         const name = lastSegment(out);
         const bad = checkName(name, 'packExport');
         if (bad) return bad;
@@ -447,7 +445,7 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       const roOut = await readOnlyTarget(target, out);
       if (roOut) return roOut;
       if (await exists(target)) return { ok: false, code: 'conflict', message: `${out} already exists; export never overwrites: choose a new name.` };
-      const problems = exportProblems(c.loaded);
+      const problems = await exportProblems(c.loaded);
       if (problems.length > 0 && force !== true) {
         return {
           ok: false,
@@ -456,10 +454,10 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
           issues: problems.map((m) => issue('error', 'pack-export-refused', m)),
         };
       }
-      const plan = planExport(c.loaded, target);
-      const w = await writeExport(target, plan);
-      if (!w.ok) return { ok: false, code: /exists/.test(w.message) ? 'conflict' : 'io', message: w.message };
-      return { ok: true as const, out, files: w.files, levels: c.loaded.levels.filter((l) => l.level).length, warnings: force ? problems : [] };
+      // All-or-nothing, never replacing, confined at every write (staged-output.ts); the PDF on a worker thread.
+      const w = await exportPack(c.loaded, target, kind.kind, { label: out, pdf: 'worker', ...(opts.exportHooks ? { hooks: opts.exportHooks } : {}) });
+      if (!w.ok) return w;
+      return { ok: true as const, out, files: w.files, levels: w.levels, warnings: force ? problems : [] };
     }),
 
     renderLevel: guard('renderLevel', async (raw) => {
@@ -481,18 +479,10 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       const roOut = await readOnlyTarget(target, out);
       if (roOut) return roOut;
       if (await exists(target)) return { ok: false, code: 'conflict', message: `${out} already exists; rendering never overwrites: choose a new name.` };
-      const svg = renderLevelSvg(lv.value);
-      let data: string | Buffer = svg;
-      if (target.toLowerCase().endsWith('.png')) {
-        try {
-          data = svgToPng(svg, 2);
-        } catch (e) {
-          return { ok: false, code: 'internal', message: `PNG rendering failed: ${e instanceof Error ? e.message : String(e)}` };
-        }
-      }
-      const err = await writeNew(target, data, false);
-      if (err) return { ok: false, code: /already exists/.test(err) ? 'conflict' : 'io', message: err };
-      return { ok: true as const, out, bytes: typeof data === 'string' ? Buffer.byteLength(data) : data.length };
+      // Verified like a save, never replacing, its folder re-checked around every step (render-files.ts).
+      const w = await writePicture(target, lv.value, { label: out });
+      if (!w.ok) return w;
+      return { ok: true as const, out, bytes: w.bytes };
     }),
 
     suggestBlueprint: guard('suggestBlueprint', async (raw) => {

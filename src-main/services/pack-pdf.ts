@@ -14,6 +14,7 @@ import { displayLevel, rulesetDef } from '../../src-shared/rulesets/index.js';
 import { DIAGRAM_SQUARES } from '../../src-shared/render/svg.js';
 import { drawParts } from './pdf-art.js';
 import { drawTreeLines, pdfTreeLines } from './pdf-tree.js';
+import { loopYielder, type Yielder } from './loop-yield.js';
 import type { LoadedPack } from './pack-files.js';
 
 /** Legend geometry of a diagram, points. */
@@ -75,79 +76,92 @@ function drawBoard(doc: PDFKit.PDFDocument, d: BoardDisplay, x: number, y: numbe
   });
 }
 
+/** What a PDF needs of a pack: its manifest header and, per level, title, tier, the level (absent when it failed to load) and the error. */
+export interface PdfPack {
+  pack: Pick<LoadedPack['pack'], 'title' | 'ruleset' | 'author'>;
+  levels: Pick<LoadedPack['levels'][number], 'title' | 'tier' | 'level' | 'error'>[];
+}
+
 /**
- * Renders the loaded pack to PDF bytes. Levels that failed to load are listed but not drawn.
- * pdfkit (with fontkit, about 0.2 s CPU to load) is imported here, on the first PDF, so
- * the other commands of the CLI start without it.
+ * Renders the pack to PDF bytes. Levels that failed to load are listed but
+ * not drawn. Yields to the event loop between levels (`tick`, loop-yield.ts),
+ * so the drawing never holds the loop for long; pdfkit itself (with
+ * fontkit, about 0.2 s CPU to load) is imported on the first PDF, so the
+ * other commands of the CLI start without it: a host builds its PDFs on a
+ * worker thread instead (pdf-runner.ts), where that load holds nothing up.
+ * Rejects when pdfkit fails.
  */
-export async function buildPackPdf(loaded: LoadedPack): Promise<Buffer> {
+export async function buildPackPdf(loaded: PdfPack, tick: Yielder = loopYielder()): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
-  return new Promise<Buffer>((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: loaded.pack.title, Creator: 'Castellan' } });
-    const chunks: Buffer[] = [];
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: loaded.pack.title, Creator: 'Castellan' } });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
-    const pageW = doc.page.width;
-    const pageH = doc.page.height;
-    // Title page.
+  });
+  const pageW = doc.page.width;
+  const pageH = doc.page.height;
+  // Title page.
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(34)
+    .fillColor('#222')
+    .text(loaded.pack.title, 50, 220, { width: pageW - 100, align: 'center' });
+  doc.font('Helvetica').fontSize(14).fillColor('#555');
+  const def = rulesetDef(loaded.pack.ruleset);
+  doc.text(`${loaded.levels.length} ${def?.noun ?? 'level'}s · ${def?.name ?? loaded.pack.ruleset}`, { width: pageW - 100, align: 'center' });
+  if (loaded.pack.author) doc.text(loaded.pack.author, { width: pageW - 100, align: 'center' });
+  doc
+    .moveDown(2)
+    .fontSize(11)
+    .text(`${def?.blurb ?? ''} The answer key is at the end.`.trim(), { width: pageW - 100, align: 'center' });
+  const slotH = (pageH - 100) / 2;
+  for (const [i, l] of loaded.levels.entries()) {
+    await tick();
+    if (i % 2 === 0) doc.addPage();
+    const top = 50 + (i % 2) * slotH;
+    const par = l.level?.par ?? l.level?.solution?.length;
     doc
       .font('Helvetica-Bold')
-      .fontSize(34)
+      .fontSize(16)
       .fillColor('#222')
-      .text(loaded.pack.title, 50, 220, { width: pageW - 100, align: 'center' });
-    doc.font('Helvetica').fontSize(14).fillColor('#555');
-    const def = rulesetDef(loaded.pack.ruleset);
-    doc.text(`${loaded.levels.length} ${def?.noun ?? 'level'}s · ${def?.name ?? loaded.pack.ruleset}`, { width: pageW - 100, align: 'center' });
-    if (loaded.pack.author) doc.text(loaded.pack.author, { width: pageW - 100, align: 'center' });
+      .text(`${i + 1}. ${l.title}`, 50, top, { width: pageW - 100, lineBreak: false });
     doc
-      .moveDown(2)
+      .font('Helvetica')
       .fontSize(11)
-      .text(`${def?.blurb ?? ''} The answer key is at the end.`.trim(), { width: pageW - 100, align: 'center' });
-    const slotH = (pageH - 100) / 2;
-    loaded.levels.forEach((l, i) => {
-      if (i % 2 === 0) doc.addPage();
-      const top = 50 + (i % 2) * slotH;
-      const par = l.level?.par ?? l.level?.solution?.length;
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(16)
-        .fillColor('#222')
-        .text(`${i + 1}. ${l.title}`, 50, top, { width: pageW - 100, lineBreak: false });
-      doc
-        .font('Helvetica')
-        .fontSize(11)
-        .fillColor('#555')
-        .text([l.tier, par !== undefined ? `par ${par}` : 'unproved'].filter(Boolean).join(' · '), 50, top + 20, { width: pageW - 100, lineBreak: false });
-      if (!l.level) {
-        doc.text(`(not drawn: ${l.error ?? 'could not be loaded'})`, 50, top + 40);
-        return;
-      }
-      const d = displayLevel(l.level);
-      const { width: w, height: h } = d;
-      const cell = Math.min((slotH - 80 - footHeight(d)) / h, (pageW - 140) / w);
-      drawBoard(doc, d, (pageW - w * cell) / 2, top + 44, cell, 50, pageW - 100);
-    });
-    // Answer key.
-    doc.addPage();
-    doc.font('Helvetica-Bold').fontSize(20).fillColor('#222').text('Answer key', 50, 50);
-    doc.moveDown(0.5);
-    loaded.levels.forEach((l, i) => {
-      const sol = l.level?.solution;
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(10)
-        .fillColor('#222')
-        .text(`${i + 1}. ${l.title}${sol ? ` (${sol.length} moves)` : ''}: `, { continued: true });
-      doc
-        .font('Helvetica')
-        .fillColor('#333')
-        .text(sol ? sol.moves.join('  ') : 'no stored solution');
-      const tree = l.level ? pdfTreeLines(l.level) : null;
-      if (tree) drawTreeLines(doc, tree, 50, pageW - 100);
-      doc.x = 50;
-      doc.moveDown(0.3);
-    });
-    doc.end();
-  });
+      .fillColor('#555')
+      .text([l.tier, par !== undefined ? `par ${par}` : 'unproved'].filter(Boolean).join(' · '), 50, top + 20, { width: pageW - 100, lineBreak: false });
+    if (!l.level) {
+      doc.text(`(not drawn: ${l.error ?? 'could not be loaded'})`, 50, top + 40);
+      continue;
+    }
+    const d = displayLevel(l.level);
+    const { width: w, height: h } = d;
+    const cell = Math.min((slotH - 80 - footHeight(d)) / h, (pageW - 140) / w);
+    drawBoard(doc, d, (pageW - w * cell) / 2, top + 44, cell, 50, pageW - 100);
+  }
+  // Answer key.
+  doc.addPage();
+  doc.font('Helvetica-Bold').fontSize(20).fillColor('#222').text('Answer key', 50, 50);
+  doc.moveDown(0.5);
+  for (const [i, l] of loaded.levels.entries()) {
+    await tick();
+    const sol = l.level?.solution;
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .fillColor('#222')
+      .text(`${i + 1}. ${l.title}${sol ? ` (${sol.length} moves)` : ''}: `, { continued: true });
+    doc
+      .font('Helvetica')
+      .fillColor('#333')
+      .text(sol ? sol.moves.join('  ') : 'no stored solution');
+    const tree = l.level ? pdfTreeLines(l.level) : null;
+    if (tree) drawTreeLines(doc, tree, 50, pageW - 100);
+    doc.x = 50;
+    doc.moveDown(0.3);
+  }
+  doc.end();
+  return done;
 }

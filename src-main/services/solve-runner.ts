@@ -138,7 +138,7 @@ export function getSolveWorkerEntry(): { url: URL; execArgv: string[] } {
 let tsxApiCache: string | undefined;
 
 /** file: URL of tsx's ESM API module (`tsx/esm/api`, import condition). Throws when tsx is missing. */
-function tsxApiUrl(): string {
+export function tsxApiUrl(): string {
   if (tsxApiCache) return tsxApiCache;
   const require = createRequire(import.meta.url);
   const pkg = require.resolve('tsx/package.json');

@@ -240,3 +240,50 @@ export function serializeLevel(level: Level): string {
 export function serializePack(pack: PackFile): string {
   return write(pack, PACK_SHAPE, '', 0, true, 0) + '\n';
 }
+
+/** One piece of `serializePackPieces`: text, and for a level entry its index and where its JSON value lies in `text`. */
+export interface PackPiece {
+  text: string;
+  /** Index in `pack.levels` of the entry this piece holds. */
+  entry?: number;
+  /** [start, end) of the entry's JSON value inside `text` (after the separator and indent). */
+  value?: [number, number];
+}
+
+/**
+ * `serializePack(pack)` in pieces, so a caller can write (and let other work
+ * run) between the entries of a large pack: the text before the first
+ * level entry, one piece per entry of `levels` (separator and indent
+ * included; `entry` and `value` say which entry and where its JSON is),
+ * then the rest. The pieces joined equal `serializePack(pack)` exactly.
+ * Throws only where serializePack does (programming errors).
+ */
+export function* serializePackPieces(pack: PackFile): Generator<PackPiece> {
+  const doc = pack as unknown as Record<string, unknown>;
+  const keys = orderedKeys(doc, PACK_SHAPE.order);
+  if (keys.length === 0) {
+    yield { text: '{}\n' };
+    return;
+  }
+  let head = '{\n';
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const key = JSON.stringify(k) + ': ';
+    const sep = i < keys.length - 1 ? ',\n' : '\n';
+    const v = doc[k];
+    const shape = childShape(PACK_SHAPE, k);
+    if (k === 'levels' && Array.isArray(v) && v.length > 0 && compact(v, shape, LINE_WIDTH - 2 - key.length - 1, 1) === undefined) {
+      yield { text: head + '  ' + key + '[\n' };
+      for (let j = 0; j < v.length; j++) {
+        const item: unknown = v[j];
+        const pre = (j > 0 ? ',\n' : '') + '    ';
+        const t = item === undefined || typeof item === 'function' || typeof item === 'symbol' ? 'null' : write(item, itemShape(shape), '    ', 0, false, 2);
+        yield { text: pre + t, entry: j, value: [pre.length, pre.length + t.length] };
+      }
+      head = '\n  ]' + sep;
+      continue;
+    }
+    head += '  ' + key + write(v, shape, '  ', key.length, false, 1) + sep;
+  }
+  yield { text: head + '}\n' };
+}

@@ -40,9 +40,17 @@
  *   waited for a worker: `timeMs` 1..600000 ms (default 60000),
  *   `maxStates` 1..100000000 (default the host's save cap); both answers
  *   say the caps in use.
- * - `packExport {path, out, force?}`: a new folder or a `*.pack.json` file;
- *   refuses stale / draft / invalid levels unless `force`; never overwrites.
- * - `renderLevel {document, out}`: `out` ends in `.svg` or `.png`; never overwrites.
+ * - `packExport {path, out, force?}`: the name of `out` chooses the form: a
+ *   name without an extension a new folder, `*.pack.json` one file with the
+ *   levels embedded, `*.pdf` the printable PDF; any other extension answers
+ *   `bad-request`. Refuses stale / draft / invalid levels unless `force`;
+ *   never overwrites (`conflict`); all-or-nothing (nothing appears under
+ *   `out` unless the whole export was written and checked); `files` counts
+ *   the files placed (a PDF or a pack file: 1).
+ * - `renderLevel {document, out}`: `out` ends in `.svg` or `.png`; never
+ *   overwrites; written like an export. Both answer `io` with `reason`
+ *   (`disk-full`, `read-only`) and the cause on a failed write, `forbidden`
+ *   when a folder on the way became a link while writing.
  * - `suggestBlueprint {seed, parMin?, parMax?}`: a generated Unlock the King
  *   blueprint (UK-1 set, proved par in range, default 4..12) as a new
  *   document; reproducible per seed; `limit` when none is found in time.
