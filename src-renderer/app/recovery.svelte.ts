@@ -89,6 +89,11 @@ export class Recovery {
     this.presence = createTabPresence(() => this.ctx.tabs.list.map((t) => t.docId));
   }
 
+  /** The autosave ids of documents other live pages of this origin have open (none without presence). */
+  openElsewhere(): Promise<Set<string>> {
+    return this.presence?.ask() ?? Promise.resolve(new Set());
+  }
+
   // ------------------------------------------------------------------ autosave
 
   /** Runs recovery-folder calls one after the other (an autosave never overtakes a discard or a later autosave). */
