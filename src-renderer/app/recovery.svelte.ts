@@ -89,9 +89,14 @@ export class Recovery {
     this.presence = createTabPresence(() => this.ctx.tabs.list.map((t) => t.docId));
   }
 
-  /** The autosave ids of documents other live pages of this origin have open (none without presence). */
+  /**
+   * The autosave ids of documents other live pages of this origin have open
+   * (none without presence). Waits a little longer than the recovery offer
+   * does: a window restoring the session must not take over an autosave a
+   * busy window is still writing.
+   */
   openElsewhere(): Promise<Set<string>> {
-    return this.presence?.ask() ?? Promise.resolve(new Set());
+    return this.presence?.ask(400) ?? Promise.resolve(new Set());
   }
 
   // ------------------------------------------------------------------ autosave

@@ -38,20 +38,30 @@ export interface HostTabMemory {
   active: number;
 }
 
+/** The tab memory waiting for its turn to be sent (a newer one replaces it: only the latest matters). */
+let tabsWaiting: { host: HostApi; mem: { tabs: { path: string | null; docId: string }[]; active: number } } | null = null;
+
 /**
  * Records the open tabs (paths and autosave ids, in tab order, `active` the
  * index of the active one) with the host, and the active tab's file as the
  * session's file (null: the active tab has no file). Calls run in the order
- * made (after any `noteFile` on its way). Best effort: never throws.
+ * made (after any `noteFile` on its way); while one waits for its turn, a
+ * newer call replaces it (Ctrl+Tab held down sends the last state once).
+ * Best effort: never throws.
  */
 export function noteTabs(host: HostApi | null, mem: { tabs: { path: string | null; docId: string }[]; active: number }): Promise<void> {
   if (!host?.sessionSet) return Promise.resolve();
-  const tabs = mem.tabs.filter((t) => /^[A-Za-z0-9_-]{1,64}$/.test(t.docId)).map((t) => ({ path: t.path, docId: t.docId }));
-  const activeTab = Math.max(0, Math.min(mem.active, tabs.length - 1));
-  const lastFile = mem.tabs[mem.active]?.path ?? null;
+  const queued = tabsWaiting !== null;
+  tabsWaiting = { host, mem };
+  if (queued) return noting;
   const run = noting.then(async () => {
+    const w = tabsWaiting!;
+    tabsWaiting = null;
+    const tabs = w.mem.tabs.filter((t) => /^[A-Za-z0-9_-]{1,64}$/.test(t.docId)).map((t) => ({ path: t.path, docId: t.docId }));
+    const activeTab = Math.max(0, Math.min(w.mem.active, tabs.length - 1));
+    const lastFile = w.mem.tabs[w.mem.active]?.path ?? null;
     try {
-      await host.sessionSet!({ lastFile, tabs, ...(tabs.length ? { activeTab } : {}) });
+      await w.host.sessionSet!({ lastFile, tabs, ...(tabs.length ? { activeTab } : {}) });
     } catch {
       /* best effort: the session is a convenience */
     }

@@ -119,8 +119,10 @@ test('every tab of the last session comes back in a new window and after a resta
     await ready(restarted, host.url);
     await expect(restarted.getByTestId('tab')).toHaveText([/First Steps/, /Open Court/, /Backstop/, /My unsaved blueprint/]);
     await expect(restarted.getByTestId('file-name')).toHaveText('02-open-court.level.json');
-    const notice = restarted.getByTestId('error-banner');
-    await expect(notice).toHaveAttribute('data-tone', 'warn');
+    // A notice, not an error (the message strip's warning colours, a status for screen readers).
+    await expect(restarted.getByTestId('error-banner')).toHaveCount(0);
+    const notice = restarted.getByTestId('strip-notice');
+    await expect(notice).toHaveAttribute('role', 'status');
     await expect(notice).toContainText('01-stepping-stones.level.json');
     await expect(notice).toContainText('Not reopened');
     await restarted.close();

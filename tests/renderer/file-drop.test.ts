@@ -131,6 +131,15 @@ describe('session helpers', () => {
       { lastFile: null, tabs, activeTab: 1 },
     ]);
     expect(await lastSession(host)).toEqual({ lastFile: 'b.level.json', tabs: { tabs: [tabs[0], tabs[1], { ...tabs[2], missing: true }], active: 2 } });
+    // Calls made while one waits for its turn: only the latest is sent.
+    calls.length = 0;
+    await Promise.all([
+      noteFile(host, 'a.level.json'),
+      noteTabs(host, { tabs, active: 0 }),
+      noteTabs(host, { tabs, active: 1 }),
+      noteTabs(host, { tabs, active: 2 }),
+    ]);
+    expect(calls).toEqual([{ lastFile: 'a.level.json' }, { lastFile: 'b.level.json', tabs, activeTab: 2 }]);
     expect(await lastSession({} as HostApi)).toEqual({ lastFile: null, tabs: null });
   });
 
