@@ -184,12 +184,12 @@ export class DocumentSession {
   /** The notice naming the tabs of the last session that did not come back (their files are gone or no longer open). */
   private noteSkipped(paths: string[]): void {
     const names = paths.map((p) => basename(p));
-    const one = names.length === 1;
+    const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
     this.ctx.notices.banner = {
       code: 'not-found',
       title: 'Not reopened',
       tone: 'warn',
-      message: `${one ? 'a tab' : `${names.length} tabs`} of the last session: ${names.join(', ')} ${one ? 'no longer exists or cannot be opened' : 'no longer exist or cannot be opened'}.`,
+      message: `${list}, open when you left, ${names.length === 1 ? 'no longer exists or cannot be opened' : 'no longer exist or cannot be opened'}.`,
     };
   }
 
@@ -222,8 +222,11 @@ export class DocumentSession {
       return i < 0 ? mem.tabs.length : i;
     };
     tabs.list = [...tabs.list].sort((a, b) => rank(a) - rank(b));
-    tabs.activate(restored[0]!);
-    if (restored[0]!.path) void noteFile(this.ctx.host, restored[0]!.path);
+    // The active tab, else (it did not come back) its nearest neighbour to the left, else the first.
+    const left = restored.filter((t) => rank(t) <= mem.active).sort((a, b) => rank(b) - rank(a))[0];
+    const active = left ?? [...restored].sort((a, b) => rank(a) - rank(b))[0]!;
+    tabs.activate(active);
+    if (active.path) void noteFile(this.ctx.host, active.path);
     return true;
   }
 

@@ -125,7 +125,18 @@ test('every tab of the last session comes back in a new window and after a resta
     await expect(notice).toHaveAttribute('role', 'status');
     await expect(notice).toContainText('01-stepping-stones.level.json');
     await expect(notice).toContainText('Not reopened');
+
+    // The active tab's file goes: its left neighbour becomes the active tab.
+    await restarted.locator(`[data-testid=tab][data-path="${KV}"]`).click();
+    await expect(restarted.getByTestId('file-name')).toHaveText('01-backstop.level.json');
     await restarted.close();
+    rmSync(join(workspace, KV));
+    const later = await browser.newPage();
+    await ready(later, host.url);
+    await expect(later.getByTestId('tab')).toHaveText([/First Steps/, /Open Court/, /My unsaved blueprint/]);
+    await expect(later.getByTestId('file-name')).toHaveText('02-open-court.level.json');
+    await expect(later.getByTestId('strip-notice')).toContainText('01-backstop.level.json, open when you left, no longer exists');
+    await later.close();
   } finally {
     if (host.child.exitCode === null && host.child.signalCode === null) await stop();
     rmSync(workspace, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
