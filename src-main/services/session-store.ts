@@ -21,9 +21,9 @@
  * A missing, unreadable or malformed file reads as the empty state (never
  * throws); unknown or ill-typed entries are dropped.
  */
+import { MAX_SESSION_TABS, type SessionTab } from '../../src-shared/host/session-contract.js';
 import { join } from 'node:path';
-import type { HostError, SessionTab } from '../../src-shared/host/contract.js';
-import { MAX_SESSION_TABS } from '../../src-shared/host/contract.js';
+import type { HostError } from '../../src-shared/host/contract.js';
 import { writeFileVerified } from './atomic-file.js';
 import { readBoundedText, readBoundedTextSync } from './bounded-read.js';
 
