@@ -12,14 +12,20 @@
  *   restart) and checked again; missing or refused files are pruned from
  *   the answer and from the stored list.
  *
+ * The last session's tabs (`sessionSet {tabs, activeTab}`) are kept as
+ * recorded; `sessionGet` re-grants and checks each tab's file like the
+ * recent files and answers a tab whose file is gone with `missing: true`
+ * (kept in the store: the editor records its tabs again after restoring).
+ *
  * Without `ctx.stateDir` the recent/session methods answer `internal`
  * ("this host keeps no session state").
  */
 import { stat } from 'node:fs/promises';
-import type { HostError, HostResponses, ListedFile, SessionHostMethod } from '../../src-shared/host/contract.js';
+import type { HostError, HostResponses, ListedFile, SessionHostMethod, SessionTab, SessionTabState } from '../../src-shared/host/contract.js';
+import { MAX_SESSION_TABS } from '../../src-shared/host/contract.js';
 import { badRequest, guard, isHostError, shape } from './host-request.js';
 import type { HostContext } from './host-request.js';
-import { addRecent, SessionStore } from './session-store.js';
+import { addRecent, DOC_ID, SessionStore } from './session-store.js';
 
 function fileName(p: string): string {
   const parts = p.split(/[\\/]/);
@@ -62,6 +68,35 @@ export function createSessionHostApi(ctx: HostContext, shared?: SessionStore): {
       return badRequest(`${method}: "path" must be a non-empty string (at most 4096 characters).`);
     }
     return v;
+  }
+
+  /** The `tabs` field of sessionSet: each a `{path, docId}` the host accepts; a bad-request or forbidden HostError otherwise. */
+  function tabsArg(v: unknown): SessionTab[] | HostError {
+    if (!Array.isArray(v) || v.length > MAX_SESSION_TABS) return badRequest(`sessionSet: "tabs" must be an array of at most ${MAX_SESSION_TABS} tabs.`);
+    const out: SessionTab[] = [];
+    for (const [i, t] of v.entries()) {
+      const req = shape('sessionSet', t, ['path', 'docId']);
+      if (isHostError(req)) return badRequest(`sessionSet: tabs[${i}] must be an object {path, docId}.`);
+      const docId = req['docId'];
+      if (typeof docId !== 'string' || !DOC_ID.test(docId)) return badRequest(`sessionSet: tabs[${i}].docId must be 1-64 of [A-Za-z0-9_-].`);
+      let path: string | null = null;
+      if (req['path'] !== null) {
+        const p = pathArg('sessionSet', req['path']);
+        if (isHostError(p)) return p;
+        const resolved = ctx.resolvePath(p, false);
+        if (typeof resolved !== 'string') return resolved;
+        path = p;
+      }
+      out.push({ path, docId });
+    }
+    return out;
+  }
+
+  /** The recorded tabs with each file checked (and re-granted): a gone one is marked `missing`. Call inside `exclusive`. */
+  async function liveTabs(tabs: readonly SessionTab[]): Promise<SessionTabState[]> {
+    const out: SessionTabState[] = [];
+    for (const t of tabs) out.push(t.path !== null && !(await usable(t.path)) ? { ...t, missing: true } : { ...t });
+    return out;
   }
 
   return {
@@ -112,18 +147,25 @@ export function createSessionHostApi(ctx: HostContext, shared?: SessionStore): {
       const st = store;
       return st.exclusive(async () => {
         const s = await st.read();
-        if (s.lastFile !== undefined && (await usable(s.lastFile))) return { ok: true as const, lastFile: s.lastFile };
-        return { ok: true as const };
+        const last = s.lastFile !== undefined && (await usable(s.lastFile)) ? { lastFile: s.lastFile } : {};
+        const tabs = s.tabs !== undefined ? { tabs: await liveTabs(s.tabs), activeTab: s.activeTab ?? 0 } : {};
+        return { ok: true as const, ...last, ...tabs };
       });
     }),
 
     sessionSet: guard('sessionSet', async (raw) => {
-      const req = shape('sessionSet', raw, ['lastFile']);
+      const req = shape('sessionSet', raw, ['lastFile', 'tabs', 'activeTab']);
       if (isHostError(req)) return req;
       const v = req['lastFile'];
-      if (v === undefined) return badRequest('sessionSet: "lastFile" is required (a path, or null for none).');
+      if (v === undefined && req['tabs'] === undefined) return badRequest('sessionSet: "lastFile" (a path, or null for none) or "tabs" is required.');
+      const tabs = req['tabs'] === undefined ? undefined : tabsArg(req['tabs']);
+      if (isHostError(tabs)) return tabs;
+      const a = req['activeTab'];
+      if (a !== undefined && (tabs === undefined || typeof a !== 'number' || !Number.isInteger(a) || a < 0 || a >= Math.max(1, tabs.length))) {
+        return badRequest('sessionSet: "activeTab" must be the index of one of "tabs".');
+      }
       let lastFile: string | undefined;
-      if (v !== null) {
+      if (v !== undefined && v !== null) {
         const path = pathArg('sessionSet', v);
         if (isHostError(path)) return path;
         const resolved = ctx.resolvePath(path, false);
@@ -132,8 +174,16 @@ export function createSessionHostApi(ctx: HostContext, shared?: SessionStore): {
       }
       if (!store) return noState('sessionSet');
       const w = await store.update((s) => {
-        const { lastFile: _old, ...rest } = s;
-        return lastFile !== undefined ? { ...rest, lastFile } : rest;
+        let next: typeof s = s;
+        if (v !== undefined) {
+          const { lastFile: _old, ...rest } = next;
+          next = lastFile !== undefined ? { ...rest, lastFile } : rest;
+        }
+        if (tabs !== undefined) {
+          const { tabs: _t, activeTab: _a, ...rest } = next;
+          next = tabs.length > 0 ? { ...rest, tabs, activeTab: typeof a === 'number' ? a : 0 } : rest;
+        }
+        return next;
       });
       if (!w.ok) return w;
       return { ok: true as const };

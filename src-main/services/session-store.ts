@@ -5,17 +5,23 @@
  * Electron: `stateDir` = userData; serve: `<workspace>/.castellan`.
  *
  * File shape (version 1):
- * `{ "version": 1, "recent": string[], "lastFile"?: string, "folders"?: string[] }`
+ * `{ "version": 1, "recent": string[], "lastFile"?: string, "folders"?: string[],
+ *    "tabs"?: {path: string | null, docId: string}[], "activeTab"?: number }`
  * - `recent`: host paths (as the renderer passes them to `open`), most
  *   recent first, no duplicates, at most `MAX_RECENT` (10).
  * - `lastFile`: the file open when the session ended.
  * - `folders` (Electron): the folders the user opened with File > "Open
  *   Folder…", in the order opened, no duplicates, at most `MAX_FOLDERS`;
  *   absent when there are none.
+ * - `tabs`: the open document tabs in tab order (their files and autosave
+ *   ids, `SessionTab`), at most `MAX_SESSION_TABS`; `activeTab` the index of
+ *   the active one (absent or out of range: 0). Absent when none were
+ *   recorded.
  *
  * A missing, unreadable or malformed file reads as the empty state (never
  * throws); unknown or ill-typed entries are dropped.
  */
+import { MAX_SESSION_TABS, type SessionTab } from '../../src-shared/host/session-contract.js';
 import { join } from 'node:path';
 import type { HostError } from '../../src-shared/host/contract.js';
 import { ensureFolder, writeFileVerified } from './atomic-file.js';
@@ -35,6 +41,20 @@ export interface SessionState {
   lastFile?: string;
   /** Folders opened with "Open Folder…" (absent: none). */
   folders?: string[];
+  /** The open document tabs, in tab order (absent: none recorded). */
+  tabs?: SessionTab[];
+  /** Index of the active tab in `tabs`. */
+  activeTab?: number;
+}
+
+/** An autosave id: 1-64 of `[A-Za-z0-9_-]` (the recovery folder's rule). */
+export const DOC_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** A well-formed recorded tab (`SessionTab`): a path or null, and an autosave id. */
+export function isSessionTab(v: unknown): v is SessionTab {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const t = v as Record<string, unknown>;
+  return (t['path'] === null || isPathLike(t['path'])) && typeof t['docId'] === 'string' && DOC_ID.test(t['docId']);
 }
 
 function isPathLike(v: unknown): v is string {
@@ -63,6 +83,12 @@ export function normaliseSession(raw: unknown): SessionState {
       if (folders.length >= MAX_FOLDERS) break;
     }
     if (folders.length > 0) out.folders = folders;
+  }
+  if (Array.isArray(r['tabs'])) {
+    const tabs = r['tabs'].filter(isSessionTab).slice(0, MAX_SESSION_TABS);
+    out.tabs = tabs.map((t) => ({ path: t.path, docId: t.docId }));
+    const a = r['activeTab'];
+    if (typeof a === 'number' && Number.isInteger(a) && a >= 0 && a < tabs.length) out.activeTab = a;
   }
   return out;
 }
@@ -156,6 +182,8 @@ export class SessionStore {
           recent: next.recent,
           ...(next.lastFile !== undefined ? { lastFile: next.lastFile } : {}),
           ...(next.folders && next.folders.length > 0 ? { folders: next.folders } : {}),
+          ...(next.tabs !== undefined ? { tabs: next.tabs } : {}),
+          ...(next.activeTab !== undefined ? { activeTab: next.activeTab } : {}),
         },
         null,
         2,

@@ -12,6 +12,17 @@ export class BoardView {
   /** The board's element (set by the Board component while it is mounted). */
   el: HTMLElement | null = null;
 
+  /**
+   * Moves the keyboard focus to the board (the "Focus the board" command):
+   * on the next task, so a menu or the command palette that ran the command
+   * gives focus back first. Answers whether there is a board to focus.
+   */
+  focus(): boolean {
+    if (!this.el) return false;
+    setTimeout(() => this.el?.focus(), 0);
+    return true;
+  }
+
   /** Square under a viewport point, using the board element and its layout; null off the board. */
   squareAtClient(clientX: number, clientY: number): string | null {
     const el = this.el;

@@ -45,12 +45,12 @@ import { canvas } from './canvas.svelte.js';
 import { DocumentSaver } from './document-save.svelte.js';
 import { DocumentSession } from './document-session.svelte.js';
 import type { DocumentTab } from './document-tab.svelte.js';
-import { attachFileDrop } from './file-drop.js';
+import { attachFileDrop, type DropFailure, type DropTarget } from './file-drop.js';
 import { Notices } from './notices.svelte.js';
 import { PlayController } from './play-controller.svelte.js';
 import { Recovery } from './recovery.svelte.js';
 import { rulesetActions } from './ruleset-actions.js';
-import { watchOpenFileRequests } from './session.js';
+import { noteTabs, watchOpenFileRequests } from './session.js';
 import { safeHash, SolveController } from './solve-controller.svelte.js';
 import { Tabs } from './tabs.svelte.js';
 
@@ -62,6 +62,7 @@ export class AppController {
     leaving: (from) => this.leaving(from),
     entered: (tab) => this.entered(tab),
     removed: () => undefined,
+    remembered: (mem) => void noteTabs(this.host, mem),
   });
 
   /** The active tab's Editor. */
@@ -121,6 +122,7 @@ export class AppController {
       this.packs.show();
       return this.packs.openPack(path);
     },
+    openElsewhere: () => this.recovery.openElsewhere(),
   });
   readonly recovery: Recovery = new Recovery(this);
   readonly packs: PackManager = new PackManager(this);
@@ -229,11 +231,14 @@ export class AppController {
    */
   attach(win: Window = window): () => void {
     const s = this.session;
-    const drop = {
-      confirmDiscard: (what: string, action: () => void) => s.confirmDiscard(what, action),
-      openPath: (path: string) => s.openPath(path),
+    const drop: DropTarget = {
+      openDroppedPath: async (path) => {
+        let why: DropFailure | null = null;
+        const ok = await s.openPath(path, { quiet: true, failed: (e) => (why = e) });
+        return ok ? null : (why ?? { code: 'internal', message: `${path} could not be opened.` });
+      },
       openUnsaved: (doc: EditableLevel) => s.openUnsaved(doc),
-      showError: (e: { code: string; message: string; issues?: Issue[] | undefined }) => this.notices.showError(e),
+      showError: (e, title) => this.notices.showError(e, null, title),
     };
     const detach = [this.recovery.attach(win), attachFileDrop(win, drop), watchOpenFileRequests(s, win), this.explorer.attach(win)];
     return () => detach.forEach((f) => f());

@@ -393,7 +393,7 @@ export class DocumentSaver {
     this.present(tab, {
       kind: 'draft',
       failure,
-      name: tab.path ? basename(tab.path) : tab.fileName,
+      name: tab.label,
       tabId: tab.id,
       resend: () => again(false),
       ...(canGoOn && hasHostSolve(this.ctx.host) ? { background: () => again(true) } : {}),
@@ -496,7 +496,7 @@ export class DocumentSaver {
     );
     const mine = { hash, states: 0, depth: 0, started: performance.now(), cancel: () => job.cancel() };
     tab.background = mine;
-    const name = (): string => (tab.path ? basename(tab.path) : tab.fileName);
+    const name = (): string => tab.label;
     void job.promise.then((o) => {
       if (tab.background?.started !== mine.started) return;
       tab.background = null;

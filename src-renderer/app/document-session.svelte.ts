@@ -20,8 +20,8 @@ import { newDocId, type DocumentTab } from './document-tab.svelte.js';
 import type { Notices } from './notices.svelte.js';
 import { folderOf } from '../files/file-dialog.js';
 import { basename } from './paths.js';
-import { lastSessionFile, noteFile } from './session.js';
-import { readTabMemory, type Tabs } from './tabs.svelte.js';
+import { lastSession, noteFile } from './session.js';
+import { readTabMemory, type RememberedTab, type Tabs } from './tabs.svelte.js';
 
 export { newDocId } from './document-tab.svelte.js';
 
@@ -60,6 +60,8 @@ export interface DocumentHooks {
   restoredAutosave(tab: DocumentTab): void;
   /** An exported pack (`*.pack.json`) was asked to open: the pack manager opens it; answers whether it did. */
   openPack(path: string): Promise<boolean>;
+  /** The autosave ids of documents other live windows have open (their autosaves are not this window's to restore). */
+  openElsewhere(): Promise<Set<string>>;
 }
 
 export class DocumentSession {
@@ -124,7 +126,7 @@ export class DocumentSession {
   confirmDiscard(what: string, action: () => void): void {
     const tab = this.tab;
     if (tab.saving) {
-      this.ctx.notices.flash(`${tab.fileName} is being saved: wait for the save to finish (or cancel its proof) first`);
+      this.ctx.notices.flash(`${tab.label} is being saved: wait for the save to finish (or cancel its proof) first`);
       return;
     }
     if (!tab.st.dirty) {
@@ -135,7 +137,7 @@ export class DocumentSession {
     n.dialog = {
       kind: 'confirm',
       title: 'Discard unsaved changes?',
-      message: `${tab.fileName} has unsaved changes. ${what} will discard them.`,
+      message: `${tab.label} has unsaved changes. ${what} will discard them.`,
       okLabel: 'Discard changes',
       onOk: () => {
         n.dialog = null;
@@ -147,28 +149,70 @@ export class DocumentSession {
   // ------------------------------------------------------------------ start
 
   /**
-   * At start: a reload restores the tabs this page had open (`readTabMemory`,
-   * the active one first; each from its autosave when one is waiting, else
-   * from its file); else the last session's file; else the host's
-   * `initialFile`. Failures fall through quietly to the next (the initial
-   * file shows its error).
+   * At start: a reload restores the tabs this page had open (`readTabMemory`);
+   * else the tabs of the last session as the host keeps them (a new window,
+   * a restart: `lastSession`), and the session's file when it is not among
+   * them (a file the desktop app was launched with); else the last session's
+   * file; else the host's `initialFile`. Each tab comes back from its
+   * autosave when one is waiting (same autosave id, unless another live
+   * window has that document open), else from its file; tabs whose file is
+   * gone are named in a notice. Failures fall through quietly to the next
+   * (the initial file shows its error). The host hears of the tabs once,
+   * when they are all back.
    */
   async reopen(info: StartupInfo): Promise<void> {
     const host = this.ctx.host;
-    if (await this.restoreTabs()) return;
-    const last = await lastSessionFile(host);
-    if (!(last && (await this.openPath(last, { quiet: true }))) && info.initialFile) await this.openPath(info.initialFile);
+    const tabs = this.ctx.tabs;
+    tabs.restoring = true;
+    const skipped: string[] = [];
+    try {
+      const own = readTabMemory() ?? this.legacyMemory();
+      if (own && (await this.restoreTabs(own, false, skipped))) return;
+      const last = await lastSession(host);
+      if (last.tabs && (await this.restoreTabs(last.tabs, true, skipped))) {
+        if (last.lastFile && !tabs.byPath(last.lastFile)) await this.openPath(last.lastFile, { quiet: true });
+        return;
+      }
+      if (!(last.lastFile && (await this.openPath(last.lastFile, { quiet: true }))) && info.initialFile) await this.openPath(info.initialFile);
+    } finally {
+      tabs.restoring = false;
+      tabs.remember();
+      if (skipped.length) this.noteSkipped(skipped);
+    }
   }
 
-  /** Reopens the remembered tabs (see `reopen`); answers whether any came back. */
-  private async restoreTabs(): Promise<boolean> {
-    const mem = readTabMemory() ?? this.legacyMemory();
-    if (!mem) return false;
+  /** The notice naming the tabs of the last session that did not come back (their files are gone or no longer open). */
+  private noteSkipped(paths: string[]): void {
+    const names = paths.map((p) => basename(p));
+    const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
+    this.ctx.notices.banner = {
+      code: 'not-found',
+      title: 'Not reopened',
+      tone: 'warn',
+      message: `${list}, open when you left, ${names.length === 1 ? 'no longer exists or cannot be opened' : 'no longer exist or cannot be opened'}.`,
+    };
+  }
+
+  /**
+   * Reopens remembered tabs (see `reopen`): the active one first, then the
+   * others, put back in their order. `fromHost`: the host's memory (another
+   * window may still have these documents open: their autosaves stay
+   * theirs). The paths of tabs that did not come back go to `skipped`.
+   * Answers whether any came back.
+   */
+  private async restoreTabs(mem: { tabs: (RememberedTab & { missing?: true })[]; active: number }, fromHost: boolean, skipped: string[]): Promise<boolean> {
+    const elsewhere = fromHost ? await this.hooks.openElsewhere() : new Set<string>();
     const order = [mem.tabs[mem.active]!, ...mem.tabs.filter((_, i) => i !== mem.active)];
+    const tabs = this.ctx.tabs;
     const restored: DocumentTab[] = [];
     for (const t of order) {
       // Not noted as recent files one by one: the active tab is the last session's file (below).
-      const tab = (await this.restoreFromAutosave(t.docId)) ?? (t.path ? await this.openTab(t.path, true, false) : null);
+      let tab = elsewhere.has(t.docId) ? null : await this.restoreFromAutosave(t.docId);
+      if (!tab && t.path !== null) {
+        if (tabs.byPath(t.path)) continue;
+        tab = t.missing ? null : await this.openTab(t.path, true, false);
+        if (!tab) skipped.push(t.path);
+      }
       if (tab) restored.push(tab);
     }
     if (!restored.length) return false;
@@ -177,11 +221,12 @@ export class DocumentSession {
       const i = mem.tabs.findIndex((m) => m.docId === tab.docId || (m.path !== null && m.path === tab.path));
       return i < 0 ? mem.tabs.length : i;
     };
-    const tabs = this.ctx.tabs;
     tabs.list = [...tabs.list].sort((a, b) => rank(a) - rank(b));
-    tabs.activate(restored[0]!);
-    tabs.remember();
-    if (restored[0]!.path) void noteFile(this.ctx.host, restored[0]!.path);
+    // The active tab, else (it did not come back) its nearest neighbour to the left, else the first.
+    const left = restored.filter((t) => rank(t) <= mem.active).sort((a, b) => rank(b) - rank(a))[0];
+    const active = left ?? [...restored].sort((a, b) => rank(a) - rank(b))[0]!;
+    tabs.activate(active);
+    if (active.path) void noteFile(this.ctx.host, active.path);
     return true;
   }
 
@@ -249,7 +294,7 @@ export class DocumentSession {
       this.closeNow(tab);
       return;
     }
-    this.ctx.notices.dialog = { kind: 'close', tabId: tab.id, name: tab.fileName, saving: !!tab.saving };
+    this.ctx.notices.dialog = { kind: 'close', tabId: tab.id, name: tab.label, saving: !!tab.saving };
   }
 
   /** The close question's Save: saves the tab and closes it once the file holds it ("Close when saved" while a save runs). */
@@ -315,9 +360,13 @@ export class DocumentSession {
     this.addTab(doc, { path: null, revision: null, dirty: true });
   }
 
-  /** Opens a document that has no file yet (a file dropped in the browser, file-drop.ts) in place of the active one: unsaved; Save asks for a path. */
+  /**
+   * Opens a document that has no file yet (a file dropped in the browser,
+   * file-drop.ts) in a tab of its own, like Open: unsaved (Save asks for a
+   * path); it takes the place of a pristine untitled tab only.
+   */
   openUnsaved(doc: EditableLevel): void {
-    this.confirmDiscard('Opening the dropped file', () => this.replaceDocument(doc, { path: null, revision: null, dirty: true }));
+    this.addTab(doc, { path: null, revision: null, dirty: true });
   }
 
   /** Open…: the host's dialog (Electron) or the workspace file list; the file opens in a tab. */
@@ -353,9 +402,13 @@ export class DocumentSession {
    * Opens a host path (the open dialog, the explorer, a reload, startup) in
    * a tab: the tab that already has it comes forward, else a new tab (in
    * place of a pristine untitled one). Answers whether it opened. `quiet`:
-   * no error banner on failure (the caller falls back to another file).
+   * no error banner on failure (the caller falls back to another file, or
+   * reports it itself: `failed` hears why).
    */
-  async openPath(path: string, opts: { quiet?: boolean } = {}): Promise<boolean> {
+  async openPath(
+    path: string,
+    opts: { quiet?: boolean; failed?: (e: { code: string; message: string; issues?: Issue[] | undefined }) => void } = {},
+  ): Promise<boolean> {
     const host = this.ctx.host;
     if (!host) return false;
     // An exported pack (file association, a second launch, a drop): the pack manager opens it; the documents stay.
@@ -366,11 +419,16 @@ export class DocumentSession {
       void noteFile(host, path);
       return true;
     }
-    return (await this.openTab(path, opts.quiet ?? false)) !== null;
+    return (await this.openTab(path, opts.quiet ?? false, true, opts.failed)) !== null;
   }
 
-  /** Reads `path` from the host into a new tab; null when it did not open. `note`: record it as the most recent file. */
-  private async openTab(path: string, quiet: boolean, note = true): Promise<DocumentTab | null> {
+  /** Reads `path` from the host into a new tab; null when it did not open. `note`: record it as the most recent file; `failed` hears why it did not. */
+  private async openTab(
+    path: string,
+    quiet: boolean,
+    note = true,
+    failed?: (e: { code: string; message: string; issues?: Issue[] | undefined }) => void,
+  ): Promise<DocumentTab | null> {
     const n = this.ctx.notices;
     n.busy = 'Opening…';
     let r: Awaited<ReturnType<HostApi['open']>>;
@@ -381,7 +439,10 @@ export class DocumentSession {
     } finally {
       n.busy = null;
     }
-    return this.adoptOpened(r, path, quiet, note);
+    if (!r.ok && r.code !== 'cancelled') failed?.(r);
+    const tab = this.adoptOpened(r, path, quiet, note);
+    if (r.ok && !tab) failed?.({ code: 'unsupported', message: `${basename(r.path)} is a level of a ruleset this editor cannot edit.` });
+    return tab;
   }
 
   /** Reload (changed on disk, "Reload theirs"): reads `path` again into the tab that has it (or a new tab); answers whether it did. */

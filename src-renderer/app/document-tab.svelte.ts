@@ -99,6 +99,8 @@ export class DocumentTab {
   fileName = $derived(this.path ? basename(this.path) : 'Untitled');
   /** What the tab bar shows: the document's title, else its file name. */
   title = $derived(this.st.doc.meta.title?.trim() || this.fileName);
+  /** How dialogs and messages name the document: its file name, else (never saved) its title ("Untitled" only when it has none). */
+  label = $derived(this.path ? this.fileName : this.title);
 
   constructor(doc: EditableLevel, o: { path?: string | null; dirty?: boolean } = {}) {
     this.editor = new Editor<EditableLevel>(doc, rulesetUiOf);

@@ -73,6 +73,8 @@ export interface Banner {
   title?: string;
   /** True: the title is a sentence of its own, shown without the code (an unreachable host). */
   plain?: boolean;
+  /** `warn`: something the user should know that is no failure (tabs of the last session not reopened): warning colours, a status. */
+  tone?: 'warn';
 }
 
 /** How long a status-bar notice stays (ms). */

@@ -89,6 +89,16 @@ export class Recovery {
     this.presence = createTabPresence(() => this.ctx.tabs.list.map((t) => t.docId));
   }
 
+  /**
+   * The autosave ids of documents other live pages of this origin have open
+   * (none without presence). Waits a little longer than the recovery offer
+   * does: a window restoring the session must not take over an autosave a
+   * busy window is still writing.
+   */
+  openElsewhere(): Promise<Set<string>> {
+    return this.presence?.ask(400) ?? Promise.resolve(new Set());
+  }
+
   // ------------------------------------------------------------------ autosave
 
   /** Runs recovery-folder calls one after the other (an autosave never overtakes a discard or a later autosave). */

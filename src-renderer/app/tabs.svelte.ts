@@ -7,7 +7,8 @@
  *
  * A reload of the page restores the open tabs: their paths and autosave
  * ids are kept in sessionStorage (`TABS_KEY`, see `readTabMemory`), the
- * active one first.
+ * active one first. The same memory goes to the host (`TabHooks.remembered`,
+ * session.ts `noteTabs`), so a new window or a restart reopens them too.
  */
 import { defaultDocument, newLevel, type EditableLevel } from '../editor/default-doc.js';
 import { DocumentTab } from './document-tab.svelte.js';
@@ -37,6 +38,8 @@ export interface TabHooks {
   entered(tab: DocumentTab): void;
   /** `tab` was removed from the tab bar (its editor is dropped). */
   removed(tab: DocumentTab): void;
+  /** The open tabs changed (added, closed, activated, a file saved under a new name): record `mem` with the host. */
+  remembered?(mem: TabMemory): void;
 }
 
 function tabStorage(): Storage | undefined {
@@ -83,6 +86,8 @@ export class Tabs {
   list: DocumentTab[] = $state.raw([]);
   /** The tab being edited (always one of `list`). */
   active: DocumentTab = $state.raw(undefined as unknown as DocumentTab);
+  /** While true (tabs being restored at start) `remember` keeps the memory to this page: the host hears of the tabs once they are all back. */
+  restoring = false;
 
   constructor(
     private readonly hooks: TabHooks,
@@ -182,7 +187,7 @@ export class Tabs {
     this.hooks.entered(tab);
   }
 
-  /** Stores the open tabs for a reload (paths and autosave ids, `TabMemory`). */
+  /** Stores the open tabs for a reload (paths and autosave ids, `TabMemory`) and, unless `restoring`, tells the host (`TabHooks.remembered`). */
   remember(): void {
     const mem: TabMemory = {
       tabs: this.list.map((t) => ({ path: t.path, docId: t.docId })),
@@ -193,5 +198,6 @@ export class Tabs {
     } catch {
       /* storage unavailable: a reload opens the initial file */
     }
+    if (!this.restoring) this.hooks.remembered?.(mem);
   }
 }

@@ -2,7 +2,8 @@
  * The canvas commands as actions (actions.ts): rotate and
  * mirror the whole level (menu Level), copy / cut / paste a board region
  * and select the whole board (menu Edit), zoom in / out / fit / 100 %
- * (menu View). Registered with the application's actions in one call.
+ * (menu View), and move the keyboard focus to the board (menu View).
+ * Registered with the application's actions in one call.
  *
  * Document changes are ONE history step each (`Editor.edit` + setWholeDoc).
  * Region and zoom are canvas view state (app/canvas.svelte.ts), not history.
@@ -32,8 +33,8 @@ export interface CanvasContext {
   readonly editor: Pick<Editor<EditableLevel>, 'edit' | 'select' | 'setCursor'>;
   /** No document commands while a game is played. */
   readonly player: { readonly play: unknown };
-  /** The board's geometry as last laid out (zoom keeps the centre). */
-  readonly board: { readonly layout: BoardLayout | null };
+  /** The board's geometry as last laid out (zoom keeps the centre); `focus` moves the keyboard to it. */
+  readonly board: { readonly layout: BoardLayout | null; focus(): boolean };
   /** Shows a short notice in the status bar. */
   flash(text: string): void;
 }
@@ -252,6 +253,15 @@ export function canvasActions(app: CanvasContext): Action[] {
         const { width, height } = app.st.doc.board;
         canvas.region = { from: squareName(0, height - 1), to: squareName(width - 1, 0) };
       },
+    },
+    {
+      id: 'focus-board',
+      label: 'Focus the board',
+      description: 'Move the keyboard to the board (arrows move its cursor, Enter places)',
+      menu: 'view',
+      menuGroup: 29,
+      shortcuts: ['Mod+Shift+B'],
+      run: () => void app.board.focus(),
     },
     { id: 'zoom-in', label: 'Zoom in', menu: 'view', menuGroup: 30, shortcuts: ['Mod+='], run: () => zoomBy(app, ZOOM_STEP) },
     { id: 'zoom-out', label: 'Zoom out', menu: 'view', menuGroup: 30, shortcuts: ['Mod+-'], run: () => zoomBy(app, 1 / ZOOM_STEP) },

@@ -119,6 +119,8 @@ export interface NameRules {
   kind: FileKind;
   /** A name without one of the kind's extensions is taken as a folder (pack export's folder form). */
   folderOk?: boolean;
+  /** The name is taken as typed, no extension added (Open with the "All files" filter: any file name may be meant). */
+  asTyped?: boolean;
 }
 
 /** A typed name resolved against the dialog's folder. */
@@ -143,7 +145,8 @@ const BAD_NAME = /[\u0000-\u001f<>:"|?*]/;
 /**
  * Resolves the file-name field: `typed` is a name or a relative path
  * (`sub/x`), completed with the kind's first extension when it has none
- * (unless `folderOk`: then it names a folder). Refused: an empty name,
+ * (unless `folderOk`: then it names a folder; unless `asTyped`: then it
+ * stays as typed). Refused: an empty name,
  * an absolute path (`/x`, `C:\x`), `..` segments, illegal characters.
  */
 export function resolveName(dir: string, typed: string, rules: NameRules): ResolvedName {
@@ -158,7 +161,7 @@ export function resolveName(dir: string, typed: string, rules: NameRules): Resol
   if (bad !== undefined) return { ok: false, code: 'bad-name', message: `"${bad}" holds a character a file name cannot have.` };
   let name = segs[segs.length - 1]!;
   const known = hasKindExtension(name, rules.kind);
-  if (!known && !rules.folderOk) {
+  if (!known && !rules.folderOk && !rules.asTyped) {
     const ext = KIND_EXTENSIONS[rules.kind][0]!;
     // "x.json" for a level becomes "x.level.json", not "x.json.level.json".
     name = rules.kind === 'level' && /\.json$/i.test(name) ? name.replace(/\.json$/i, ext) : `${name}${ext}`;

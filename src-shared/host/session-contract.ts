@@ -12,9 +12,15 @@
  *   be a path the host accepts and exist); answers the new list.
  * - `recentClear {}`: empties the list.
  * - `sessionGet {}`: the last session (`lastFile`: the file that was open,
- *   absent when none or when it no longer exists).
- * - `sessionSet {lastFile}`: records the open file (`null`: none, e.g. an
- *   unsaved new document).
+ *   absent when none or when it no longer exists; `tabs` and `activeTab`:
+ *   the open document tabs in tab order, absent when none were recorded;
+ *   a tab whose file no longer exists, or that the host no longer accepts,
+ *   is answered with `missing: true` so the editor can name it).
+ * - `sessionSet {lastFile?, tabs?, activeTab?}`: records the open file
+ *   (`null`: none, e.g. an unsaved new document) and/or the open tabs (each
+ *   `{path, docId}`: its file, null for a document without one, and its
+ *   autosave id; `activeTab` the index of the active one, default 0). At
+ *   least one of `lastFile` and `tabs` is required; `tabs: []` forgets them.
  *
  * Paths are host paths as `open` takes them (serve: workspace-relative;
  * Electron: absolute). The state lives in one JSON file (Electron:
@@ -32,7 +38,25 @@ export interface SessionHostRequests {
   recentAdd: { path: string };
   recentClear: Record<string, never>;
   sessionGet: Record<string, never>;
-  sessionSet: { lastFile: string | null };
+  sessionSet: { lastFile?: string | null; tabs?: SessionTab[]; activeTab?: number };
+}
+
+/** At most this many tabs are recorded (`sessionSet` refuses more). */
+export const MAX_SESSION_TABS = 100;
+
+/**
+ * One open document tab of the last session: its file (a host path; null
+ * for a document that has no file yet) and its autosave id (`docId`, 1-64
+ * of `[A-Za-z0-9_-]`), so unsaved work comes back from its autosave.
+ */
+export interface SessionTab {
+  path: string | null;
+  docId: string;
+}
+
+/** A recorded tab as `sessionGet` answers it: `missing` when its file is gone (or no longer accepted). */
+export interface SessionTabState extends SessionTab {
+  missing?: true;
 }
 
 /** The recent files, most recent first (`name`: the file name for display). */
@@ -46,7 +70,7 @@ export interface SessionHostResponses {
   recentList: RecentFiles | HostError;
   recentAdd: RecentFiles | HostError;
   recentClear: { ok: true } | HostError;
-  sessionGet: { ok: true; lastFile?: string } | HostError;
+  sessionGet: { ok: true; lastFile?: string; tabs?: SessionTabState[]; activeTab?: number } | HostError;
   sessionSet: { ok: true } | HostError;
 }
 

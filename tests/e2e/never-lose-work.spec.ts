@@ -1,14 +1,18 @@
 /**
  * Never lose work, end to end with a real `castellan serve`:
  * (a) an edit is autosaved; the tab is closed without saving and the host
- *     killed; a new host on the same workspace offers the work at start, and
- *     Recover restores exactly the edited board (dirty, saved on request);
+ *     killed; a new host on the same workspace reopens the last session's
+ *     tab from its autosave: exactly the edited board (dirty, saved on
+ *     request);
  * (b) the open file is changed on disk by another program: the
  *     changed-on-disk banner appears; saving anyway answers a conflict; the
  *     conflict dialog's Overwrite writes the editor's version and the host
  *     keeps the other one as a backup (.castellan/backups), which Versions…
  *     opens again;
- * (c) Later keeps an autosave for the next start, Discard deletes it.
+ * (c) autosaves the last session no longer lists (another window's tabs
+ *     became the session) are offered at start: Later keeps them for the
+ *     next start, Recover restores exactly the edited board, Discard
+ *     deletes one.
  */
 import type { ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,8 +23,10 @@ import { test as base, expect } from '@playwright/test';
 // A `castellan serve` process of our own (startServe), so the test can kill it and start another on the same workspace.
 import { test, repoRoot, startServe, stopped } from './serve-fixture.js';
 import type { UnlockTheKingLevel } from '../../src-shared/model/level.js';
+import { pickFile } from './file-dialog.js';
 
 const FIRST = 'unlock-the-king/01-first-steps.level.json';
+const SECOND = 'unlock-the-king/02-open-court.level.json';
 const SHOTS = join(repoRoot, 'test-results', 'screens');
 
 /** Pixel centre of a square on the board canvas (from the board's data attributes). */
@@ -49,7 +55,7 @@ function pieceSquares(l: UnlockTheKingLevel): string[] {
   return l.pieces.map((p) => `${p.role}:${p.square}`).sort();
 }
 
-base('(a) an autosaved edit survives closing the tab and killing the host: Recover restores exactly that board', async ({ browser }) => {
+base('(a) an autosaved edit survives closing the tab and killing the host: the next start reopens its tab with exactly that board', async ({ browser }) => {
   const workspace = mkdtempSync(join(tmpdir(), 'castellan-e2e-nlw-'));
   cpSync(join(repoRoot, 'resources/levels'), workspace, { recursive: true });
   const children: ChildProcess[] = [];
@@ -89,18 +95,10 @@ base('(a) an autosaved edit survives closing the tab and killing the host: Recov
     children.push(second.child);
     const again = await browser.newPage();
     await ready(again, second.url);
-    const dlg = again.getByTestId('dialog-recovery');
-    await expect(dlg).toBeVisible();
-    const item = dlg.getByTestId('recovery-item');
-    await expect(item).toHaveCount(1);
-    await expect(item).toContainText('First Steps');
-    await expect(item).toContainText(FIRST);
-    mkdirSync(SHOTS, { recursive: true });
-    await again.screenshot({ path: join(SHOTS, 'recovery-dialog.png') });
-
-    await item.getByTestId('recovery-recover').click();
-    await expect(dlg).toHaveCount(0);
+    // The last session's tab comes back from its autosave by itself (nothing to recover by hand).
+    await expect(again.getByTestId('tab')).toHaveCount(1);
     await expect(again.getByTestId('board-state')).toHaveText(edited!);
+    await expect(again.getByTestId('dialog-recovery')).toHaveCount(0);
     await expect(again.getByTestId('dirty-marker')).toHaveCount(1);
     await expect(again.getByTestId('file-name')).toHaveText('01-first-steps.level.json');
     // The sample on disk was never touched.
@@ -223,31 +221,70 @@ test('(b2) Keep mine hides the banner; Reload theirs in the conflict dialog open
   await expect(page.getByTestId('dirty-marker')).toHaveCount(0);
 });
 
-test('(c) Later keeps an autosave for the next start; Discard deletes it', async ({ browser, serve }) => {
-  const page = await browser.newPage();
+test('(c) autosaves the session no longer lists are offered at start: Later keeps them, Recover restores exactly that board, Discard deletes one', async ({
+  browser,
+  serve,
+}) => {
+  test.setTimeout(120_000);
+  const recoveryDir = join(serve.workspace, '.castellan', 'recovery');
+  const autosaves = (): string[] => (existsSync(recoveryDir) ? readdirSync(recoveryDir).filter((f) => f.endsWith('.recovery.json')) : []);
+  // Two windows of one browser profile (they hear each other: BroadcastChannel), each with its own per-window memory.
+  const profile = await browser.newContext();
+  // Window 1 edits two documents (each autosaved) and is left on the first.
+  const page = await profile.newPage();
   await ready(page, serve.url);
   await drag(page, 'h8', 'h5');
   await expect(page.getByTestId('autosave-status')).toBeVisible({ timeout: 10_000 });
-  await page.close({ runBeforeUnload: false });
+  const edited = await page.getByTestId('board-state').textContent();
+  await page.getByTestId('btn-open').click();
+  await pickFile(page, SECOND);
+  await expect(page.getByTestId('tab')).toHaveCount(2);
+  await drag(page, 'b8', 'c8');
+  await expect.poll(autosaves, { timeout: 10_000 }).toHaveLength(2);
+  await page.locator(`[data-testid=tab][data-path="${FIRST}"]`).click();
 
-  const recoveryDir = join(serve.workspace, '.castellan', 'recovery');
+  // Window 2 opens while window 1 still edits: its tabs open from the files (window 1's autosaves stay
+  // window 1's, nothing is offered), and its tab list becomes the session's.
+  const other = await profile.newPage();
+  await ready(other, serve.url);
+  await expect(other.getByTestId('tab')).toHaveCount(2);
+  await expect(other.getByTestId('dirty-marker')).toHaveCount(0);
+  await expect(other.getByTestId('dialog-recovery')).toHaveCount(0);
+  await other.close();
+  await page.close({ runBeforeUnload: false });
+  await profile.close();
+
+  // The next start: both autosaves are offered; Later keeps them.
   const p2 = await browser.newPage();
   await ready(p2, serve.url);
   await expect(p2.getByTestId('dialog-recovery')).toBeVisible();
+  await expect(p2.getByTestId('recovery-item')).toHaveCount(2);
   await p2.getByTestId('recovery-later').click();
   await expect(p2.getByTestId('dialog-recovery')).toHaveCount(0);
-  // The opened sample is shown unchanged; the autosave is still there.
+  // The opened sample is shown unchanged; the autosaves are still there.
   await expect(p2.getByTestId('board-state')).toContainText('R:h8');
   await expect(p2.getByTestId('btn-recovery')).toBeVisible();
-  expect(readdirSync(recoveryDir).filter((f) => f.endsWith('.recovery.json'))).toHaveLength(1);
+  expect(autosaves()).toHaveLength(2);
   await p2.close({ runBeforeUnload: false });
 
+  // The start after: Recover the First Steps one (exactly the edited board, unsaved), Discard the other.
   const p3 = await browser.newPage();
   await ready(p3, serve.url);
+  const dlg = p3.getByTestId('dialog-recovery');
+  await expect(p3.getByTestId('recovery-item')).toHaveCount(2);
+  mkdirSync(SHOTS, { recursive: true });
+  await p3.screenshot({ path: join(SHOTS, 'recovery-dialog.png') });
+  await dlg.locator(`[data-testid=recovery-item][data-path="${FIRST}"]`).getByTestId('recovery-recover').click();
+  await expect(dlg).toHaveCount(0);
+  await expect(p3.getByTestId('board-state')).toHaveText(edited!);
+  await expect(p3.getByTestId('dirty-marker')).toHaveCount(1);
+  await expect(p3.getByTestId('file-name')).toHaveText('01-first-steps.level.json');
+  await p3.getByTestId('btn-recovery').click();
   await expect(p3.getByTestId('recovery-item')).toHaveCount(1);
   await p3.getByTestId('recovery-discard').click();
-  await expect(p3.getByTestId('dialog-recovery')).toHaveCount(0);
-  expect(readdirSync(recoveryDir).filter((f) => f.endsWith('.recovery.json'))).toHaveLength(0);
+  await expect(dlg).toHaveCount(0);
+  // The recovered document keeps its autosave (it is still unsaved); the discarded one is gone.
+  expect(autosaves()).toHaveLength(1);
   await p3.reload();
   await expect(p3.getByTestId('app')).toHaveAttribute('data-ready', 'true');
   await expect(p3.getByTestId('dialog-recovery')).toHaveCount(0);

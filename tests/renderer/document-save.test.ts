@@ -4,10 +4,11 @@
  * draft dialog's failure), the figures of the progress (app/save-figures.ts)
  * and the dialogs that wait for the open one (app/notices.svelte.ts).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { HostApi } from '../../src-shared/host/contract.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
-import { needsProof, proofFailure } from '../../src-renderer/app/document-save.svelte.js';
+import { DocumentSaver, needsProof, proofFailure } from '../../src-renderer/app/document-save.svelte.js';
+import { DocumentTab } from '../../src-renderer/app/document-tab.svelte.js';
 import { Notices } from '../../src-renderer/app/notices.svelte.js';
 import { formatRate, formatSeconds, formatStates } from '../../src-renderer/app/save-figures.js';
 import { sampleLevel } from './fixtures.js';
@@ -115,5 +116,40 @@ describe('Notices.present', () => {
     n.dialog = null;
     await Promise.resolve();
     expect(n.dialog).toEqual({ kind: 'open', dir: '' });
+  });
+});
+
+describe('the draft dialog names the document', () => {
+  it('an unsaved level by its title (not "Untitled"); a saved one by its file name', async () => {
+    const notices = new Notices();
+    const doc = sampleLevel();
+    const untitled = new DocumentTab({ ...doc, meta: { ...doc.meta, title: 'Gatehouse' } });
+    const saved = new DocumentTab(doc, { path: 'levels/gate.level.json' });
+    const list = [untitled, saved];
+    const invalid = { ok: false, code: 'invalid', message: 'The level has builder errors.', draftAllowed: true };
+    const host = { saveAs: async () => invalid, save: async () => invalid } as unknown as HostApi;
+    const saver = new DocumentSaver(
+      {
+        host,
+        hostKind: 'electron',
+        notices,
+        tabs: {
+          active: untitled,
+          has: (t) => list.includes(t),
+          activate: () => undefined,
+          remember: () => undefined,
+          byId: () => undefined,
+          remove: () => undefined,
+        },
+      },
+      { whileSaving: (_tab, send) => send(), saved: () => undefined, afterSave: () => undefined },
+    );
+    saver.saveAs(untitled);
+    await vi.waitFor(() => expect(notices.dialog?.kind).toBe('draft'));
+    expect(notices.dialog).toMatchObject({ kind: 'draft', name: 'Gatehouse' });
+    notices.dialog = null;
+    saver.save(saved);
+    await vi.waitFor(() => expect(notices.dialog?.kind).toBe('draft'));
+    expect(notices.dialog).toMatchObject({ kind: 'draft', name: 'gate.level.json' });
   });
 });

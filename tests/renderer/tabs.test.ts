@@ -114,6 +114,36 @@ describe('Tabs', () => {
   });
 });
 
+describe('Tabs: the host hears of the tab list', () => {
+  it('every change (add, activate, close) tells `remembered` the tabs in order with the active index; not while restoring', () => {
+    const heard: { tabs: { path: string | null }[]; active: number }[] = [];
+    const hooks: TabHooks = {
+      created: () => undefined,
+      leaving: () => undefined,
+      entered: () => undefined,
+      removed: () => undefined,
+      remembered: (m) => heard.push(m),
+    };
+    const tabs = new Tabs(hooks, sampleLevel());
+    const a = tabs.create(sampleLevel(), { path: 'a.level.json' });
+    tabs.add(a);
+    const b = tabs.create(sampleLevel(), { path: 'b.level.json' });
+    tabs.add(b);
+    tabs.activate(a);
+    expect(heard.map((m) => [m.tabs.map((t) => t.path), m.active])).toEqual([
+      [['a.level.json'], 0],
+      [['a.level.json', 'b.level.json'], 1],
+      [['a.level.json', 'b.level.json'], 0],
+    ]);
+    tabs.restoring = true;
+    tabs.remove(b);
+    expect(heard).toHaveLength(3);
+    tabs.restoring = false;
+    tabs.remember();
+    expect(heard.at(-1)).toMatchObject({ tabs: [{ path: 'a.level.json', docId: a.docId }], active: 0 });
+  });
+});
+
 describe('parseTabMemory', () => {
   it('reads the tabs and the active index; clamps a bad index to the first tab', () => {
     expect(

@@ -36,7 +36,7 @@ export function fileActions(ctx: FileActionContext): Action[] {
     },
   };
   return [
-    { id: 'new', label: 'New', run: () => s.newDocument() },
+    { id: 'new', label: 'New', shortcuts: ['Mod+N'], run: () => s.newDocument() },
     { id: 'open', label: 'Open…', shortcuts: ['Mod+O'], enabled: () => !!ctx.host, run: () => s.open() },
     { id: 'save', label: 'Save', shortcuts: ['Mod+S'], enabled: idle, run: () => s.save() },
     { id: 'save-as', label: 'Save As…', shortcuts: ['Mod+Shift+S'], enabled: idle, run: () => s.saveAs() },

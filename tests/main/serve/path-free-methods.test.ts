@@ -282,7 +282,7 @@ const CALLS: Record<HostMethod, unknown[]> = {
   recentAdd: [{ path: 'link-out.level.json' }, { path: 'noperm-dir/a.level.json' }],
   recentClear: [{}],
   sessionGet: [{}],
-  sessionSet: [{ lastFile: 'link-out.level.json' }, { lastFile: 'noperm-dir/a.level.json' }],
+  sessionSet: [{ lastFile: 'link-out.level.json' }, { lastFile: 'noperm-dir/a.level.json' }, { tabs: [{ path: 'link-out.level.json', docId: 'x' }] }],
 };
 
 /** Bodies of the pack verify job's polls (its rows carry each level's `detail`) until it ends (at most 20 s). */

@@ -138,6 +138,63 @@ describe('session host methods', () => {
     await expect(call(api, 'sessionSet', { lastFile: 5 })).resolves.toMatchObject({ ok: false, code: 'bad-request' });
   });
 
+  it('sessionSet/sessionGet remember the open tabs in order with the active one; a gone file is answered missing', async () => {
+    const { api, dir, state } = makeApi();
+    touch(dir, 'a.level.json');
+    touch(dir, 'b.level.json');
+    const tabs = [
+      { path: 'a.level.json', docId: 'doc-a' },
+      { path: null, docId: 'doc-untitled' },
+      { path: 'b.level.json', docId: 'doc-b' },
+    ];
+    expect(await api.sessionSet!({ tabs, activeTab: 2 })).toEqual({ ok: true });
+    // Recording the tabs leaves the last file as it was, and the other way round.
+    expect(await api.sessionSet!({ lastFile: 'a.level.json' })).toEqual({ ok: true });
+    expect(await api.sessionGet!({})).toEqual({ ok: true, lastFile: 'a.level.json', tabs, activeTab: 2 });
+    // The state file holds them (a restart reads them back).
+    expect(JSON.parse(readFileSync(join(state, 'session.json'), 'utf8'))).toMatchObject({ tabs, activeTab: 2 });
+    rmSync(join(dir, 'b.level.json'));
+    expect(await api.sessionGet!({})).toEqual({
+      ok: true,
+      lastFile: 'a.level.json',
+      tabs: [tabs[0], tabs[1], { path: 'b.level.json', docId: 'doc-b', missing: true }],
+      activeTab: 2,
+    });
+    // An empty list forgets the tabs.
+    expect(await api.sessionSet!({ tabs: [] })).toEqual({ ok: true });
+    expect(await api.sessionGet!({})).toEqual({ ok: true, lastFile: 'a.level.json' });
+  });
+
+  it('sessionSet refuses malformed tabs, paths the host does not accept and an active index outside the list', async () => {
+    const { api, state } = makeApi();
+    const ok = { path: 'a.level.json', docId: 'doc-a' };
+    await expect(call(api, 'sessionSet', { tabs: [{ path: '/etc/passwd', docId: 'x' }] })).resolves.toMatchObject({ ok: false, code: 'forbidden' });
+    for (const bad of [
+      { tabs: 'a' },
+      { tabs: [ok], activeTab: 1 },
+      { tabs: [ok], activeTab: -1 },
+      { activeTab: 0 },
+      { tabs: [{ path: 'a.level.json' }] },
+      { tabs: [{ path: 'a.level.json', docId: 'bad id!' }] },
+      { tabs: [{ path: 3, docId: 'x' }] },
+      { tabs: [{ ...ok, extra: 1 }] },
+      { tabs: Array.from({ length: 101 }, (_, i) => ({ path: null, docId: `d${i}` })) },
+    ]) {
+      await expect(call(api, 'sessionSet', bad), JSON.stringify(bad).slice(0, 80)).resolves.toMatchObject({ ok: false, code: 'bad-request' });
+    }
+    expect(existsSync(join(state, 'session.json'))).toBe(false);
+  });
+
+  it('normaliseSession keeps well-formed tabs only and an active index inside them', () => {
+    const t = { path: 'a.level.json', docId: 'a' };
+    expect(normaliseSession({ recent: [], tabs: [t, { path: null, docId: 'u' }, { path: 5, docId: 'x' }, { docId: 'y' }], activeTab: 1 })).toEqual({
+      recent: [],
+      tabs: [t, { path: null, docId: 'u' }],
+      activeTab: 1,
+    });
+    expect(normaliseSession({ recent: [], tabs: [t], activeTab: 4 })).toEqual({ recent: [], tabs: [t] });
+  });
+
   it('without a state folder the methods answer internal, and write nothing', async () => {
     const { api, dir, state } = makeApi(false);
     touch(dir, 'a.level.json');

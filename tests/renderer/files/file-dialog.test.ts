@@ -40,6 +40,12 @@ describe('resolveName: the file-name field', () => {
     expect(resolveName('packs', 'codex', { kind: 'pack' })).toMatchObject({ ok: true, path: 'packs/codex.pack.json' });
   });
 
+  it('asTyped (Open under "All files"): the name stays as typed, no extension added', () => {
+    expect(resolveName('levels', 'knot.json', { kind: 'level', asTyped: true })).toMatchObject({ ok: true, path: 'levels/knot.json' });
+    expect(resolveName('', 'README', { kind: 'level', asTyped: true })).toMatchObject({ ok: true, path: 'README' });
+    expect(resolveName('', 'sub/a.level.json', { kind: 'level', asTyped: true })).toMatchObject({ ok: true, path: 'sub/a.level.json' });
+  });
+
   it('pack export: a name without extension is a folder, one ending in .pack.json a file', () => {
     expect(resolveName('packs', 'codex-export', { kind: 'pack', folderOk: true })).toMatchObject({ ok: true, path: 'packs/codex-export' });
     expect(resolveName('packs', 'codex.pack.json', { kind: 'pack', folderOk: true })).toMatchObject({ ok: true, path: 'packs/codex.pack.json' });
