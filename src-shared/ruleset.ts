@@ -302,11 +302,16 @@ export interface GeneratedLevel<L extends LevelBase = LevelBase> {
   moves: string[];
 }
 
-/** A starting document the New dialog offers (King's Valley setups). */
+/**
+ * A starting document the New dialog offers: an empty board, a rulebook
+ * setup (King's Valley, KV-1 / KV-4), a small sample-like level to build on.
+ */
 export interface LevelStart {
   id: string;
   label: string;
   description: string;
+  /** The start's own board size, squares (a setup drawn for one size); absent: any size within `board` (`newLevel(id, size)`). */
+  size?: { width: number; height: number };
 }
 
 /** One ruleset: its rules, as the generic core and editor see them. */
@@ -321,10 +326,18 @@ export interface RulesetDef<L extends LevelBase = LevelBase> {
   readonly blurb: string;
   readonly board: BoardRule;
   readonly goal: GoalRule;
-  /** Starting documents besides the default (New dialog); `newLevel(start.id)` makes one. */
+  /**
+   * The starting documents the New dialog lists, the first one chosen at
+   * first; `newLevel(start.id, size)` makes one. Absent: the default only.
+   */
   readonly starts?: readonly LevelStart[];
-  /** A new document (`start`: one of `starts`, default the ruleset's empty one). */
-  newLevel(start?: string): L;
+  /**
+   * A new document: `start` one of `starts` (default the ruleset's default
+   * document); `size` the board of a start without a fixed `size`
+   * (ignored by the others; callers keep it within the `board` rule).
+   * Never throws.
+   */
+  newLevel(start?: string, size?: { width: number; height: number }): L;
   /**
    * True when the editor can open `value` as this ruleset's document: the
    * containers it edits have the right shapes (schema errors elsewhere are

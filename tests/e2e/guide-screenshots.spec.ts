@@ -142,6 +142,7 @@ export const SHOTS: Shot[] = [
     setup: async (p) => {
       await p.getByTestId('btn-new').click();
       await p.getByTestId('new-ruleset-chess-maze').click();
+      await p.getByTestId('new-create').click();
       await p.getByTestId('btn-save-as').click();
       await expect(p.getByTestId('dialog-save-as')).toBeVisible();
       await p.getByTestId('file-new-folder').click();
