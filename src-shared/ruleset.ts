@@ -385,6 +385,15 @@ export interface RulesetDef<L extends LevelBase = LevelBase> {
    * screen-reader labels. Never throws; off-board entries are left out.
    */
   display(level: L, opts?: DisplayOptions): BoardDisplay;
+  /**
+   * The level's goal and objectives in words, one sentence each, for
+   * printed diagrams (the SVG / PNG render, the pack PDF; `displayLevel`
+   * adds them to the display as `objectives`): what the player must do,
+   * with the numbers and the rulings ("Goal: land a player piece on the
+   * finish flag (e4) (CM-11).", "Move limit: win within 12 moves (CM-12).").
+   * Default: none. Never throws.
+   */
+  describeGoal?(level: L): string[];
   /** A seeded generator of proved levels (`castellan generate`), where the ruleset has one. */
   generate?(req: GenerateRequest): GeneratedLevel<L>[];
   /** The mechanics `generate` understands (`GenerateRequest.mechanics`; `--mechanics`, the Suggest dialog); none when absent. */

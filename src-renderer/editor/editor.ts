@@ -34,14 +34,7 @@
 import type { CmColor } from '../../src-shared/model/level.js';
 import { parseSquare, squareName } from '../../src-shared/model/square.js';
 import type { LevelBase } from '../../src-shared/ruleset.js';
-import {
-  type NoticeDetail,
-  type Placement,
-  type RulesetResolver,
-  type RulesetUi,
-  type ToolContext,
-  type ToolDef,
-} from '../rulesets/ruleset-ui.js';
+import { type NoticeDetail, type Placement, type RulesetResolver, type RulesetUi, type ToolContext, type ToolDef } from '../rulesets/ruleset-ui.js';
 import { anchorShift, shiftSquare, type ResizeAnchor, type Shift } from './anchor.js';
 import type { EditableLevel } from './default-doc.js';
 import { applyDiff, Tx, type Diff } from './doc-ops.js';

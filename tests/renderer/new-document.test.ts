@@ -11,7 +11,10 @@ import type { ChessMazeLevel, UnlockTheKingLevel } from '../../src-shared/model/
 import { RULESETS, solveLevel, validateRules } from '../../src-shared/rulesets/index.js';
 import { redDoor, sampleLevel } from './fixtures.js';
 
-const errors = (l: Parameters<typeof validateRules>[0]): string[] => validateRules(l).filter((i) => i.severity === 'error').map((i) => i.code);
+const errors = (l: Parameters<typeof validateRules>[0]): string[] =>
+  validateRules(l)
+    .filter((i) => i.severity === 'error')
+    .map((i) => i.code);
 
 describe('New: templates', () => {
   it('every ruleset lists its starts; the copy of the current level only for a level of that ruleset', () => {
@@ -92,11 +95,16 @@ describe('New: documents', () => {
     expect(cur).toEqual({ ...sampleLevel(), draft: true });
     // Another ruleset's level is no template of this one.
     expect(
-      buildNewDocument({ ruleset: 'chess-maze', template: CURRENT_TEMPLATE, size: { width: 5, height: 5 }, anchor: 'bottom-left', current: sampleLevel() }, undefined),
+      buildNewDocument(
+        { ruleset: 'chess-maze', template: CURRENT_TEMPLATE, size: { width: 5, height: 5 }, anchor: 'bottom-left', current: sampleLevel() },
+        undefined,
+      ),
     ).toBeNull();
     expect(
-      buildNewDocument({ ruleset: 'chess-maze', template: CURRENT_TEMPLATE, size: { width: 5, height: 5 }, anchor: 'bottom-left', current: redDoor() }, undefined)!.doc
-        .board,
+      buildNewDocument(
+        { ruleset: 'chess-maze', template: CURRENT_TEMPLATE, size: { width: 5, height: 5 }, anchor: 'bottom-left', current: redDoor() },
+        undefined,
+      )!.doc.board,
     ).toEqual(redDoor().board);
   });
 });

@@ -16,6 +16,7 @@ import { cmSolveWithWhy } from './why.js';
 import { CM_MECHANICS, generateCmLevels } from './generate.js';
 import { cmSquares } from './squares.js';
 import { cmDisplay } from './display.js';
+import { cmObjectives } from './objectives.js';
 import { CM_MAX_SIZE, CM_MIN_SIZE, validateChessMaze } from './validate.js';
 
 /**
@@ -24,7 +25,15 @@ import { CM_MAX_SIZE, CM_MIN_SIZE, validateChessMaze } from './validate.js';
  * piece and a finish (CM-14), which the designer places.
  */
 export function newCmLevel(title = 'Untitled maze', size: { width: number; height: number } = { width: 6, height: 6 }): ChessMazeLevel {
-  return { format: 'castellan.level', version: 1, ruleset: 'chess-maze', meta: { title }, board: { width: size.width, height: size.height }, pieces: [], tiles: [] };
+  return {
+    format: 'castellan.level',
+    version: 1,
+    ruleset: 'chess-maze',
+    meta: { title },
+    board: { width: size.width, height: size.height },
+    pieces: [],
+    tiles: [],
+  };
 }
 
 /**
@@ -94,6 +103,8 @@ export const chessMaze = {
   generatePieces: ROLES,
   squares: cmSquares,
   display: cmDisplay,
+  // The goal and objectives in words for printed diagrams (objectives.ts).
+  describeGoal: cmObjectives,
   // Solved from the replayed play state (keys, pick-ups, move counter: CM-5, CM-8, CM-9, CM-12).
   hint: cmHint,
 } satisfies RulesetDef<ChessMazeLevel>;

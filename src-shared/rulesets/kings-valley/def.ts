@@ -16,6 +16,7 @@ import { generateKvLevels } from './generate.js';
 import { kvSquares } from './squares.js';
 import { kvSolutionTree } from './tree.js';
 import { kvDisplay } from './display.js';
+import { kvObjectives } from './objectives.js';
 import { KV_MAX_SIZE, KV_MIN_SIZE, validateKingsValley } from './validate.js';
 
 /** The starting positions New offers (KV-1, KV-4), or an empty board (the default). */
@@ -101,6 +102,8 @@ export const kingsValley = {
   generatePieces: ['king', 'soldier'],
   squares: kvSquares,
   display: kvDisplay,
+  // The goal and objectives in words for printed diagrams (objectives.ts).
+  describeGoal: kvObjectives,
   // The engine that plays against the user (fastest forced win, KV-8, else the longest defence).
   engine: kvEngine,
   // KV-8 chess-problem solution tree: key, defences and answers to depth N, duals, threat (as if passed), tries.

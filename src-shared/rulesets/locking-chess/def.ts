@@ -16,6 +16,7 @@ import { LC_DEFAULT_ROLES, generateLcLevels } from './generate.js';
 import { lcSquares } from './squares.js';
 import { lcSolutionTree } from './tree.js';
 import { lcDisplay } from './display.js';
+import { lcObjectives } from './objectives.js';
 import { validateLockingChess } from './validate.js';
 
 /** A new Locking Chess document: the standard start position (LC-1), no goal (a position to play). */
@@ -83,6 +84,8 @@ export const lockingChess = {
   squares: lcSquares,
   // LC-13: stacks, lock marks and the side to move read from the LFEN.
   display: lcDisplay,
+  // The goal and objectives in words for printed diagrams (objectives.ts).
+  describeGoal: lcObjectives,
   // The engine that plays against the user (fastest forced mate, LC-8, else the longest defence).
   engine: lcEngine,
   // LC-8 chess-problem solution tree in LAN + SAN: key, defences and answers to depth N, duals, threat, tries.

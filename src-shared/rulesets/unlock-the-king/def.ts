@@ -14,6 +14,7 @@ import { ukReplay } from './replay.js';
 import { ukFrameSolved } from './hint.js';
 import { ukSquares } from './squares.js';
 import { ukDisplay } from './display.js';
+import { ukObjectives } from './objectives.js';
 import { kingCanReachPortal, ukSearchProblem, ukSolve } from './search.js';
 import { ukUnsolvableWhy } from './frozen.js';
 import { UK_MAX_SIZE, UK_MIN_SIZE, checkPar, validateUnlockTheKing } from './validate.js';
@@ -67,7 +68,12 @@ export function ukStarter(): UnlockTheKingLevel {
 /** The New dialog's starts (RulesetDef.starts): the empty board, then the sample-like starter. */
 export const UK_STARTS: readonly LevelStart[] = [
   { id: 'empty', label: 'Empty board', description: 'The king on the bottom row and the portal on the top row, nothing else, at the size you choose.' },
-  { id: 'starter', label: 'Boxed king', description: '6 × 6: the king boxed in at a1 by two pawns and a bishop, the portal at f6 (par 7): a sample to build on.', size: { width: 6, height: 6 } },
+  {
+    id: 'starter',
+    label: 'Boxed king',
+    description: '6 × 6: the king boxed in at a1 by two pawns and a bishop, the portal at f6 (par 7): a sample to build on.',
+    size: { width: 6, height: 6 },
+  },
 ];
 
 export const unlockTheKing = {
@@ -120,6 +126,8 @@ export const unlockTheKing = {
     }),
   generatePieces: ROLES.filter((r) => r !== 'king'),
   display: ukDisplay,
+  // The goal and objectives in words for printed diagrams (objectives.ts).
+  describeGoal: ukObjectives,
   // Replay frames are whole positions (UK-4..UK-6): each is solved with the optimal solve.
   hint: (level, moves, opts): HintResult => hintSinglePlayer(framesSolver(unlockTheKing, level, ukFrameSolved), moves, opts),
 } satisfies RulesetDef<UnlockTheKingLevel>;
