@@ -29,11 +29,11 @@ function items(n: number): string {
  * The notice after a resize to `width` x `height` at `anchor` that removed
  * `lost` (notice texts of the module's `resize.loss`): "Board resized to
  * 5 × 3 (content kept at the bottom left): removed 3 items outside it:
- * ivory rook on e4, wall on d4, portal on e8. Ctrl+Z undoes".
+ * ivory rook on e4, wall on d4, portal on e8" (the toast adds how to undo).
  */
 export function resizeNotice(width: number, height: number, anchor: ResizeAnchor, lost: readonly string[]): string {
   const head = `Board resized to ${width} × ${height} (content kept at the ${anchorWords(anchor)})`;
-  return lost.length ? `${head}: removed ${items(lost.length)} outside it: ${lost.join(', ')}. Ctrl+Z undoes` : head;
+  return lost.length ? `${head}: removed ${items(lost.length)} outside it: ${lost.join(', ')}` : head;
 }
 
 /**

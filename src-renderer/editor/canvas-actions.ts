@@ -154,12 +154,12 @@ export function pasteTopLeft(doc: { board: { width: number; height: number } }, 
 
 /**
  * The notice of a paste at `at`: what was written and replaced, what was
- * left out with a count ("dropped 2 of 6") and why (pasteRegion's notes:
+ * left out with a count ("2 of 6 left out") and why (pasteRegion's notes:
  * off the board, refused by the target ruleset's rules, unknown to it).
  */
 export function pasteNotice(r: PasteResult, at: string): string {
   const dropped = droppedCount(r.dropped);
-  const head = `Pasted ${plural(r.pasted, 'item')} at ${at}${r.replaced ? ` (replaced ${r.replaced})` : ''}${dropped ? `; dropped ${dropped} of ${dropped + r.pasted}` : ''}`;
+  const head = `Pasted ${plural(r.pasted, 'item')} at ${at}${r.replaced ? ` (replaced ${r.replaced})` : ''}${dropped ? `; ${dropped} of ${dropped + r.pasted} left out` : ''}`;
   return [head, ...r.notes].join('. ');
 }
 

@@ -93,16 +93,6 @@ export function svgLayout(display: BoardDisplay, cellOpt?: number): SvgLayout {
     captionY = y + Math.round(cell * 0.28);
     y = captionY + Math.round(cell * 0.12);
   }
-  // The objectives in words, wrapped to the board's width (at least five squares' worth, so a small board stays readable).
-  const ofs = Math.max(10, Math.round(cell * 0.24));
-  const wrapW = Math.max(w * cell, cell * 5);
-  const lines = (display.objectives ?? []).flatMap((o) => wrapText(o, wrapW, ofs));
-  const ys: number[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    y += Math.round(ofs * 1.35);
-    ys.push(y);
-  }
-  if (lines.length) y += Math.round(cell * 0.1);
   const icon = Math.round(cell * 0.5);
   const lfs = Math.round(cell * 0.24);
   const gap = Math.round(cell * 0.25);
@@ -113,6 +103,16 @@ export function svgLayout(display: BoardDisplay, cellOpt?: number): SvgLayout {
   if (cols === 1 && n > 3) cols = 2;
   cols = Math.min(cols, Math.max(1, n));
   const rows = Math.ceil(n / cols);
+  // The objectives in words, wrapped to the width of the board or of the legend under it (at least five squares' worth, so a small board stays readable).
+  const ofs = Math.max(10, Math.round(cell * 0.24));
+  const wrapW = Math.max(w * cell, cols * colW + (cols - 1) * gap, cell * 5);
+  const lines = (display.objectives ?? []).flatMap((o) => wrapText(o, wrapW, ofs));
+  const ys: number[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    y += Math.round(ofs * 1.35);
+    ys.push(y);
+  }
+  if (lines.length) y += Math.round(cell * 0.1);
   const inner = Math.max(w * cell, cols * colW + (cols - 1) * gap, ...lines.map((t) => textWidth(t, ofs)));
   const top = y + Math.round(cell * 0.15);
   const entries = display.legend.map((_, i) => ({ x: x0 + Math.floor(i / rows) * (colW + gap), y: top + (i % rows) * (icon + 6) }));

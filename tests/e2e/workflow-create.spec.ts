@@ -220,7 +220,7 @@ test('a paste follows the pointer centred on it, is one undo step, and a toast c
   await page.keyboard.press('Control+v');
   await clickSquare(page, 'b2');
   const toast = page.getByTestId('board-toast');
-  await expect(toast).toContainText('dropped 1 of 5');
+  await expect(toast).toContainText('1 of 5 left out');
   await expect(toast).toContainText('Dropped 1 portal');
 
   // A paste that drops everything says so in the toast, in full: walls mean nothing in King's Valley.

@@ -134,7 +134,7 @@ describe('requestResize', () => {
     c.shown.onOk();
     expect(e.doc.board).toEqual({ width: 8, height: 6 });
     expect(c.flashes).toEqual([
-      { text: 'Board resized to 8 × 6 (content kept at the bottom left): removed 1 item outside it: portal on e8. Ctrl+Z undoes', tone: 'replaced' },
+      { text: 'Board resized to 8 × 6 (content kept at the bottom left): removed 1 item outside it: portal on e8', tone: 'replaced' },
     ]);
     e.undo();
     expect(e.doc).toEqual(sampleLevel());

@@ -14,7 +14,7 @@ export function lcObjectives(level: LockingChessLevel): string[] {
   const n = level.goal?.moves;
   return [
     n !== undefined
-      ? `Goal: ${side} to move mates in ${n} against every defence; a checkmate, lockmate, refugee mate or royal mate counts (LC-8).`
+      ? `Goal: ${side} mates in ${n} against every defence; a checkmate, lockmate, refugee mate or royal mate counts (LC-8).`
       : 'A position to play (no goal).',
   ];
 }

@@ -68,7 +68,7 @@ describe('describeGoal', () => {
       sideToMove: 'black',
       goal: { type: 'win-in', moves: 2 },
     };
-    expect(displayLevel(kv).objectives?.[0]).toContain('Black to move wins in 2');
+    expect(displayLevel(kv).objectives?.[0]).toContain('Goal: Black wins in 2');
     expect(displayLevel(kv).objectives?.[0]).toContain('valley (c3) wins (KV-5)');
     const lc: LockingChessLevel = {
       format: 'castellan.level',
@@ -79,7 +79,7 @@ describe('describeGoal', () => {
       position: '4k3/8/8/8/8/8/8/4K3 b - - 0 1',
       goal: { type: 'mate-in', moves: 3 },
     };
-    expect(displayLevel(lc).objectives?.[0]).toContain('Black to move mates in 3');
+    expect(displayLevel(lc).objectives?.[0]).toContain('Goal: Black mates in 3');
   });
 });
 
