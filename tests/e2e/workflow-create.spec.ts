@@ -83,6 +83,11 @@ test('New offers a board size within the ruleset’s limits, explains a refused 
   await expect(page.getByTestId('new-width')).toHaveValue('99');
   await expect(page.getByTestId('new-width')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('new-create')).toBeDisabled();
+  // Leaving the field in the dialog keeps the text and its reason (Create still waits).
+  await page.getByTestId('new-height').click();
+  await expect(page.getByTestId('new-width')).toHaveValue('99');
+  await expect(page.getByTestId('new-width-error')).toContainText('99 is above 16');
+  await expect(page.getByTestId('new-create')).toBeDisabled();
   await page.getByTestId('new-width').fill('5');
   await page.getByTestId('new-height').fill('4');
   await page.getByTestId('new-create').click();
