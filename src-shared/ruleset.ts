@@ -302,11 +302,16 @@ export interface GeneratedLevel<L extends LevelBase = LevelBase> {
   moves: string[];
 }
 
-/** A starting document the New dialog offers (King's Valley setups). */
+/**
+ * A starting document the New dialog offers: an empty board, a rulebook
+ * setup (King's Valley, KV-1 / KV-4), a small sample-like level to build on.
+ */
 export interface LevelStart {
   id: string;
   label: string;
   description: string;
+  /** The start's own board size, squares (a setup drawn for one size); absent: any size within `board` (`newLevel(id, size)`). */
+  size?: { width: number; height: number };
 }
 
 /** One ruleset: its rules, as the generic core and editor see them. */
@@ -321,10 +326,18 @@ export interface RulesetDef<L extends LevelBase = LevelBase> {
   readonly blurb: string;
   readonly board: BoardRule;
   readonly goal: GoalRule;
-  /** Starting documents besides the default (New dialog); `newLevel(start.id)` makes one. */
+  /**
+   * The starting documents the New dialog lists, the first one chosen at
+   * first; `newLevel(start.id, size)` makes one. Absent: the default only.
+   */
   readonly starts?: readonly LevelStart[];
-  /** A new document (`start`: one of `starts`, default the ruleset's empty one). */
-  newLevel(start?: string): L;
+  /**
+   * A new document: `start` one of `starts` (default the ruleset's default
+   * document); `size` the board of a start without a fixed `size`
+   * (ignored by the others; callers keep it within the `board` rule).
+   * Never throws.
+   */
+  newLevel(start?: string, size?: { width: number; height: number }): L;
   /**
    * True when the editor can open `value` as this ruleset's document: the
    * containers it edits have the right shapes (schema errors elsewhere are
@@ -372,6 +385,15 @@ export interface RulesetDef<L extends LevelBase = LevelBase> {
    * screen-reader labels. Never throws; off-board entries are left out.
    */
   display(level: L, opts?: DisplayOptions): BoardDisplay;
+  /**
+   * The level's goal and objectives in words, one sentence each, for
+   * printed diagrams (the SVG / PNG render, the pack PDF; `displayLevel`
+   * adds them to the display as `objectives`): what the player must do,
+   * with the numbers and the rulings ("Goal: land a player piece on the
+   * finish flag (e4) (CM-11).", "Move limit: win within 12 moves (CM-12).").
+   * Default: none. Never throws.
+   */
+  describeGoal?(level: L): string[];
   /** A seeded generator of proved levels (`castellan generate`), where the ruleset has one. */
   generate?(req: GenerateRequest): GeneratedLevel<L>[];
   /** The mechanics `generate` understands (`GenerateRequest.mechanics`; `--mechanics`, the Suggest dialog); none when absent. */

@@ -31,6 +31,7 @@ import { count } from '../../src-shared/display/count.js';
 import type { Level } from '../../src-shared/model/level.js';
 import type { GeneratedLevel, RulesetDef } from '../../src-shared/ruleset.js';
 import { RULESET_LIST, rulesetDef } from '../../src-shared/rulesets/index.js';
+import { goalWords, suggestedTitle } from '../../src-shared/rulesets/suggested-title.js';
 import { saveLevelFile } from '../services/save-pipeline.js';
 
 /** The rulesets with a generator, and their names. */
@@ -169,11 +170,6 @@ export async function cmdGenerate(flags: GenerateFlags, io: GenerateIo): Promise
   }
 }
 
-/** "par N" for a single-player goal (UK-7, CM-12), "win in N" / "mate in N" for a two-player one (KV-8, LC-8). */
-function goalWords(def: RulesetDef, n: number): string {
-  return def.goal.kind === 'in-n' ? `${def.goal.verb} in ${n}` : `par ${n}`;
-}
-
 /** Writes (or prints) the generated levels; 130 when `interrupted()` turns true between two files. */
 async function writeAll(def: RulesetDef, found: GeneratedLevel[], flags: GenerateFlags, io: GenerateIo, interrupted: () => boolean): Promise<number> {
   let k = 0;
@@ -186,7 +182,9 @@ async function writeAll(def: RulesetDef, found: GeneratedLevel[], flags: Generat
     // A registry ruleset's generator writes documents of that ruleset.
     const level = g.level as Level;
     const id = `${flags.seed}-${String(k).padStart(2, '0')}`;
-    g.level.meta = { title: `Generated ${id}`, author: 'castellan generate', description: `seed ${flags.seed}, ${goalWords(def, g.par)}` };
+    // A descriptive title (a short name drawn from the seed and the level's number, the ruleset, the size, the par or N); the seed in the description.
+    const title = suggestedTitle(def, level.board.width, level.board.height, g.par, ((flags.seed ?? 0) + k * 0x9e3779b1) >>> 0);
+    g.level.meta = { title, author: 'castellan generate', description: `seed ${flags.seed}, level ${k}, ${goalWords(def, g.par)}` };
     if (!flags.out) {
       io.out(JSON.stringify({ par: g.par, states: g.states, level: JSON.parse(serializeLevel(level)) }) + '\n');
       continue;

@@ -4,7 +4,8 @@
  * number, title, tier, par, the board with file / rank labels and every
  * glyph of the level's display (RulesetDef.display) drawn with the one
  * artwork (pdf-art.ts: the same pieces, tiles and terrain as the editor),
- * the caption (side to move) and a legend of the kinds shown; and an answer
+ * the caption (side to move), the level's goal and objectives in words (the
+ * ruleset's `describeGoal`) and a legend of the kinds shown; and an answer
  * key at the end (each level's stored optimal solution in LAN; for
  * two-player problems also the solution tree, pdf-tree.ts).
  */
@@ -20,13 +21,23 @@ import type { LoadedPack } from './pack-files.js';
 /** Legend geometry of a diagram, points. */
 const LEGEND = { icon: 14, row: 18, font: 9, columns: 3 };
 
-/** Height of a display's caption and legend under its board, points. */
-function footHeight(d: BoardDisplay): number {
-  const rows = Math.ceil(d.legend.length / LEGEND.columns);
-  return (d.caption ? 16 : 0) + (rows ? 8 + rows * LEGEND.row : 0);
+/** The objectives' text: font size and line height, points. */
+const OBJECTIVES = { font: 10, line: 13 };
+
+/** Lines the objectives take `width` points wide (Helvetica averages about half an em a character; rounded up). */
+function objectiveRows(d: BoardDisplay, width: number): number {
+  const perLine = Math.max(10, Math.floor(width / (OBJECTIVES.font * 0.55)));
+  return (d.objectives ?? []).reduce((n, o) => n + Math.ceil(o.length / perLine), 0);
 }
 
-/** Draws one board with its top-left corner at (x, y), squares of `cell` points; then its caption and legend from `left`, `width` wide. */
+/** Height of a display's caption, objectives and legend under its board, points (`width`: the text width, an A4 page's by default). */
+function footHeight(d: BoardDisplay, width = 495): number {
+  const rows = Math.ceil(d.legend.length / LEGEND.columns);
+  const goals = objectiveRows(d, width);
+  return (d.caption ? 16 : 0) + (goals ? goals * OBJECTIVES.line + 6 : 0) + (rows ? 8 + rows * LEGEND.row : 0);
+}
+
+/** Draws one board with its top-left corner at (x, y), squares of `cell` points; then its caption, objectives and legend from `left`, `width` wide. */
 function drawBoard(doc: PDFKit.PDFDocument, d: BoardDisplay, x: number, y: number, cell: number, left: number, width: number): void {
   const { width: w, height: h } = d;
   for (let r = 0; r < h; r++) {
@@ -54,6 +65,15 @@ function drawBoard(doc: PDFKit.PDFDocument, d: BoardDisplay, x: number, y: numbe
   if (d.caption) {
     doc.font('Helvetica').fontSize(10).fillColor('#333').text(d.caption, left, fy, { width, lineBreak: false });
     fy += 16;
+  }
+  // The goal and objectives in words (the ruleset's `describeGoal`), so a printed level says what to do.
+  if (d.objectives?.length) {
+    doc.font('Helvetica').fontSize(OBJECTIVES.font).fillColor('#222');
+    for (const o of d.objectives) {
+      doc.text(o, left, fy, { width, lineGap: OBJECTIVES.line - OBJECTIVES.font - 1.5 });
+      fy = Math.max(fy + OBJECTIVES.line, doc.y);
+    }
+    fy += 6;
   }
   if (!d.legend.length) return;
   fy += 8;

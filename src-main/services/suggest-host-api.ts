@@ -34,6 +34,7 @@ import {
 import { levelHash } from '../../src-shared/format/level-hash.js';
 import type { Level } from '../../src-shared/model/level.js';
 import { rulesetDef } from '../../src-shared/rulesets/index.js';
+import { suggestedDescription, suggestedTitle } from '../../src-shared/rulesets/suggested-title.js';
 import { badRequest, guard, isHostError, optionalInteger, requiredString, shape, type Req } from './host-request.js';
 import type { LevelSearchRequest } from './suggest-search.js';
 import { generateInWorker, type GenerateHandle, type GenerateOutcome } from './suggest-runner.js';
@@ -141,8 +142,9 @@ export function suggestionAnswer(search: LevelSearchRequest, timeMs: number, o: 
   }
   const g = o.found;
   const level = g.level as Level;
-  const title = `Suggested ${def.noun} ${search.seed}`;
-  const description = `seed ${search.seed}, ${def.goal.kind === 'par' ? 'par' : `${def.goal.verb} in`} ${g.par}`;
+  // A descriptive title (a short name, the ruleset, the size, the par or N); the seed goes into the description.
+  const title = suggestedTitle(def, level.board.width, level.board.height, g.par, search.seed);
+  const description = suggestedDescription(def, g.par, search.seed);
   const base = {
     ...level,
     meta: { ...level.meta, title, author: 'castellan suggest', description },

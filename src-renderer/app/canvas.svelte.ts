@@ -21,7 +21,7 @@ class CanvasState {
   view: View | null = $state.raw(null);
   /** Selected region (select-tool drag or Shift+arrows); null = none. */
   region: RegionSel | null = $state.raw(null);
-  /** Where Mod+V pastes (top-left corner): the square last hovered or reached by the keyboard cursor. */
+  /** Where Mod+V pastes: the square the paste is centred on (the square last hovered or reached by the keyboard cursor). */
   anchor: string | null = $state(null);
   /** The region clipboard (also written to the system clipboard as JSON). */
   clip: RegionClip | null = $state.raw(null);

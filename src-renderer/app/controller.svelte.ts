@@ -35,7 +35,7 @@ import { explorerActions, ProjectExplorer } from '../files/explorer.svelte.js';
 import { packActions } from '../pack/pack-actions.js';
 import { PackManager } from '../pack/pack-manager.svelte.js';
 import { RULESET_UI_LIST, rulesetUi } from '../rulesets/index.js';
-import type { RulesetUi } from '../rulesets/ruleset-ui.js';
+import type { NoticeDetail, RulesetUi } from '../rulesets/ruleset-ui.js';
 import { editActions } from './actions/edit.js';
 import { fileActions } from './actions/file.js';
 import { handleKey, keyActions } from './actions/keys.js';
@@ -251,9 +251,9 @@ export class AppController {
 
   // ------------------------------------------------------------------ what ruleset components read (UiContext)
 
-  /** Shows a short notice in the status bar. */
-  flash(text: string): void {
-    this.notices.flash(text);
+  /** Shows a short notice in the status bar (with `detail`, also as the board's toast). */
+  flash(text: string, detail?: NoticeDetail): void {
+    this.notices.flash(text, detail);
   }
 
   /** The bare-key shortcut of a tool in the current ruleset ('' when the tool is not offered). */

@@ -341,18 +341,26 @@ export class DocumentSession {
     this.ctx.notices.dialog = { kind: 'new' };
   }
 
-  /** New → a ruleset with starting documents (`def.starts`, King's Valley setups): the second step asks for one. */
+  /** New → a ruleset: the second step asks what to start from (its `def.starts`, a copy of the current level) and the board size. */
   chooseStart(ruleset: string): void {
     this.ctx.notices.dialog = { kind: 'new', ruleset };
   }
 
   /** Creates a new document of `ruleset` in a new tab, from `start` (one of the ruleset's `def.starts`; default its empty document). */
   createNew(ruleset: string, start?: string): void {
-    const ui = rulesetUi(ruleset);
-    if (!ui) return;
+    if (!rulesetUi(ruleset)) return;
+    this.createDocument(newLevel(ruleset as EditableRuleset, start));
+  }
+
+  /**
+   * Opens `doc` (what the New dialog made, app/new-document.ts) in a new tab
+   * and closes the dialog; it has no file (Save asks where). `dirty`: it
+   * holds work worth asking about when closed (a copy of a level).
+   */
+  createDocument(doc: EditableLevel, opts: { dirty?: boolean } = {}): void {
     this.ctx.notices.dialog = null;
     // An explicit New always gets its own tab (an untouched untitled tab stays: the user asked for another).
-    this.addTab(newLevel(ruleset as EditableRuleset, start), { path: null, revision: null, dirty: false }, false);
+    this.addTab(doc, { path: null, revision: null, dirty: opts.dirty ?? false }, false);
   }
 
   /** Opens `doc` (a suggested blueprint, ...) as a new unsaved document in a new tab: Save asks for a path. */

@@ -16,7 +16,7 @@ import { displayMessage, extraIssues, isHostUnreachable, UNREACHABLE_MESSAGE, UN
 export type Dialog =
   /** Open (browser hosts): the file dialog in folder `dir`. */
   | { kind: 'open'; dir: string; error?: string }
-  /** New: the ruleset choice; with `ruleset`, the second step lists that ruleset's starting documents (`def.starts`). */
+  /** New: the ruleset choice; with `ruleset`, the second step: what to start from (`def.starts`, a copy of the current level) and the board size. */
   | { kind: 'new'; ruleset?: string }
   /** New → Suggest a level (suggest/SuggestLevel.svelte) of `ruleset`: Open makes the found level a new untitled document. */
   | { kind: 'suggest'; ruleset: string }

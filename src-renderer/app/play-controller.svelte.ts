@@ -34,6 +34,12 @@ export interface PlayContext {
 export class PlayController implements PlayPanelContext {
   /** The running playtest, or null while editing. */
   play: PlaytestUi | null = $state.raw(null);
+  /**
+   * The stored or solved solution is shown under the board while playing:
+   * off at the start of every game (it would give the answer away), the
+   * solver panel's "Show solution" turns it on.
+   */
+  solutionShown = $state(false);
   private engineJob: JobHandle<'engine-move'> | null = null;
   /** The hint of the current position (worker job per move; the hint box, move lists and board read it). */
   readonly hints = new PlayHints((level, moves) => runJob({ kind: 'hint', level, moves, opts: PLAY_HINT_BUDGET }));
@@ -68,6 +74,7 @@ export class PlayController implements PlayPanelContext {
     }
     this.ctx.editor.exitPreview();
     this.ctx.editor.cancelCarry();
+    this.solutionShown = false;
     this.play = { session: r.value, picked: null, targets: [], choice: null, engine: null };
     this.hintStart = this.ctx.st.doc;
     this.syncHints();
@@ -93,6 +100,7 @@ export class PlayController implements PlayPanelContext {
     }
     this.ctx.editor.exitPreview();
     this.ctx.editor.cancelCarry();
+    this.solutionShown = false;
     this.play = { session: r.value, picked: null, targets: [], choice: null, engine: { thinking: false, last: null, error: null } };
     this.hintStart = d;
     this.syncHints();
@@ -229,6 +237,12 @@ export class PlayController implements PlayPanelContext {
     this.setSession(game ? game.undoTurn() : p.session.undo());
   }
 
+  /** Shows or hides the solution under the board while playing (a spoiler, hidden at first). */
+  toggleSolution(): void {
+    this.solutionShown = !this.solutionShown;
+  }
+
+  /** Back to the start; the restart is one step of the play history (Undo brings the moves back). */
   playRestart(): void {
     const p = this.play;
     if (!p) return;

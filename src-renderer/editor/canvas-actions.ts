@@ -15,6 +15,7 @@ import type { Action } from './actions.js';
 import type { EditableLevel } from './default-doc.js';
 import type { Editor, EditorState } from './editor.js';
 import type { BoardLayout } from './geometry.js';
+import type { NoticeDetail } from '../rulesets/ruleset-ui.js';
 import {
   LEVEL_TRANSFORMS,
   TRANSFORM_LABEL,
@@ -24,7 +25,19 @@ import {
   transformWholeLevel,
   type LevelTransform,
 } from './level-transform.js';
-import { REGION_FORMAT, clearRegion, clipSize, copyRegion, parseClip, pasteRegion, regionOf, type RegionClip, type RegionRect } from './region.js';
+import {
+  REGION_FORMAT,
+  clearRegion,
+  clipSize,
+  copyRegion,
+  droppedCount,
+  parseClip,
+  pasteRegion,
+  regionOf,
+  type PasteResult,
+  type RegionClip,
+  type RegionRect,
+} from './region.js';
 import { BASE_CELL, ZOOM_STEP, zoomAt, zoomTo } from './viewport.js';
 
 /** What the canvas commands read of the application. */
@@ -35,8 +48,8 @@ export interface CanvasContext {
   readonly player: { readonly play: unknown };
   /** The board's geometry as last laid out (zoom keeps the centre); `focus` moves the keyboard to it. */
   readonly board: { readonly layout: BoardLayout | null; focus(): boolean };
-  /** Shows a short notice in the status bar. */
-  flash(text: string): void;
+  /** Shows a short notice in the status bar; with `detail`, also as the board's toast. */
+  flash(text: string, detail?: NoticeDetail): void;
 }
 
 /** Menu sort group of the transforms in the Level menu. */
@@ -125,15 +138,43 @@ export function cutCurrentRegion(app: CanvasContext): boolean {
 }
 
 /**
+ * Where a paste of `clip` placed under `at` (the pointer's square, or the
+ * keyboard cursor) goes: the square of its top-left corner, with the clip
+ * centred on `at` (its middle square; an even side leans to the top-left)
+ * and moved inside the board when it fits, so a paste near the edge is not
+ * clipped. Null when `at` is not on the board.
+ */
+export function pasteTopLeft(doc: { board: { width: number; height: number } }, clip: Pick<RegionClip, 'width' | 'height'>, at: string): string | null {
+  const a = parseSquare(at);
+  const { width, height } = doc.board;
+  if (!a || a.file >= width || a.rank >= height) return null;
+  const file = Math.max(0, Math.min(a.file - Math.floor((clip.width - 1) / 2), width - clip.width));
+  const top = Math.min(height - 1, Math.max(a.rank + Math.floor((clip.height - 1) / 2), clip.height - 1));
+  return squareName(file, top);
+}
+
+/**
+ * The notice of a paste at `at`: what was written and replaced, what was
+ * left out with a count ("2 of 6 left out") and why (pasteRegion's notes:
+ * off the board, refused by the target ruleset's rules, unknown to it).
+ */
+export function pasteNotice(r: PasteResult, at: string): string {
+  const dropped = droppedCount(r.dropped);
+  const head = `Pasted ${plural(r.pasted, 'item')} at ${at}${r.replaced ? ` (replaced ${r.replaced})` : ''}${dropped ? `; ${dropped} of ${dropped + r.pasted} left out` : ''}`;
+  return [head, ...r.notes].join('. ');
+}
+
+/**
  * Pastes `clip` with its top-left square on `at`: ONE undo step; what was
- * clipped or dropped is told in the notice. Refused (notice, no change)
- * when nothing fits (region.ts pasteRegion errors).
+ * clipped or dropped is told in the notice, and as the board's toast when
+ * something was left out. Refused (a toast, no change) when nothing fits
+ * (region.ts pasteRegion errors).
  */
 export function pasteClipAt(app: CanvasContext, clip: RegionClip, at: string): boolean {
   if (app.player.play) return false;
   const r = pasteRegion(app.st.doc, clip, at);
   if (!r.ok) {
-    app.flash(r.message);
+    app.flash(r.message, { square: at, tone: 'refused' });
     return false;
   }
   app.editor.edit('Paste region', (tx) => setWholeDoc(tx, r.doc));
@@ -142,16 +183,17 @@ export function pasteClipAt(app: CanvasContext, clip: RegionClip, at: string): b
   const h = Math.min(clip.height, c.maxRank + 1);
   canvas.region = { from: at, to: squareName(c.minFile + w - 1, c.maxRank - h + 1) };
   app.editor.setCursor(at);
-  const parts = [`Pasted ${plural(r.pasted, 'item')} at ${at}${r.replaced ? ` (replaced ${r.replaced})` : ''}`, ...r.notes];
-  app.flash(parts.join('. '));
+  const lost = droppedCount(r.dropped) > 0 || r.notes.length > 0;
+  app.flash(pasteNotice(r, at), lost ? { square: at, tone: 'replaced' } : undefined);
   return true;
 }
 
 /**
  * Mod+V: takes the clip (the system clipboard's castellan.region JSON when
  * present, else the in-app clipboard) and starts placing it: the board
- * shows it as a ghost under the pointer / cursor; a click or Enter pastes
- * (`commitPendingPaste`), Escape cancels (`cancelPendingPaste`).
+ * shows it as a ghost centred under the pointer / cursor (`pasteTopLeft`);
+ * a click or Enter pastes (`commitPendingPaste`), Escape cancels
+ * (`cancelPendingPaste`).
  */
 export async function startPaste(app: CanvasContext): Promise<boolean> {
   if (app.player.play) return false;
@@ -162,16 +204,17 @@ export async function startPaste(app: CanvasContext): Promise<boolean> {
   }
   canvas.region = null;
   canvas.pending = clip;
-  app.flash(`Paste ${clip.width}×${clip.height}: click the top-left square (or Enter at the cursor); Esc cancels`);
+  app.flash(`Paste ${clip.width}×${clip.height}: move it over the board and click (or Enter at the cursor); Esc cancels`);
   return true;
 }
 
-/** Places the pending paste with its top-left on `at` (default: the anchor, else the cursor). */
+/** Places the pending paste centred under `at` (default: the square under the pointer, else the cursor; see `pasteTopLeft`). */
 export function commitPendingPaste(app: CanvasContext, at?: string): boolean {
   const clip = canvas.pending;
   if (!clip) return false;
   canvas.pending = null;
-  return pasteClipAt(app, clip, at ?? canvas.anchor ?? app.st.cursor);
+  const under = at ?? canvas.anchor ?? app.st.cursor;
+  return pasteClipAt(app, clip, pasteTopLeft(app.st.doc, clip, under) ?? under);
 }
 
 /** Drops the pending paste (Escape). */
@@ -235,7 +278,7 @@ export function canvasActions(app: CanvasContext): Action[] {
       label: 'Paste region',
       menu: 'edit',
       menuGroup: 20,
-      description: 'Paste the copied region: click the square for its top-left corner (or Enter at the cursor); it replaces what is there',
+      description: 'Paste the copied region: it follows the pointer (or the cursor), a click or Enter places it; it replaces what is there',
       shortcuts: ['Mod+V'],
       skipWhileTyping: true,
       enabled: regions,

@@ -14,9 +14,9 @@ export { newKvLevel } from '../../src-shared/rulesets/kings-valley/def.js';
 export type EditableLevel = UnlockTheKingLevel | ChessMazeLevel | KingsValleyLevel | LockingChessLevel;
 export type EditableRuleset = EditableLevel['ruleset'];
 
-/** A new document of `ruleset` (`start`: one of the ruleset's `starts`, default its empty document). */
-export function newLevel(ruleset: EditableRuleset, start?: string): EditableLevel {
-  return RULESETS[ruleset].newLevel(start);
+/** A new document of `ruleset` (`start`: one of the ruleset's `starts`, default its empty document; `size`: the board of a start without its own size). */
+export function newLevel(ruleset: EditableRuleset, start?: string, size?: { width: number; height: number }): EditableLevel {
+  return RULESETS[ruleset].newLevel(start, size);
 }
 
 /** The document the editor starts with: the first ruleset's new document (the New dialog's first choice). */

@@ -34,15 +34,8 @@
 import type { CmColor } from '../../src-shared/model/level.js';
 import { parseSquare, squareName } from '../../src-shared/model/square.js';
 import type { LevelBase } from '../../src-shared/ruleset.js';
-import {
-  squareOnBoard,
-  type NoticeDetail,
-  type Placement,
-  type RulesetResolver,
-  type RulesetUi,
-  type ToolContext,
-  type ToolDef,
-} from '../rulesets/ruleset-ui.js';
+import { type NoticeDetail, type Placement, type RulesetResolver, type RulesetUi, type ToolContext, type ToolDef } from '../rulesets/ruleset-ui.js';
+import { anchorShift, shiftSquare, type ResizeAnchor, type Shift } from './anchor.js';
 import type { EditableLevel } from './default-doc.js';
 import { applyDiff, Tx, type Diff } from './doc-ops.js';
 import { History, type PushOptions } from './history.js';
@@ -471,26 +464,40 @@ export class Editor<D extends LevelBase = EditableLevel> {
 
   // ------------------------------------------------------------ level fields
 
-  /** What resizing to `width` x `height` would remove (empty when nothing), for the confirm dialog. */
-  resizeLoss(width: number, height: number): string[] {
-    return this.ui?.resize?.loss(this.s.doc, width, height) ?? [];
+  /** The anchor a resize starts on for this document: its module's (`resize.anchor`), else `bottom-left` (a1 stays). */
+  get resizeAnchor(): ResizeAnchor {
+    return this.ui?.resize?.anchor ?? 'bottom-left';
+  }
+
+  /** How the content moves when the board becomes `width` x `height` with `anchor` (default: the module's). */
+  private resizeShift(width: number, height: number, anchor: ResizeAnchor): Shift {
+    return anchorShift(anchor, this.s.doc.board, { width, height });
+  }
+
+  /** What resizing to `width` x `height` with `anchor` would remove (empty when nothing), for the confirm dialog and the notice. */
+  resizeLoss(width: number, height: number, anchor: ResizeAnchor = this.resizeAnchor): string[] {
+    return this.ui?.resize?.loss(this.s.doc, width, height, this.resizeShift(width, height, anchor)) ?? [];
   }
 
   /**
-   * Resizes the board with the module's `resize` (UK, CM: a1 fixed; King's
-   * Valley: content kept centred on the valley); content outside is removed
-   * in the same step (callers confirm first, see resizeLoss). False for a
-   * fixed-size board.
+   * Resizes the board with the module's `resize`, the content kept at
+   * `anchor` (editor/anchor.ts; default the module's: UK, CM a1 fixed,
+   * King's Valley centred on the valley); content outside is removed in the
+   * same step, ONE undo step (callers confirm first, see resizeLoss). The
+   * cursor and the selection move with the content. False for a fixed-size
+   * board or when nothing changed.
    */
-  setBoardSize(width: number, height: number): boolean {
+  setBoardSize(width: number, height: number, anchor: ResizeAnchor = this.resizeAnchor): boolean {
     const resize = this.ui?.resize;
     if (!resize) return false;
-    const done = this.edit('Resize board', (tx: Tx<D>) => resize.apply(tx, width, height));
+    const shift = this.resizeShift(width, height, anchor);
+    const done = this.edit('Resize board', (tx: Tx<D>) => resize.apply(tx, width, height, shift));
     if (done) {
       const sel = this.s.selection;
+      const cursor = shiftSquare(this.s.cursor, shift, width, height);
       this.update({
-        cursor: clampSquare(this.s.cursor, this.s.doc),
-        selection: sel && squareOnBoard(sel, width, height) ? sel : null,
+        cursor: clampSquare(cursor ?? this.s.cursor, this.s.doc),
+        selection: sel ? shiftSquare(sel, shift, width, height) : null,
       });
     }
     return done;

@@ -187,6 +187,16 @@ function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** What a paste left out, counted by reason. */
+export interface PasteDrops {
+  /** Items that fell off the board (the paste was clipped at the edge). */
+  offBoard: number;
+  /** Items the target ruleset refused where they landed (`refuse`: a wall on the kept portal, UK-6; a pillar on the valley, KV-9). */
+  refused: number;
+  /** Items of another ruleset the target has no notion of (no `adopt`). */
+  foreign: number;
+}
+
 export interface PasteResult<L = LevelBase> {
   ok: true;
   doc: L;
@@ -194,8 +204,15 @@ export interface PasteResult<L = LevelBase> {
   pasted: number;
   /** Things the destination rectangle held before (replaced). */
   replaced: number;
+  /** What was left out, by reason. */
+  dropped: PasteDrops;
   /** User-facing notes: what was clipped, dropped or cleared, and why. */
   notes: string[];
+}
+
+/** How many items a paste left out in all. */
+export function droppedCount(d: PasteDrops): number {
+  return d.offBoard + d.refused + d.foreign;
 }
 
 /**
@@ -256,11 +273,14 @@ export function pasteRegion<L extends LevelBase>(
 
   // Pinned kinds first (a pasted portal replaces the kept one), then the rest is checked against that board.
   let pasted = 0;
+  let refused = 0;
   const accept = (level: L, list: SquareItem[]): SquareItem[] =>
     list.filter((it) => {
       const why = sq.refuse?.(level, it);
-      if (why) notes.push(`The ${it.kind} for ${it.square} was not pasted: ${why}`);
-      else pasted++;
+      if (why) {
+        notes.push(`The ${it.kind} for ${it.square} was not pasted: ${why}`);
+        refused++;
+      } else pasted++;
       return !why;
     });
   const add = (level: L, list: SquareItem[]): L => (list.length ? sq.withItems(level, [...sq.items(level), ...list]) : level);
@@ -287,10 +307,11 @@ export function pasteRegion<L extends LevelBase>(
   for (const l of lost) notes.push(`Dropped ${l}`);
   if (off) notes.push(`${plural(off, 'item')} fell off the board: the paste was clipped at the edge`);
   notes.push(...(sq.cleared?.(doc, out) ?? []));
+  const foreign = [...dropped.values()].reduce((a, b) => a + b, 0);
   if (pasted === 0 && clipSize(clip) > 0) {
     return { ok: false, code: 'paste-nothing', message: `Nothing pasted. ${notes.join('. ')}` };
   }
-  return { ok: true, doc: out, pasted, replaced: cleared.removed, notes };
+  return { ok: true, doc: out, pasted, replaced: cleared.removed, dropped: { offBoard: off, refused, foreign }, notes };
 }
 
 /**

@@ -95,7 +95,7 @@ export interface EngineGame {
   playEngine(answer: EngineAnswer): PlaySession | null;
   /** The same game with the person on `user` (the engine takes the other side from here). */
   withUser(user: PlaySide): PlaySession;
-  /** Back to the person's previous turn: the engine's reply and the person's move before it. */
+  /** Back to the person's previous turn: the engine's reply and the person's move before it; past the start, back before a Restart. */
   undoTurn(): PlaySession;
   /** What the engine says about its move ("Engine played Kc5-a3: its longest defence; ..."). */
   engineNote(answer: EngineAnswer): string;
@@ -116,10 +116,16 @@ export interface PlaySession {
   play(from: string, to: string, choice?: string): PlaySession | { needChoice: string[] } | null;
   /** How the picker shows `choice` (a target's choice id). */
   describeChoice(choice: string): PlayChoiceInfo;
-  /** The session one move earlier (itself at the start). */
+  /**
+   * The session one move earlier; at the start after a Restart, the session
+   * before the restart (Restart is one step of the play history, so it can
+   * be undone); itself at the very start.
+   */
   undo(): PlaySession;
-  /** The session at the start. */
+  /** The session at the start, remembering this one for `undo` (itself when already at the start). */
   restart(): PlaySession;
+  /** True when `undo` leads somewhere: a move to take back, or a Restart. */
+  readonly canUndo: boolean;
   /** Two-player rulesets: play against the engine. */
   readonly game?: EngineGame;
 }

@@ -19,6 +19,7 @@
 import type { Component } from 'svelte';
 import { parseSquare, squareName } from '../../src-shared/model/square.js';
 import type { BoardRule, LevelBase, RulesetDef } from '../../src-shared/ruleset.js';
+import type { ResizeAnchor, Shift } from '../editor/anchor.js';
 import type { Tx } from '../editor/doc-ops.js';
 import type { PushOptions } from '../editor/history.js';
 import type { PlayModule } from '../play/module.js';
@@ -189,11 +190,17 @@ export interface RulesetUi<L extends LevelBase = LevelBase> {
   moveItem(tx: Tx<L>, from: string, to: string, item: string): MoveOutcome;
   /** Removes the top item of `square`. */
   eraseTop(tx: Tx<L>, square: string): void;
-  /** Board resizing; absent: the board size is fixed (LC-1: 8 x 8). */
+  /**
+   * Board resizing; absent: the board size is fixed (LC-1: 8 x 8). The
+   * editor turns the user's anchor (editor/anchor.ts, a 3 x 3 picker) into
+   * the `shift` of the content.
+   */
   readonly resize?: {
-    /** What a resize to `width` x `height` would remove, as notice text (empty: nothing). */
-    loss(doc: L, width: number, height: number): string[];
-    apply(tx: Tx<L>, width: number, height: number): void;
+    /** The anchor the picker starts on (default `bottom-left`: a1 stays; King's Valley: `middle-center`, the valley stays central, KV-1). */
+    readonly anchor?: ResizeAnchor;
+    /** What a resize to `width` x `height` with the content moved by `shift` would remove, as notice text (empty: nothing). */
+    loss(doc: L, width: number, height: number, shift: Shift): string[];
+    apply(tx: Tx<L>, width: number, height: number, shift: Shift): void;
   };
   /** Writes the "in N" goal (`def.goal.kind === 'in-n'`), or none with undefined. */
   setGoal?(tx: Tx<L>, moves: number | undefined): void;

@@ -121,6 +121,8 @@ export interface BoardDisplay {
   mirror: { state: string; detail: string };
   /** One line shown with the board ("White to move": KV-4, LC-1). */
   caption?: string;
+  /** The level's goal and objectives in words (`RulesetDef.describeGoal`, added by `displayLevel`): printed diagrams show them under the board. */
+  objectives?: string[];
 }
 
 export interface DisplayOptions {

@@ -9,8 +9,10 @@
  * `<g class="KIND" data-square="SQ">` (`piece piece-ROLE`, `tile tile-KIND`,
  * `wall`, `hole`, `portal`, `valley`, `pillar`, `lock`; parts with a name
  * carry it as their class: `facing facing-east`, `lateral`, `hatch`,
- * `types`...), the caption (side to move) and a legend with one entry per
- * kind shown (`<g class="legend">`). No ruleset is named in this file.
+ * `types`...), the caption (side to move), the level's goal and objectives
+ * in words (`<g class="objectives">`, from the ruleset's `describeGoal`,
+ * wrapped to the board's width) and a legend with one entry per kind shown
+ * (`<g class="legend">`). No ruleset is named in this file.
  */
 import type { Level } from '../model/level.js';
 import type { LevelBase, RulesetDef } from '../ruleset.js';
@@ -51,12 +53,29 @@ export interface SvgLayout {
   fontSize: number;
   /** Caption baseline, when the display has one. */
   captionY?: number;
+  /** The objectives (display `objectives`) wrapped to the diagram's width: each line and its baseline; font size px. */
+  objectives: { lines: string[]; ys: number[]; fontSize: number };
   /** The legend: its top-left and size, and each entry's icon top-left (icons are `icon` px square). */
   legend: { x: number; y: number; width: number; height: number; icon: number; entries: { x: number; y: number }[] };
 }
 
 /** Approximate width of a label in px (sans-serif, ~0.52 em a character). */
 const textWidth = (s: string, size: number): number => s.length * size * 0.52;
+
+/** `text` broken at spaces into lines of at most `width` px at font `size` (a single longer word keeps its own line). */
+export function wrapText(text: string, width: number, size: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && textWidth(next, size) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
 
 /** Lays out a diagram of `display` with squares of `cellOpt` px (default 56). */
 export function svgLayout(display: BoardDisplay, cellOpt?: number): SvgLayout {
@@ -84,7 +103,17 @@ export function svgLayout(display: BoardDisplay, cellOpt?: number): SvgLayout {
   if (cols === 1 && n > 3) cols = 2;
   cols = Math.min(cols, Math.max(1, n));
   const rows = Math.ceil(n / cols);
-  const inner = Math.max(w * cell, cols * colW + (cols - 1) * gap);
+  // The objectives in words, wrapped to the width of the board or of the legend under it (at least five squares' worth, so a small board stays readable).
+  const ofs = Math.max(10, Math.round(cell * 0.24));
+  const wrapW = Math.max(w * cell, cols * colW + (cols - 1) * gap, cell * 5);
+  const lines = (display.objectives ?? []).flatMap((o) => wrapText(o, wrapW, ofs));
+  const ys: number[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    y += Math.round(ofs * 1.35);
+    ys.push(y);
+  }
+  if (lines.length) y += Math.round(cell * 0.1);
+  const inner = Math.max(w * cell, cols * colW + (cols - 1) * gap, ...lines.map((t) => textWidth(t, ofs)));
   const top = y + Math.round(cell * 0.15);
   const entries = display.legend.map((_, i) => ({ x: x0 + Math.floor(i / rows) * (colW + gap), y: top + (i % rows) * (icon + 6) }));
   const legendH = n ? rows * (icon + 6) : 0;
@@ -99,6 +128,7 @@ export function svgLayout(display: BoardDisplay, cellOpt?: number): SvgLayout {
     header,
     fontSize,
     ...(captionY !== undefined ? { captionY } : {}),
+    objectives: { lines, ys, fontSize: ofs },
     legend: { x: x0, y: top, width: inner, height: legendH, icon, entries },
   };
 }
@@ -151,6 +181,13 @@ export function renderLevelSvg(level: Level | LevelBase, opts: RenderOptions = {
     out.push(`<text x="${x0 - 5}" y="${y0 + (h - 1 - r) * cell + cell / 2 + fs / 3}" font-size="${fs}" text-anchor="end" fill="#666">${r + 1}</text>`);
   if (display.caption && l.captionY !== undefined) {
     out.push(`<text class="caption" x="${x0}" y="${l.captionY}" font-size="${Math.round(cell * 0.26)}" fill="#333">${esc(display.caption)}</text>`);
+  }
+  if (l.objectives.lines.length) {
+    out.push(`<g class="objectives">`);
+    l.objectives.lines.forEach((t, i) => {
+      out.push(`<text class="objective" x="${x0}" y="${l.objectives.ys[i]}" font-size="${l.objectives.fontSize}" fill="#222">${esc(t)}</text>`);
+    });
+    out.push('</g>');
   }
   if (display.legend.length) {
     const lg = l.legend;

@@ -149,11 +149,21 @@ export function lineNotation(level: Level | LevelBase, line: readonly string[], 
 
 /**
  * What the board of `level` shows (`def.display`: glyphs, legend, text
- * mirror; display/glyph.ts). A level whose ruleset has no module shows its
- * empty board (no glyphs, empty mirror). Never throws.
+ * mirror; display/glyph.ts), with the level's objectives in words where the
+ * ruleset describes them (`def.describeGoal`). A level whose ruleset has no
+ * module shows its empty board (no glyphs, empty mirror). Never throws.
  */
 export function displayLevel(level: Level | LevelBase, opts?: DisplayOptions, def: RulesetDef | undefined = rulesetOf(level)): BoardDisplay {
-  if (def) return def.display(level, opts);
+  if (def) {
+    const d = def.display(level, opts);
+    let objectives: string[] = [];
+    try {
+      objectives = def.describeGoal?.(level) ?? [];
+    } catch {
+      // A malformed level (a schema error the validation reports) gets its diagram without the words.
+    }
+    return objectives.length ? { ...d, objectives } : d;
+  }
   const board = (level as { board?: { width?: unknown; height?: unknown } }).board;
   const side = (n: unknown): number => (typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : 1);
   return { width: side(board?.width), height: side(board?.height), glyphs: [], legend: [], mirror: { state: '', detail: '' } };

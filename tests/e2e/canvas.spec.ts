@@ -333,11 +333,11 @@ test('across rulesets: an Unlock the King region pasted into a Chess Maze keeps 
   expect(before).toContain('N:a1');
   expect(before).toContain('H:b2');
 
-  // Top-left on a3 of the 5x5 maze: a3..c1 is replaced. a3 b3 c3 (holes) become floor; the knight on a1 goes;
+  // Centred on b2 (top-left a3) of the 5x5 maze: a3..c1 is replaced. a3 b3 c3 (holes) become floor; the knight on a1 goes;
   // pawn a2, bishop b2, king a1, pawn b1 land as they were; the portal is dropped (Chess Maze has none).
   await clickSquare(page, 'e1');
   await page.keyboard.press('Control+v');
-  await clickSquare(page, 'a3');
+  await clickSquare(page, 'b2');
   const cleared = new Set(['H:a3', 'H:b3', 'H:c3', 'H:b2', 'H:c1', 'N:a1']);
   const rest = before.filter((t) => !cleared.has(t) && !/^[KQRBNP]:/.test(t));
   await expect(state).toHaveText([...['K:a1', 'B:b2', 'P:a2', 'P:b1'].sort(), ...rest].join(' '));

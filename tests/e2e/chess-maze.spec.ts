@@ -55,6 +55,7 @@ test('Chess Maze: build from scratch, solve, playtest to a win, save as, reopen:
   // New → Chess Maze.
   await page.getByTestId('btn-new').click();
   await page.getByTestId('new-ruleset-chess-maze').click();
+  await page.getByTestId('new-create').click();
   await expect(page.getByTestId('app')).toHaveAttribute('data-ruleset', 'chess-maze');
   await expect(state).toHaveText('');
   await page.getByTestId('meta-title').fill('E2E Key and Coin');
@@ -186,6 +187,7 @@ test('Chess Maze editing: terrain tools, refused drops, enemy side, a transform 
   const board = page.getByTestId('board');
   await page.getByTestId('btn-new').click();
   await page.getByTestId('new-ruleset-chess-maze').click();
+  await page.getByTestId('new-create').click();
   await page.getByTestId('board-width').fill('5');
   await page.getByTestId('board-width').press('Enter');
   await page.getByTestId('board-height').fill('3');

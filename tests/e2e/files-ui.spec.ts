@@ -35,7 +35,7 @@ test('New > each ruleset > Save As proposes a real folder of the workspace holdi
   for (const def of RULESET_LIST) {
     await page.getByTestId('btn-new').click();
     await page.getByTestId(`new-ruleset-${def.id}`).click();
-    if (def.starts?.length) await page.locator('[data-testid^=new-setup-]').first().click();
+    await page.getByTestId('new-create').click();
     await expect(page.getByTestId('app')).toHaveAttribute('data-ruleset', def.id);
     await page.getByTestId('btn-save-as').click();
     const dlg = page.getByTestId('file-dialog');

@@ -76,7 +76,10 @@ export const SHOTS: Shot[] = [
   {
     name: 'new-dialog',
     setup: async (p) => {
+      // The second step: what a new blueprint starts from, and its board size.
       await p.getByTestId('btn-new').click();
+      await p.getByTestId('new-ruleset-unlock-the-king').click();
+      await expect(p.getByTestId('dialog-new-start')).toBeVisible();
     },
   },
   {
@@ -142,6 +145,7 @@ export const SHOTS: Shot[] = [
     setup: async (p) => {
       await p.getByTestId('btn-new').click();
       await p.getByTestId('new-ruleset-chess-maze').click();
+      await p.getByTestId('new-create').click();
       await p.getByTestId('btn-save-as').click();
       await expect(p.getByTestId('dialog-save-as')).toBeVisible();
       await p.getByTestId('file-new-folder').click();

@@ -70,6 +70,7 @@ test("King's Valley: build a win-in-2, solve it, play it out against the engine;
   await expect(page.getByTestId('new-setup-retrieve')).toBeVisible();
   await expect(page.getByTestId('new-setup-labyrinth')).toBeVisible();
   await page.getByTestId('new-setup-empty').click();
+  await page.getByTestId('new-create').click();
   await expect(page.getByTestId('app')).toHaveAttribute('data-ruleset', 'kings-valley');
   await expect(state).toHaveText('valley:c3 to-move:white');
   await expect(board).toHaveAttribute('data-valley', 'c3');
@@ -208,6 +209,7 @@ test("King's Valley editing: setups, KV-4 first move, centred resize, pillars an
   await page.getByTestId('btn-new').click();
   await page.getByTestId('new-ruleset-kings-valley').click();
   await page.getByTestId('new-setup-standard').click();
+  await page.getByTestId('new-create').click();
   await expect(state).toHaveText('K:c1 S:a1 S:b1 S:d1 S:e1 k:c5 s:a5 s:b5 s:d5 s:e5 valley:c3 to-move:white');
   await expect(page.getByTestId('kv-starting-setup')).toBeChecked();
   await page.getByTestId('btn-play-engine').click();
@@ -227,10 +229,12 @@ test("King's Valley editing: setups, KV-4 first move, centred resize, pillars an
   await page.getByTestId('btn-new').click();
   await page.getByTestId('new-ruleset-kings-valley').click();
   await page.getByTestId('new-setup-retrieve').click();
+  await page.getByTestId('new-create').click();
   await expect(state).toHaveText('K:c5 S:a1 S:b1 S:d1 S:e1 k:c1 s:a5 s:b5 s:d5 s:e5 valley:c3 to-move:white');
   await page.getByTestId('btn-new').click();
   await page.getByTestId('new-ruleset-kings-valley').click();
   await page.getByTestId('new-setup-labyrinth').click();
+  await page.getByTestId('new-create').click();
   await expect(board).toHaveAttribute('data-board-width', '7');
   await expect(state).toContainText('X:b3 X:b5 X:f3 X:f5 valley:d4 to-move:white');
 
@@ -238,6 +242,7 @@ test("King's Valley editing: setups, KV-4 first move, centred resize, pillars an
   await page.getByTestId('btn-new').click();
   await page.getByTestId('new-ruleset-kings-valley').click();
   await page.getByTestId('new-setup-empty').click();
+  await page.getByTestId('new-create').click();
   await place(page, 'palette-kv-king-white', ['b5']);
   await place(page, 'palette-kv-soldier-white', ['b3']);
   await place(page, 'palette-kv-king-black', ['a5']);
@@ -271,7 +276,7 @@ test("King's Valley editing: setups, KV-4 first move, centred resize, pillars an
   // Resize keeps the content centred on the valley; even sizes are refused (KV-9).
   await page.getByTestId('board-width').fill('6');
   await page.getByTestId('board-width').press('Enter');
-  await expect(page.getByTestId('notice')).toContainText('odd');
+  await expect(page.getByTestId('board-width-refused')).toContainText('odd');
   await expect(board).toHaveAttribute('data-board-width', '5');
   await page.getByTestId('board-width').fill('7');
   await page.getByTestId('board-width').press('Enter');

@@ -65,6 +65,7 @@ test('Locking Chess on the Konva board: stack by clicking, undo / redo, zoom, ke
   // New → Locking Chess, then an empty board (no castling rights, LC-12) from a pasted LFEN.
   await page.getByTestId('btn-new').click();
   await page.getByTestId('new-ruleset-locking-chess').click();
+  await page.getByTestId('new-create').click();
   await expect(page.getByTestId('app')).toHaveAttribute('data-ruleset', 'locking-chess');
   await expect(board).toHaveAttribute('data-board-width', '8');
   await expect(page.getByTestId('board-width')).toBeDisabled(); // LC-1: 8 x 8

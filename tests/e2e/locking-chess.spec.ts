@@ -50,6 +50,7 @@ test('Locking Chess: paste an LFEN, solve the lockmate in 1, play the main line 
 
   await page.getByTestId('btn-new').click();
   await page.getByTestId('new-ruleset-locking-chess').click();
+  await page.getByTestId('new-create').click();
   await expect(page.getByTestId('app')).toHaveAttribute('data-ruleset', 'locking-chess');
   // The start position (LC-1), both palettes.
   await expect(state).toContainText('N:b1');
@@ -127,6 +128,7 @@ test('Locking Chess editor: stacks by dropping a piece on a piece, inspector lev
   const state = page.getByTestId('board-state');
   await page.getByTestId('btn-new').click();
   await page.getByTestId('new-ruleset-locking-chess').click();
+  await page.getByTestId('new-create').click();
   await expect(page.getByTestId('lc-castling-K')).toBeChecked();
   // Drop a black knight onto the white pawn e2: a stack (P/n).
   await page.getByTestId('palette-lc-black-knight').click();

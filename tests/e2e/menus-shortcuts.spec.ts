@@ -215,6 +215,7 @@ test('shortcuts sheet (? / F1) lists the tool keys of the ruleset; B E R F V swi
   await page.getByTestId('menu-file').click();
   await page.getByTestId('menuitem-new').click();
   await page.getByTestId('new-ruleset-chess-maze').click();
+  await page.getByTestId('new-create').click();
   await expect(page.getByTestId('app')).toHaveAttribute('data-ruleset', 'chess-maze');
 
   await page.getByTestId('board').focus();

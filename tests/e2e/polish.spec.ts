@@ -27,6 +27,7 @@ async function ready(page: Page, url: string): Promise<void> {
 async function newLevel(page: Page, ruleset: string): Promise<void> {
   await page.getByTestId('btn-new').click();
   await page.getByTestId(`new-ruleset-${ruleset}`).click();
+  await page.getByTestId('new-create').click();
   await expect(page.getByTestId('app')).toHaveAttribute('data-ruleset', ruleset);
 }
 

@@ -18,9 +18,10 @@
  * Flag art (CM-11): black checks at (30..43, 14..26), (56..69, 14..26),
  * (43..56, 26..38), (69..82, 26..38), white ones beside them. Transform
  * badge: a dark purple (#3b0a4d) pill (16..84, 72..94) with the types "NQ"
- * in light text. Legend: below the board labels (file labels end at 98 +
- * 3 x 56 + 12 + 3 = 281), 11 + 8 px lower: its first icon's backing
- * (#ded3bb) at (25, 300) SVG px.
+ * in light text. Under the board labels (file labels end at 98 + 3 x 56 +
+ * 12 + 3 = 281 SVG px) come the level's objectives in words, then the
+ * legend, whose first icon's backing (#ded3bb) is the first such pixel down
+ * the column x = 25 + 3.
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -118,8 +119,9 @@ test('a Chess Maze level rendered to PNG shows the flag checks, the transform ty
   const whiteChecks = [at(0, 0, 49.5, 20), at(0, 0, 75.5, 20), at(0, 0, 36.5, 32), at(0, 0, 62.5, 32)];
   const [bx, by] = at(1, 0, 18, 74);
   const [ex, ey] = at(1, 0, 82, 92);
-  const legendIcon: [number, number] = [(25 + 3) * SCALE, (300 + 3) * SCALE];
-  const r = await readPng(page, png, [...blackChecks, ...whiteChecks, legendIcon], [[bx, by, ex - bx, ey - by]]);
+  // The column under the board at the legend icons' left edge (+3), from the labels' bottom down (past the picture: transparent).
+  const legendColumn: [number, number, number, number] = [(25 + 3) * SCALE, 282 * SCALE, 1, 400 * SCALE];
+  const r = await readPng(page, png, [...blackChecks, ...whiteChecks], [[bx, by, ex - bx, ey - by], legendColumn]);
 
   // The board and the legend fit: 4 squares wide at least, and taller than the board plus its labels.
   expect(r.w).toBeGreaterThanOrEqual(X0 + 4 * CELL);
@@ -131,10 +133,9 @@ test('a Chess Maze level rendered to PNG shows the flag checks, the transform ty
   const badge = r.rects[0]!;
   expect(badge.filter(purple).length / badge.length).toBeGreaterThan(0.45);
   expect(badge.filter(light).length).toBeGreaterThan(40);
-  // The legend: its first icon's backing.
-  const [lr, lg, lb] = r.points[8]!;
-  expect(
-    [Math.abs(lr - 0xde), Math.abs(lg - 0xd3), Math.abs(lb - 0xbb)].every((d) => d < 12),
-    `legend backing ${r.points[8]}`,
-  ).toBe(true);
+  // The legend: its first icon's backing, under the board.
+  const backing = ([lr, lg, lb]: Rgb): boolean => [Math.abs(lr - 0xde), Math.abs(lg - 0xd3), Math.abs(lb - 0xbb)].every((d) => d < 12);
+  expect(r.rects[1]!.some(backing), 'legend backing under the board').toBe(true);
+  // Lower than right under the labels (300 SVG px without text): the objectives' lines come first.
+  expect(r.rects[1]!.findIndex(backing)).toBeGreaterThan((300 + 3 - 282) * SCALE);
 });

@@ -84,6 +84,7 @@ test('(a) New and Open while a save proves never redirect it: Save as draft writ
   // New: a blank blueprint in a tab of its own; the proving tab keeps its save.
   await page.getByTestId('btn-new').click();
   await page.getByTestId('new-ruleset-unlock-the-king').click();
+  await page.getByTestId('new-create').click();
   await expect(page.getByTestId('file-name')).toHaveText('Untitled');
   await expect(page.getByTestId('saving-chip')).toHaveCount(0);
   await page.getByTestId('meta-title').fill('Blank During Proof');

@@ -22,6 +22,7 @@ test('solution tree: solve a mate in 3, see the key and its variation, fold and 
   await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
   await page.getByTestId('btn-new').click();
   await page.getByTestId('new-ruleset-locking-chess').click();
+  await page.getByTestId('new-create').click();
   await expect(page.getByTestId('app')).toHaveAttribute('data-ruleset', 'locking-chess');
   await page.getByTestId('lfen-input').fill(LFEN);
   await page.getByTestId('lfen-paste').click();

@@ -97,6 +97,9 @@ test('New dialog → Chess Maze → Suggest → progress → preview → Open: t
   await expect(page.getByTestId('app')).toHaveAttribute('data-ruleset', 'chess-maze');
   await expect(page.getByTestId('tab')).toHaveCount(tabs + 1);
   expect(await badgePar(page, 3, 9)).toBe(shown);
+  // Titled by a short name, the ruleset, the size and the par; the seed (11) is in the notes, not the title.
+  await expect(page.getByTestId('meta-title')).toHaveValue(new RegExp(`^[A-Z][a-z]+ [A-Z][a-z]+: Chess Maze \\d+ × \\d+, par ${shown}$`));
+  await expect(page.getByTestId('meta-description')).toHaveValue(/seed 11/);
 });
 
 test('New dialog → Unlock the King → Suggest: progress and Cancel, then a blueprint opened whose live badge proves the par; Escape closes', async ({

@@ -82,6 +82,7 @@ test("King's Valley pillars: a fill covers the empty board but skips the king an
   await page.getByTestId('btn-new').click();
   await page.getByTestId('new-ruleset-kings-valley').click();
   await page.getByTestId('new-setup-empty').click();
+  await page.getByTestId('new-create').click();
   await expect(page.getByTestId('app')).toHaveAttribute('data-ruleset', 'kings-valley');
   const state = page.getByTestId('board-state');
   await page.getByTestId('palette-kv-king-white').click();

@@ -28,7 +28,7 @@ export function editActions(ctx: EditActionContext): Action[] {
       id: 'undo',
       label: 'Undo',
       shortcuts: ['Mod+Z'],
-      enabled: () => (p.play ? p.play.session.view.moves > 0 : ctx.st.canUndo),
+      enabled: () => (p.play ? p.play.session.canUndo : ctx.st.canUndo),
       run: () => {
         ctx.notices.dismissToast();
         if (p.play) p.playUndo();

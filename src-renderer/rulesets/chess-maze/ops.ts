@@ -35,6 +35,7 @@ import {
   type TransformType,
 } from '../../../src-shared/model/level.js';
 import { CM_TILE_TOP_ORDER } from '../../../src-shared/rulesets/chess-maze/display.js';
+import { NO_SHIFT, shiftSquare, type Shift } from '../../editor/anchor.js';
 import type { Tx } from '../../editor/doc-ops.js';
 import { fillRegion as floodFill, type PaintResult } from '../../editor/terrain-tools.js';
 import { rectSquares, squareOnBoard, type MoveOutcome } from '../ruleset-ui.js';
@@ -375,36 +376,54 @@ export function fillRegion(doc: ChessMazeLevel, start: string): string[] {
 // ---------------------------------------------------------------- board size
 
 /**
- * What a resize to `width` x `height` would remove: pieces and tiles
- * outside the new board, as notice text (`["player knight on f6", "red key
- * on f2"]`). Holes outside are terrain, not content, and are not listed.
+ * What a resize to `width` x `height` would remove once the content moved
+ * by `shift` (editor/anchor.ts): pieces and tiles outside the new board,
+ * as notice text (`["player knight on f6", "red key on f2"]`). Holes
+ * outside are terrain, not content, and are not listed.
  */
-export function removedByResize(doc: ChessMazeLevel, width: number, height: number): string[] {
+export function removedByResize(doc: ChessMazeLevel, width: number, height: number, shift: Shift = NO_SHIFT): string[] {
   const out: string[] = [];
-  for (const p of doc.pieces) if (!squareOnBoard(p.square, width, height)) out.push(`${describeCmPiece(p)} on ${p.square}`);
-  for (const t of doc.tiles ?? []) if (!squareOnBoard(t.square, width, height)) out.push(`${describeTile(t)} on ${t.square}`);
+  const off = (sq: string): boolean => shiftSquare(sq, shift, width, height) === null;
+  for (const p of doc.pieces) if (off(p.square)) out.push(`${describeCmPiece(p)} on ${p.square}`);
+  for (const t of doc.tiles ?? []) if (off(t.square)) out.push(`${describeTile(t)} on ${t.square}`);
   return out;
 }
 
 /**
- * Resizes the board (CM-1, 1..26 each, enforced by the caller's inputs);
- * a1 stays bottom-left, everything inside is kept, squares added are
- * floor. Pieces, tiles and holes outside are removed in the same step.
+ * Resizes the board (CM-1, 1..26 each, enforced by the caller's inputs),
+ * the content moved by `shift` (default none: a1 stays bottom-left);
+ * everything that lands inside is kept, squares added are floor. Pieces,
+ * tiles and holes outside are removed in the same step; the capture
+ * objective's squares (CM-15) move with the board (those that fall off go).
  */
-export function setBoardSize(tx: CmTx, width: number, height: number): void {
+export function setBoardSize(tx: CmTx, width: number, height: number, shift: Shift = NO_SHIFT): void {
+  const to = (sq: string): string | null => shiftSquare(sq, shift, width, height);
   for (let i = tx.doc.pieces.length - 1; i >= 0; i--) {
-    if (!squareOnBoard(tx.doc.pieces[i]!.square, width, height)) tx.remove(['pieces', i]);
+    const sq = to(tx.doc.pieces[i]!.square);
+    if (sq === null) tx.remove(['pieces', i]);
+    else tx.set(['pieces', i, 'square'], sq);
   }
   const tiles = tx.doc.tiles;
   if (tiles) {
-    for (let i = tiles.length - 1; i >= 0; i--) if (!squareOnBoard(tx.doc.tiles![i]!.square, width, height)) tx.remove(['tiles', i]);
+    for (let i = tiles.length - 1; i >= 0; i--) {
+      const sq = to(tx.doc.tiles![i]!.square);
+      if (sq === null) tx.remove(['tiles', i]);
+      else tx.set(['tiles', i, 'square'], sq);
+    }
   }
   const holes = tx.doc.board.holes;
   if (holes) {
     for (let i = holes.length - 1; i >= 0; i--) {
-      if (!squareOnBoard(tx.doc.board.holes![i]!, width, height)) tx.remove(['board', 'holes', i]);
+      const sq = to(tx.doc.board.holes![i]!);
+      if (sq === null) tx.remove(['board', 'holes', i]);
+      else tx.set(['board', 'holes', i], sq);
     }
     if (tx.doc.board.holes!.length === 0) tx.set(['board', 'holes'], undefined);
+  }
+  const capture = tx.doc.objectives?.capture;
+  if (capture && (shift.dx !== 0 || shift.dy !== 0)) {
+    const moved = capture.map(to).filter((sq): sq is string => sq !== null);
+    tx.set(['objectives', 'capture'], moved.length ? moved : undefined);
   }
   tx.set(['board', 'width'], width);
   tx.set(['board', 'height'], height);

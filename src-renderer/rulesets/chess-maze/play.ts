@@ -110,6 +110,8 @@ export class CmSession implements PlaySession {
     private readonly pos: CmPosition,
     private readonly frames: readonly CmFrame[],
     private readonly par: number | null,
+    /** The session before the last Restart (what undo at the start brings back), null when none. */
+    private readonly before: CmSession | null = null,
   ) {}
 
   private get state(): CmState {
@@ -159,16 +161,23 @@ export class CmSession implements PlaySession {
     }
     const lan = cmMoveToLan(this.pos, this.state, mv!);
     const r = cmPlay(this.pos, this.state, mv!);
-    return new CmSession(this.level, this.pos, [...this.frames, { state: r.state, lan, move: mv!, events: r.events }], this.par);
+    return new CmSession(this.level, this.pos, [...this.frames, { state: r.state, lan, move: mv!, events: r.events }], this.par, this.before);
   }
 
+  /** One move back; at the start after a Restart, the moves before it. */
   undo(): CmSession {
-    if (this.frames.length <= 1) return this;
-    return new CmSession(this.level, this.pos, this.frames.slice(0, -1), this.par);
+    if (this.frames.length > 1) return new CmSession(this.level, this.pos, this.frames.slice(0, -1), this.par, this.before);
+    return this.before ?? this;
   }
 
+  /** Back to the start, remembering this session for undo (one step of the play history). */
   restart(): CmSession {
-    return new CmSession(this.level, this.pos, this.frames.slice(0, 1), this.par);
+    if (this.frames.length <= 1) return this;
+    return new CmSession(this.level, this.pos, this.frames.slice(0, 1), this.par, this);
+  }
+
+  get canUndo(): boolean {
+    return this.frames.length > 1 || this.before !== null;
   }
 
   /** CM-10: a transform choice is the piece type the mover becomes. */

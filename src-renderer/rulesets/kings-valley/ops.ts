@@ -16,14 +16,15 @@
  * occupied squares and, with the terrain tools, the valley (KV-9).
  *
  * Board size (KV-1 / KV-9: odd, 5..9): resizing keeps the content centred
- * on the valley (the centre square), shifting every square by half the
- * change, so a problem keeps its shape around the valley; content that
- * falls off the board is removed in the same step (callers confirm first).
+ * on the valley (the centre square) by default, shifting every square by
+ * half the change, so a problem keeps its shape around the valley (the
+ * editor's resize anchor may ask for another shift); content that falls
+ * off the board is removed in the same step (callers confirm first).
  * Pure TS, never throws.
  */
 import type { KingsValleyLevel, KvPiece, KvSide } from '../../../src-shared/model/level.js';
-import { parseSquare, squareName } from '../../../src-shared/model/square.js';
 import { kvValleySquare } from '../../../src-shared/rulesets/kings-valley/display.js';
+import { anchorShift, shiftSquare, type Shift } from '../../editor/anchor.js';
 import type { Tx } from '../../editor/doc-ops.js';
 import type { PaintResult } from '../../editor/terrain-tools.js';
 import { squareOnBoard, type MoveOutcome } from '../ruleset-ui.js';
@@ -229,49 +230,44 @@ export function setGoal(tx: KvTx, moves: number | undefined): void {
 // ---------------------------------------------------------------- board size
 
 /**
- * Where `square` goes when the board is resized from the document's size
- * to `width` x `height`, keeping the valley centred (shift by half the
- * change in each direction); null when it falls off (or does not parse).
+ * The shift that keeps the content centred on the valley when the board is
+ * resized from `from` to `width` x `height` (half the change in each
+ * direction: KV-9 sides are odd, so the change is even), the default of
+ * King's Valley's resize (the `middle-center` anchor, editor/anchor.ts).
  */
-export function shiftedSquare(square: string, from: { width: number; height: number }, width: number, height: number): string | null {
-  const c = parseSquare(square);
-  if (!c) return null;
-  const df = Math.trunc((width - from.width) / 2);
-  const dr = Math.trunc((height - from.height) / 2);
-  const f = c.file + df;
-  const r = c.rank + dr;
-  if (f < 0 || r < 0 || f >= width || r >= height) return null;
-  return squareName(f, r);
+export function centredShift(from: { width: number; height: number }, width: number, height: number): Shift {
+  return anchorShift('middle-center', from, { width, height });
 }
 
 /**
  * What a resize to `width` x `height` would remove (pieces and pillars
- * that fall off with the centred shift), as notice text:
- * `["black soldier on a5", "pillar on b3"]`. Empty when nothing is lost.
+ * that fall off once the content moved by `shift`, default centred on the
+ * valley), as notice text: `["black soldier on a5", "pillar on b3"]`.
+ * Empty when nothing is lost.
  */
-export function removedByResize(doc: KingsValleyLevel, width: number, height: number): string[] {
+export function removedByResize(doc: KingsValleyLevel, width: number, height: number, shift: Shift = centredShift(doc.board, width, height)): string[] {
   const out: string[] = [];
-  for (const p of doc.pieces) if (shiftedSquare(p.square, doc.board, width, height) === null) out.push(describeKvPiece(p));
-  for (const s of doc.pillars ?? []) if (shiftedSquare(s, doc.board, width, height) === null) out.push(`pillar on ${s}`);
+  for (const p of doc.pieces) if (shiftSquare(p.square, shift, width, height) === null) out.push(describeKvPiece(p));
+  for (const s of doc.pillars ?? []) if (shiftSquare(s, shift, width, height) === null) out.push(`pillar on ${s}`);
   return out;
 }
 
 /**
- * Resizes the board keeping the content centred on the valley (see module
- * doc); pieces and pillars that fall off are removed in the same step, so
- * one undo restores them.
+ * Resizes the board, the content moved by `shift` (default: centred on
+ * the valley, see module doc); pieces and pillars that fall off are
+ * removed in the same step, so one undo restores them. A pillar that lands
+ * on the new valley stays and the validation reports it (KV-9).
  */
-export function setBoardSize(tx: KvTx, width: number, height: number): void {
-  const from = { width: tx.doc.board.width, height: tx.doc.board.height };
+export function setBoardSize(tx: KvTx, width: number, height: number, shift: Shift = centredShift(tx.doc.board, width, height)): void {
   for (let i = tx.doc.pieces.length - 1; i >= 0; i--) {
-    const to = shiftedSquare(tx.doc.pieces[i]!.square, from, width, height);
+    const to = shiftSquare(tx.doc.pieces[i]!.square, shift, width, height);
     if (to === null) tx.remove(['pieces', i]);
     else tx.set(['pieces', i], { ...tx.doc.pieces[i]!, square: to });
   }
   const pillars = tx.doc.pillars;
   if (pillars) {
     for (let i = pillars.length - 1; i >= 0; i--) {
-      const to = shiftedSquare(tx.doc.pillars![i]!, from, width, height);
+      const to = shiftSquare(tx.doc.pillars![i]!, shift, width, height);
       if (to === null) tx.remove(['pillars', i]);
       else tx.set(['pillars', i], to);
     }

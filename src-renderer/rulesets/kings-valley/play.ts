@@ -72,6 +72,8 @@ export class KvSession implements PlaySession, EngineGame {
     readonly level: KingsValleyLevel,
     private readonly frames: readonly KvFrame[],
     readonly user: KvUser,
+    /** The session before the last Restart (what undo at the start brings back), null when none. */
+    private readonly before: KvSession | null = null,
   ) {}
 
   private get pos(): KvPosition {
@@ -145,7 +147,7 @@ export class KvSession implements PlaySession, EngineGame {
     const prev = this.frames[this.frames.length - 1]!;
     const pieces = prev.pieces.map((p) => (p.square === fromName ? { ...p, square: toName } : p));
     const frame: KvFrame = { pos: kvPlay(this.pos, mv).position, pieces, lan, move: mv, by, note };
-    return new KvSession(this.level, [...this.frames, frame], this.user);
+    return new KvSession(this.level, [...this.frames, frame], this.user, this.before);
   }
 
   /** The person's move `from` → `to`: null when it is not their turn or the move is not legal. */
@@ -181,27 +183,38 @@ export class KvSession implements PlaySession, EngineGame {
 
   /** The same game with the person on `user` (the engine takes the other side from here). */
   withUser(user: KvUser): KvSession {
-    return new KvSession(this.level, this.frames, user);
+    return new KvSession(this.level, this.frames, user, this.before);
   }
 
-  /** One move (ply) back (itself at the start). */
+  /** One move (ply) back; at the start after a Restart, the moves before it (with the sides as they are now); itself at the very start. */
   undo(): KvSession {
-    if (this.frames.length <= 1) return this;
-    return new KvSession(this.level, this.frames.slice(0, -1), this.user);
+    if (this.frames.length > 1) return new KvSession(this.level, this.frames.slice(0, -1), this.user, this.before);
+    const b = this.before;
+    return b ? new KvSession(this.level, b.frames, this.user, b.before) : this;
   }
 
   /**
    * Back to the person's previous turn: takes back the engine's reply and
    * the person's move before it (one move when both sides are by hand).
+   * At the start after a Restart (or after the engine's first reply to
+   * it), exactly the session before the Restart.
    */
   undoTurn(): KvSession {
+    if (this.frames.length <= 1) return this.undo();
     let s = this.undo();
     while (s.frames.length > 1 && s.user !== 'both' && s.pos.sideToMove !== s.user) s = s.undo();
+    if (s.frames.length <= 1 && s.before && s.engineToMove) return s.undo();
     return s;
   }
 
+  /** Back to the start, remembering this session for undo (one step of the play history). */
   restart(): KvSession {
-    return new KvSession(this.level, this.frames.slice(0, 1), this.user);
+    if (this.frames.length <= 1) return this;
+    return new KvSession(this.level, this.frames.slice(0, 1), this.user, this);
+  }
+
+  get canUndo(): boolean {
+    return this.frames.length > 1 || this.before !== null;
   }
 
   get view(): KvPlayView {

@@ -124,7 +124,7 @@ export const kingsValleyUi: RulesetUi<L> = {
   topItem: ops.topItem,
   moveItem: ops.moveItem,
   eraseTop: (tx, sq) => void ops.eraseTop(tx, sq),
-  resize: { loss: ops.removedByResize, apply: ops.setBoardSize },
+  resize: { anchor: 'middle-center', loss: ops.removedByResize, apply: ops.setBoardSize },
   setGoal: ops.setGoal,
   summary(doc) {
     const white = doc.pieces.filter((p) => p.side === 'white').length;

@@ -208,6 +208,8 @@ export class LcPlaySession implements PlaySession, EngineGame {
     readonly lc: LcSession,
     private readonly by: readonly ('user' | 'engine')[],
     private readonly squares: readonly { from: string; to: string }[],
+    /** The session before the last Restart (what undo at the start brings back), null when none. */
+    private readonly before: LcPlaySession | null = null,
   ) {}
 
   get game(): EngineGame {
@@ -255,7 +257,7 @@ export class LcPlaySession implements PlaySession, EngineGame {
 
   private next(o: LcMoveOption, who: 'user' | 'engine'): LcPlaySession | null {
     const n = this.lc.play(o.lan);
-    return n ? new LcPlaySession(this.start, n, [...this.by, who], [...this.squares, { from: o.from, to: o.to }]) : null;
+    return n ? new LcPlaySession(this.start, n, [...this.by, who], [...this.squares, { from: o.from, to: o.to }], this.before) : null;
   }
 
   /** A promotion shows its piece; castle vs castlock (LC-12), capture vs superimpose show their SAN. */
@@ -279,22 +281,40 @@ export class LcPlaySession implements PlaySession, EngineGame {
   private first(n: number): LcPlaySession {
     let s = this.lc.restart();
     for (const lan of this.lc.moves.slice(0, n)) s = s.play(lan) ?? s;
-    return new LcPlaySession(this.start, s, this.by.slice(0, n), this.squares.slice(0, n));
+    return new LcPlaySession(this.start, s, this.by.slice(0, n), this.squares.slice(0, n), this.before);
   }
 
-  /** One move back (itself at the start). */
+  /** The session before the last Restart with the sides as they are now, or null. */
+  private beforeRestart(): LcPlaySession | null {
+    const b = this.before;
+    return b ? new LcPlaySession(this.start, b.lc.withUser(this.lc.user), b.by, b.squares, b.before) : null;
+  }
+
+  /** One move back; at the start after a Restart, the moves before it; itself at the very start. */
   undo(): LcPlaySession {
-    return this.lc.moves.length === 0 ? this : this.first(this.lc.moves.length - 1);
+    return this.lc.moves.length === 0 ? (this.beforeRestart() ?? this) : this.first(this.lc.moves.length - 1);
   }
 
-  /** Back to the person's previous turn (`LcSession.undo`); itself at the start. */
+  /**
+   * Back to the person's previous turn (`LcSession.undo`); at the start
+   * (or at a start where the engine moves first) after a Restart, back
+   * before it; itself at the very start.
+   */
   undoTurn(): LcPlaySession {
     const u = this.lc.undo();
-    return u ? this.first(u.moves.length) : this;
+    const back = u ? this.first(u.moves.length) : this;
+    return back.lc.moves.length === 0 && (back === this || back.engineToMove) ? (this.beforeRestart() ?? back) : back;
   }
 
+  /** Back to the start, remembering this session for undo (one step of the play history). */
   restart(): LcPlaySession {
-    return this.first(0);
+    if (this.lc.moves.length === 0) return this;
+    const s = this.first(0);
+    return new LcPlaySession(this.start, s.lc, [], [], this);
+  }
+
+  get canUndo(): boolean {
+    return this.lc.moves.length > 0 || this.before !== null;
   }
 
   /** The same game with the person on `user` (`both`: both sides by hand, no engine). */

@@ -16,6 +16,7 @@
  * terrain tools) skips squares with a piece or the portal.
  */
 import type { Facing, Role, UkColor, UkPiece, UnlockTheKingLevel } from '../../../src-shared/model/level.js';
+import { NO_SHIFT, shiftSquare, type Shift } from '../../editor/anchor.js';
 import type { Tx } from '../../editor/doc-ops.js';
 import type { PaintResult } from '../../editor/terrain-tools.js';
 import { squareOnBoard, type MoveOutcome } from '../ruleset-ui.js';
@@ -261,34 +262,41 @@ export function setPieceProps(tx: UkTx, square: string, patch: PiecePatch): bool
 
 /**
  * What a resize to `width` x `height` would remove (pieces, walls and the
- * portal outside the new board), as notice text: `["ivory rook on h8",
- * "wall on g7", "portal on e8"]`. Empty when nothing is lost.
+ * portal outside the new board once the content moved by `shift`, see
+ * editor/anchor.ts), as notice text: `["ivory rook on h8", "wall on g7",
+ * "portal on e8"]`. Empty when nothing is lost.
  */
-export function removedByResize(doc: UnlockTheKingLevel, width: number, height: number): string[] {
+export function removedByResize(doc: UnlockTheKingLevel, width: number, height: number, shift: Shift = NO_SHIFT): string[] {
   const out: string[] = [];
-  for (const p of doc.pieces) if (!squareOnBoard(p.square, width, height)) out.push(describePiece(p));
-  for (const w of doc.walls ?? []) if (!squareOnBoard(w, width, height)) out.push(`wall on ${w}`);
-  if (doc.portal !== undefined && !squareOnBoard(doc.portal, width, height)) out.push(`portal on ${doc.portal}`);
+  const off = (sq: string): boolean => shiftSquare(sq, shift, width, height) === null;
+  for (const p of doc.pieces) if (off(p.square)) out.push(describePiece(p));
+  for (const w of doc.walls ?? []) if (off(w)) out.push(`wall on ${w}`);
+  if (doc.portal !== undefined && off(doc.portal)) out.push(`portal on ${doc.portal}`);
   return out;
 }
 
 /**
- * Resizes the board (a1 stays bottom-left; UK-1 allows 3..16, enforced by
- * the caller's inputs and reported by validation otherwise). Pieces, walls
- * and the portal left outside the new board are removed in the same step,
- * so one undo restores them.
+ * Resizes the board, the content moved by `shift` (default none: a1 stays
+ * bottom-left; UK-1 allows 3..16, enforced by the caller's inputs and
+ * reported by validation otherwise). Pieces, walls and the portal left
+ * outside the new board are removed in the same step, so one undo restores
+ * them.
  */
-export function setBoardSize(tx: UkTx, width: number, height: number): void {
+export function setBoardSize(tx: UkTx, width: number, height: number, shift: Shift = NO_SHIFT): void {
   for (let i = tx.doc.pieces.length - 1; i >= 0; i--) {
-    if (!squareOnBoard(tx.doc.pieces[i]!.square, width, height)) tx.remove(['pieces', i]);
+    const to = shiftSquare(tx.doc.pieces[i]!.square, shift, width, height);
+    if (to === null) tx.remove(['pieces', i]);
+    else if (to !== tx.doc.pieces[i]!.square) tx.set(['pieces', i, 'square'], to);
   }
   const walls = tx.doc.walls;
   if (walls) {
     for (let i = walls.length - 1; i >= 0; i--) {
-      if (!squareOnBoard(tx.doc.walls![i]!, width, height)) tx.remove(['walls', i]);
+      const to = shiftSquare(tx.doc.walls![i]!, shift, width, height);
+      if (to === null) tx.remove(['walls', i]);
+      else if (to !== tx.doc.walls![i]) tx.set(['walls', i], to);
     }
   }
-  if (tx.doc.portal !== undefined && !squareOnBoard(tx.doc.portal, width, height)) tx.set(['portal'], undefined);
+  if (tx.doc.portal !== undefined) tx.set(['portal'], shiftSquare(tx.doc.portal, shift, width, height) ?? undefined);
   tx.set(['board'], { ...tx.doc.board, width, height });
 }
 

@@ -57,6 +57,8 @@ export class UkSession implements PlaySession {
     private readonly undos = 0,
     /** Restarts used so far in this attempt (UK-8 clean-run bonus). */
     private readonly resets = 0,
+    /** The session before the last Restart (what undo at the start brings back), null when none. */
+    private readonly before: UkSession | null = null,
   ) {}
 
   private get pos(): UkPosition {
@@ -103,17 +105,24 @@ export class UkSession implements PlaySession {
     const mv = legalMoves(this.pos).find((m) => m.from === f && m.to === t);
     if (!mv) return null;
     const lan = moveToLan(this.pos, mv);
-    return new UkSession(this.level, [...this.frames, { pos: applyMove(this.pos, mv), lan, move: mv }], this.par, this.undos, this.resets);
+    return new UkSession(this.level, [...this.frames, { pos: applyMove(this.pos, mv), lan, move: mv }], this.par, this.undos, this.resets, this.before);
   }
 
+  /** One move back; at the start after a Restart, the moves before it (the restart and this undo both still count for UK-8). */
   undo(): UkSession {
-    if (this.frames.length <= 1) return this;
-    return new UkSession(this.level, this.frames.slice(0, -1), this.par, this.undos + 1, this.resets);
+    if (this.frames.length > 1) return new UkSession(this.level, this.frames.slice(0, -1), this.par, this.undos + 1, this.resets, this.before);
+    const b = this.before;
+    return b ? new UkSession(this.level, b.frames, this.par, this.undos + 1, this.resets, b.before) : this;
   }
 
+  /** Back to the start, remembering this session for undo (one step of the play history); counts a restart (UK-8). */
   restart(): UkSession {
     if (this.frames.length <= 1) return this;
-    return new UkSession(this.level, this.frames.slice(0, 1), this.par, this.undos, this.resets + 1);
+    return new UkSession(this.level, this.frames.slice(0, 1), this.par, this.undos, this.resets + 1, this);
+  }
+
+  get canUndo(): boolean {
+    return this.frames.length > 1 || this.before !== null;
   }
 
   /** UK-8 score of the ended attempt (casual mode: undos add no penalty moves), null while playing or without a par. */

@@ -6,7 +6,7 @@
  */
 import { ROLES, type ChessMazeLevel } from '../../model/level.js';
 import { solveBfs } from '../../solver/bfs.js';
-import type { RulesetDef } from '../../ruleset.js';
+import type { LevelStart, RulesetDef } from '../../ruleset.js';
 import { hasBoardAndPieces, isRecord, optionalArray, optionalRecord } from '../editable.js';
 import { compileChessMaze } from './position.js';
 import { cmReplay } from './replay.js';
@@ -16,16 +16,58 @@ import { cmSolveWithWhy } from './why.js';
 import { CM_MECHANICS, generateCmLevels } from './generate.js';
 import { cmSquares } from './squares.js';
 import { cmDisplay } from './display.js';
+import { cmObjectives } from './objectives.js';
 import { CM_MAX_SIZE, CM_MIN_SIZE, validateChessMaze } from './validate.js';
 
 /**
- * A new Chess Maze level: an empty 6 x 6 floor (CM-1) with no pieces and no
- * tiles. The live validation then asks for a player piece and a finish
- * (CM-14), which the designer places.
+ * A new Chess Maze level: an empty floor of `size` (default 6 x 6, CM-1)
+ * with no pieces and no tiles. The live validation then asks for a player
+ * piece and a finish (CM-14), which the designer places.
  */
-export function newCmLevel(title = 'Untitled maze'): ChessMazeLevel {
-  return { format: 'castellan.level', version: 1, ruleset: 'chess-maze', meta: { title }, board: { width: 6, height: 6 }, pieces: [], tiles: [] };
+export function newCmLevel(title = 'Untitled maze', size: { width: number; height: number } = { width: 6, height: 6 }): ChessMazeLevel {
+  return {
+    format: 'castellan.level',
+    version: 1,
+    ruleset: 'chess-maze',
+    meta: { title },
+    board: { width: size.width, height: size.height },
+    pieces: [],
+    tiles: [],
+  };
 }
+
+/**
+ * "Key and door" (6 x 6), a small sample-like maze to build on: a player
+ * rook on a1, a wall of holes down the d-file with a red lock on d3 as its
+ * door (CM-4, CM-7), the red key on a6 (CM-5) and the finish on f6 (CM-11).
+ * Proved optimal in 4 moves: Ra1-a6 (the key), Ra6-a3, Ra3-f3, Rf3-f6.
+ */
+export function cmStarter(): ChessMazeLevel {
+  return {
+    format: 'castellan.level',
+    version: 1,
+    ruleset: 'chess-maze',
+    meta: { title: 'Key and door' },
+    board: { width: 6, height: 6, holes: ['d1', 'd2', 'd4', 'd5', 'd6'] },
+    pieces: [{ role: 'rook', square: 'a1', side: 'player' }],
+    tiles: [
+      { kind: 'key', square: 'a6', color: 'red' },
+      { kind: 'lock', square: 'd3', color: 'red' },
+      { kind: 'finish', square: 'f6' },
+    ],
+  };
+}
+
+/** The New dialog's starts (RulesetDef.starts): the empty floor, then the sample-like starter. */
+export const CM_STARTS: readonly LevelStart[] = [
+  { id: 'empty', label: 'Empty floor', description: 'No pieces, no tiles, at the size you choose: place a player piece and the finish.' },
+  {
+    id: 'starter',
+    label: 'Key and door',
+    description: '6 × 6: a rook, a wall of holes with a red lock as its door, the key and the finish (par 4): a sample to build on.',
+    size: { width: 6, height: 6 },
+  },
+];
 
 export const chessMaze = {
   id: 'chess-maze',
@@ -34,7 +76,8 @@ export const chessMaze = {
   blurb: 'Reach the flag through holes, locks, keys, plates and transforms; collect coins, spell words.',
   board: { min: CM_MIN_SIZE, max: CM_MAX_SIZE, ruling: 'CM-1', describe: `${CM_MIN_SIZE} to ${CM_MAX_SIZE} squares` },
   goal: { kind: 'par', solves: 'wins the level (finish with its objectives, within the move limit)' },
-  newLevel: () => newCmLevel(),
+  starts: CM_STARTS,
+  newLevel: (start?: string, size?: { width: number; height: number }) => (start === 'starter' ? cmStarter() : newCmLevel(undefined, size)),
   isEditable: (value: unknown): value is ChessMazeLevel =>
     isRecord(value) &&
     value['ruleset'] === 'chess-maze' &&
@@ -60,6 +103,8 @@ export const chessMaze = {
   generatePieces: ROLES,
   squares: cmSquares,
   display: cmDisplay,
+  // The goal and objectives in words for printed diagrams (objectives.ts).
+  describeGoal: cmObjectives,
   // Solved from the replayed play state (keys, pick-ups, move counter: CM-5, CM-8, CM-9, CM-12).
   hint: cmHint,
 } satisfies RulesetDef<ChessMazeLevel>;

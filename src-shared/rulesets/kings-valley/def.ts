@@ -16,6 +16,7 @@ import { generateKvLevels } from './generate.js';
 import { kvSquares } from './squares.js';
 import { kvSolutionTree } from './tree.js';
 import { kvDisplay } from './display.js';
+import { kvObjectives } from './objectives.js';
 import { KV_MAX_SIZE, KV_MIN_SIZE, validateKingsValley } from './validate.js';
 
 /** The starting positions New offers (KV-1, KV-4), or an empty board (the default). */
@@ -24,10 +25,16 @@ export const KV_STARTS: readonly LevelStart[] = [
     id: 'standard',
     label: 'Standard',
     description: '5 × 5: king and four soldiers on each first row, kings in the middle (KV-4: the first move is a soldier move).',
+    size: { width: 5, height: 5 },
   },
-  { id: 'retrieve', label: 'Retrieve the King', description: '5 × 5: soldiers as in the standard setup, the kings swapped to the opponent’s row.' },
-  { id: 'labyrinth', label: 'Labyrinth', description: '7 × 7: king and six soldiers each, pillars on b3, b5, f3, f5 (KV-1).' },
-  { id: 'empty', label: 'Empty board', description: '5 × 5 with nothing on it: build a win-in-N problem.' },
+  {
+    id: 'retrieve',
+    label: 'Retrieve the King',
+    description: '5 × 5: soldiers as in the standard setup, the kings swapped to the opponent’s row.',
+    size: { width: 5, height: 5 },
+  },
+  { id: 'labyrinth', label: 'Labyrinth', description: '7 × 7: king and six soldiers each, pillars on b3, b5, f3, f5 (KV-1).', size: { width: 7, height: 7 } },
+  { id: 'empty', label: 'Empty board', description: 'Nothing on it, at the size you choose (odd sides, KV-9): build a win-in-N problem.' },
 ];
 
 /**
@@ -35,11 +42,11 @@ export const KV_STARTS: readonly LevelStart[] = [
  * - `standard` / `retrieve` / `labyrinth`: a copy of the rulebook setup
  *   (KV-1 Labyrinth 7 x 7 with pillars; KV-4 `startingSetup: true`, White to
  *   move, no goal: a playable position);
- * - `empty` (default, and any other id): an empty 5 x 5 board, White to
- *   move, not a starting setup, no goal; the live validation then asks for
- *   one king per side (KV-9).
+ * - `empty` (default, and any other id): an empty board of `size` (default
+ *   5 x 5), White to move, not a starting setup, no goal; the live
+ *   validation then asks for one king per side (KV-9).
  */
-export function newKvLevel(start = 'empty'): KingsValleyLevel {
+export function newKvLevel(start = 'empty', size: { width: number; height: number } = { width: 5, height: 5 }): KingsValleyLevel {
   if (start === 'standard') return kvSetupCopy(KV_STANDARD_SETUP);
   if (start === 'retrieve') return kvSetupCopy(KV_RETRIEVE_THE_KING_SETUP);
   if (start === 'labyrinth') return kvSetupCopy(KV_LABYRINTH_SETUP);
@@ -48,7 +55,7 @@ export function newKvLevel(start = 'empty'): KingsValleyLevel {
     version: 1,
     ruleset: 'kings-valley',
     meta: { title: 'Untitled valley' },
-    board: { width: 5, height: 5 },
+    board: { width: size.width, height: size.height },
     pieces: [],
     sideToMove: 'white',
   };
@@ -75,7 +82,7 @@ export const kingsValley = {
     startSide: (l) => ((l as KingsValleyLevel).sideToMove === 'black' ? 'black' : 'white'),
   },
   starts: KV_STARTS,
-  newLevel: newKvLevel,
+  newLevel: (start?: string, size?: { width: number; height: number }) => newKvLevel(start, size),
   isEditable: (value: unknown): value is KingsValleyLevel =>
     isRecord(value) &&
     value['ruleset'] === 'kings-valley' &&
@@ -95,6 +102,8 @@ export const kingsValley = {
   generatePieces: ['king', 'soldier'],
   squares: kvSquares,
   display: kvDisplay,
+  // The goal and objectives in words for printed diagrams (objectives.ts).
+  describeGoal: kvObjectives,
   // The engine that plays against the user (fastest forced win, KV-8, else the longest defence).
   engine: kvEngine,
   // KV-8 chess-problem solution tree: key, defences and answers to depth N, duals, threat (as if passed), tries.

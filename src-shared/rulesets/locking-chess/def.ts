@@ -4,7 +4,7 @@
  * win) proved by the proof search, or positions to play against the engine.
  */
 import type { LockingChessLevel } from '../../model/level.js';
-import type { RulesetDef } from '../../ruleset.js';
+import type { LevelStart, RulesetDef } from '../../ruleset.js';
 import { lcEngine } from './engine.js';
 import { lcStanding } from './hint.js';
 import { hintTwoPlayer, type HintResult } from '../../hint.js';
@@ -16,12 +16,37 @@ import { LC_DEFAULT_ROLES, generateLcLevels } from './generate.js';
 import { lcSquares } from './squares.js';
 import { lcSolutionTree } from './tree.js';
 import { lcDisplay } from './display.js';
+import { lcObjectives } from './objectives.js';
 import { validateLockingChess } from './validate.js';
 
 /** A new Locking Chess document: the standard start position (LC-1), no goal (a position to play). */
 export function newLcLevel(title = 'Untitled locking problem'): LockingChessLevel {
   return { format: 'castellan.level', version: 1, ruleset: 'locking-chess', meta: { title }, board: { width: 8, height: 8 }, position: LC_START_LFEN };
 }
+
+/**
+ * A sample-like problem to build on: White Kg4 and a bishop riding on its
+ * pawn on e6, Black Kd7; "lockmate in 1" (LC-8): any bishop move uncovers
+ * the pawn's check, only Bxd7-like landing on the king locks it in place
+ * (the "Bishop Drop" sample).
+ */
+export function lcStarter(): LockingChessLevel {
+  return {
+    format: 'castellan.level',
+    version: 1,
+    ruleset: 'locking-chess',
+    meta: { title: 'Lockmate in 1' },
+    board: { width: 8, height: 8 },
+    position: '8/3k4/4(PB)3/8/6K1/8/8/8 w - - 0 1',
+    goal: { type: 'mate-in', moves: 1 },
+  };
+}
+
+/** The New dialog's starts (RulesetDef.starts): the standard position, then a sample-like problem (LC-1: every start is 8 x 8). */
+export const LC_STARTS: readonly LevelStart[] = [
+  { id: 'initial', label: 'Initial position', description: 'The standard chess start (LC-1), no goal: set up a problem from it or play it.' },
+  { id: 'starter', label: 'Lockmate in 1', description: 'A bishop riding on its pawn next to the black king: a "lockmate in 1" sample to build on (LC-8).' },
+];
 
 export const lockingChess = {
   id: 'locking-chess',
@@ -40,7 +65,8 @@ export const lockingChess = {
       return r.ok && r.value.side === 1 ? 'black' : 'white';
     },
   },
-  newLevel: () => newLcLevel(),
+  starts: LC_STARTS,
+  newLevel: (start?: string) => (start === 'starter' ? lcStarter() : newLcLevel()),
   isEditable: (value: unknown): value is LockingChessLevel =>
     isRecord(value) && value['ruleset'] === 'locking-chess' && typeof value['position'] === 'string' && isRecord(value['meta']) && isRecord(value['board']),
   // LC-1..LC-13: LFEN syntax and playability, goal (a missing goal is a playable position).
@@ -58,6 +84,8 @@ export const lockingChess = {
   squares: lcSquares,
   // LC-13: stacks, lock marks and the side to move read from the LFEN.
   display: lcDisplay,
+  // The goal and objectives in words for printed diagrams (objectives.ts).
+  describeGoal: lcObjectives,
   // The engine that plays against the user (fastest forced mate, LC-8, else the longest defence).
   engine: lcEngine,
   // LC-8 chess-problem solution tree in LAN + SAN: key, defences and answers to depth N, duals, threat, tries.

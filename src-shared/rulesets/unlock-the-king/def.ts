@@ -6,7 +6,7 @@
  */
 import { ROLES, type Role, type UnlockTheKingLevel } from '../../model/level.js';
 import { solveBfs } from '../../solver/bfs.js';
-import type { RulesetDef } from '../../ruleset.js';
+import type { LevelStart, RulesetDef } from '../../ruleset.js';
 import { hasBoardAndPieces, isRecord } from '../editable.js';
 import { compileUnlockTheKing } from './position.js';
 import { generateUkLevels } from './generate.js';
@@ -14,24 +14,67 @@ import { ukReplay } from './replay.js';
 import { ukFrameSolved } from './hint.js';
 import { ukSquares } from './squares.js';
 import { ukDisplay } from './display.js';
+import { ukObjectives } from './objectives.js';
 import { kingCanReachPortal, ukSearchProblem, ukSolve } from './search.js';
 import { ukUnsolvableWhy } from './frozen.js';
 import { UK_MAX_SIZE, UK_MIN_SIZE, checkPar, validateUnlockTheKing } from './validate.js';
 import { framesSolver, hintSinglePlayer, type HintResult } from '../../hint.js';
 
-/** A new blueprint: 8 x 8 (UK-1 default), ivory king on e1, portal on e8. */
-export function newUkLevel(title = 'Untitled blueprint'): UnlockTheKingLevel {
+/**
+ * A new blueprint: `size` (default 8 x 8, UK-1), an ivory king on the
+ * middle of the bottom row and the portal on the middle of the top row
+ * (e1 and e8 on 8 x 8), nothing else.
+ */
+export function newUkLevel(title = 'Untitled blueprint', size: { width: number; height: number } = { width: 8, height: 8 }): UnlockTheKingLevel {
+  const file = String.fromCharCode(97 + Math.floor(size.width / 2));
   return {
     format: 'castellan.level',
     version: 1,
     ruleset: 'unlock-the-king',
     meta: { title },
-    board: { width: 8, height: 8 },
+    board: { width: size.width, height: size.height },
     walls: [],
-    portal: 'e8',
-    pieces: [{ role: 'king', square: 'e1', color: 'ivory' }],
+    portal: `${file}${size.height}`,
+    pieces: [{ role: 'king', square: `${file}1`, color: 'ivory' }],
   };
 }
+
+/**
+ * "Boxed king" (6 x 6), a small sample-like blueprint to build on: the king
+ * in the a1 corner behind two pawns and an obsidian bishop, walls c4 d4,
+ * the portal in the far corner f6. Proved optimal in 7 moves (Bb2-c3, then
+ * the king walks Ka1-b2-c2-d3-e4-e5-f6).
+ */
+export function ukStarter(): UnlockTheKingLevel {
+  return {
+    format: 'castellan.level',
+    version: 1,
+    ruleset: 'unlock-the-king',
+    meta: { title: 'Boxed king' },
+    board: { width: 6, height: 6 },
+    walls: ['c4', 'd4'],
+    portal: 'f6',
+    pieces: [
+      { role: 'king', square: 'a1', color: 'ivory' },
+      { role: 'pawn', square: 'a2', color: 'ivory', facing: 'north' },
+      { role: 'pawn', square: 'b1', color: 'ivory', facing: 'east' },
+      { role: 'bishop', square: 'b2', color: 'obsidian' },
+      { role: 'rook', square: 'f3', color: 'obsidian' },
+      { role: 'knight', square: 'e6', color: 'ivory' },
+    ],
+  };
+}
+
+/** The New dialog's starts (RulesetDef.starts): the empty board, then the sample-like starter. */
+export const UK_STARTS: readonly LevelStart[] = [
+  { id: 'empty', label: 'Empty board', description: 'The king on the bottom row and the portal on the top row, nothing else, at the size you choose.' },
+  {
+    id: 'starter',
+    label: 'Boxed king',
+    description: '6 × 6: the king boxed in at a1 by two pawns and a bishop, the portal at f6 (par 7): a sample to build on.',
+    size: { width: 6, height: 6 },
+  },
+];
 
 export const unlockTheKing = {
   id: 'unlock-the-king',
@@ -40,7 +83,8 @@ export const unlockTheKing = {
   blurb: 'Slide pieces out of the way until the king reaches the portal. No captures.',
   board: { min: UK_MIN_SIZE, max: UK_MAX_SIZE, ruling: 'UK-1', describe: `${UK_MIN_SIZE} to ${UK_MAX_SIZE} squares` },
   goal: { kind: 'par', solves: 'brings the king to the portal' },
-  newLevel: () => newUkLevel(),
+  starts: UK_STARTS,
+  newLevel: (start?: string, size?: { width: number; height: number }) => (start === 'starter' ? ukStarter() : newUkLevel(undefined, size)),
   isEditable: (value: unknown): value is UnlockTheKingLevel =>
     isRecord(value) && value['ruleset'] === 'unlock-the-king' && hasBoardAndPieces(value) && (value['walls'] === undefined || Array.isArray(value['walls'])),
   validate: validateUnlockTheKing,
@@ -82,6 +126,8 @@ export const unlockTheKing = {
     }),
   generatePieces: ROLES.filter((r) => r !== 'king'),
   display: ukDisplay,
+  // The goal and objectives in words for printed diagrams (objectives.ts).
+  describeGoal: ukObjectives,
   // Replay frames are whole positions (UK-4..UK-6): each is solved with the optimal solve.
   hint: (level, moves, opts): HintResult => hintSinglePlayer(framesSolver(unlockTheKing, level, ukFrameSolved), moves, opts),
 } satisfies RulesetDef<UnlockTheKingLevel>;

@@ -141,7 +141,9 @@ describe('suggestions searched in the solve worker', () => {
     expect(len).toBeGreaterThanOrEqual(3);
     expect(len).toBeLessThanOrEqual(8);
     expect(a.document.par).toBe(len);
-    expect(a.document.meta.title).toBe('Suggested blueprint 7');
+    // A descriptive title (name, ruleset, size, par); the seed in the description.
+    expect(a.document.meta.title).toMatch(new RegExp(`^[A-Z][a-z]+ [A-Z][a-z]+: Unlock the King 8 × 8, par ${len}$`));
+    expect(a.document.meta.description).toContain('seed 7');
     // The proof comes along as a current stored solution; the document checks (schema, rules, stored solution replays, UK-7 par) find nothing.
     expect(solutionIsCurrent(a.document)).toBe(true);
     expect(a.document.solution).toMatchObject({ length: len, optimal: true });
