@@ -105,6 +105,10 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.getByTestId('btn-new').click();
     await expect(page.getByTestId('dialog-new')).toBeVisible();
     await check(page, 'New dialog', seen);
+    // Its second step: the starts and the board size of one ruleset.
+    await page.getByTestId('new-ruleset-unlock-the-king').click();
+    await expect(page.getByTestId('dialog-new-start')).toBeVisible();
+    await check(page, 'New dialog (starts and size)', seen);
     await page.getByTestId('new-cancel').click();
 
     // The command palette and the shortcuts sheet.

@@ -94,6 +94,7 @@ test('every tab of the last session comes back in a new window and after a resta
     // A new document, edited (unsaved: it comes back from its autosave).
     await page.getByTestId('btn-new').click();
     await page.getByTestId('new-ruleset-unlock-the-king').click();
+    await page.getByTestId('new-create').click();
     await page.getByTestId('meta-title').fill('My unsaved blueprint');
     await page.getByTestId('meta-title').press('Enter');
     await expect(page.getByTestId('autosave-status')).toBeVisible({ timeout: 10_000 });

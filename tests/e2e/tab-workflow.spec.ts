@@ -23,6 +23,7 @@ async function ready(page: Page, url: string): Promise<void> {
 async function newBlueprint(page: Page): Promise<void> {
   await page.getByTestId('btn-new').click();
   await page.getByTestId('new-ruleset-unlock-the-king').click();
+  await page.getByTestId('new-create').click();
   await expect(page.getByTestId('dialog-new')).toHaveCount(0);
 }
 
