@@ -117,7 +117,7 @@ export function formatReference(schemas) {
   const parts = [HEADER('schemas/*.json'), '# Castellan file format reference\n'];
   parts.push(
     'Every field of the level and pack files, generated from the JSON Schemas in `schemas/`.',
-    'The normative text is the format specification (LEVEL-FORMAT-v1); the ruling ids (UK-1, CM-3, …) refer to the rulings.',
+    'The contract these schemas implement (versions, migrations, the stored proof, packs, the command line) is [the format contract](format-contract.md); the ruling ids (UK-1, CM-3, …) are explained in [the rules](../rules/README.md).',
     'The rule checks that a schema cannot express (a square on the board, one king, a solvable level) are made by `castellan validate`.\n',
   );
   for (const { file, schema } of schemas) {
@@ -199,14 +199,14 @@ export function cliReference(program, exit) {
   for (const c of program.commands) parts.push(commandSection(c, ['castellan']));
   parts.push(
     '## Exit codes\n',
-    'Every command ends with one of these codes (the command line contract of LEVEL-FORMAT-v1; a command with several files reports the worst).\n',
+    'Every command ends with one of these codes ([the command line contract](format-contract.md#command-line-contract); a command with several files reports the worst).\n',
     '| Code | Name | Meaning |',
     '| --- | --- | --- |',
   );
   for (const [name, n] of Object.entries(exit)) parts.push(`| ${n} | ${code(name)} | ${EXIT_MEANING[name] ?? ''} |`);
   parts.push(
     '',
-    '`solve --json` prints one object `{"status":"solved"|"unsolvable"|"limit"|"invalid","length":N,"moves":[...],"states":N,"ms":N}` (`errors: [{code, message, square?}]` when invalid); see the format specification for the two-player fields (`keys`, `keysWithinN`). A solved King\'s Valley or Locking Chess problem also gets `tree`, its chess-problem solution tree (`{n, key, keys, cook, threat, variations: [{defence, answer, mate, duals, next}], tries: [{move, refutation}], nodes}`, moves as `{lan, san?}`), or `treeError: {code, message}` when the tree does not fit its budget (extensions).',
+    '`solve --json` prints one object `{"status":"solved"|"unsolvable"|"limit"|"invalid","length":N,"moves":[...],"states":N,"ms":N}` (`errors: [{code, message, square?}]` when invalid); see [the format contract](format-contract.md#solve---json) for the two-player fields (`keys`, `keysWithinN`) and `warnings`. A solved King\'s Valley or Locking Chess problem also gets `tree`, its chess-problem solution tree (`{n, key, keys, cook, threat, variations: [{defence, answer, mate, duals, next}], tries: [{move, refutation}], nodes}`, moves as `{lan, san?}`), or `treeError: {code, message}` when the tree does not fit its budget (extensions).',
   );
   return `${parts
     .join('\n')

@@ -15,7 +15,7 @@
  * The module also exports `generateFormatFiles(rootDir)` (pure, in memory) and
  * `rewriteRuntimeRequires(code)` so tests can check the committed files are current.
  *
- * Toolchain pitfall (shared/toolchain.md): even with `code.esm: true`, ajv
+ * Toolchain pitfall (docs/dev/toolchain.md): even with `code.esm: true`, ajv
  * standalone output `require`s helpers from `ajv/dist/runtime/*` (e.g.
  * `ucs2length` for minLength, `equal` for uniqueItems over non-scalars).
  * A `require` breaks ESM consumers and the renderer, so each one is rewritten

@@ -1,5 +1,5 @@
 /**
- * The ruleset contract (design: ../shared/design/ruleset-modules.md). One
+ * The ruleset contract (design: docs/dev/rulesets.md). One
  * `RulesetDef` per ruleset, in `src-shared/rulesets/<id>/def.ts`, listed once
  * in `src-shared/rulesets/index.ts` (`RULESETS`). Everything generic in the
  * core and the editor (validation, the solve entry, replay, the display

@@ -1,5 +1,5 @@
 /**
- * The renderer's ruleset registry (design: ../shared/design/ruleset-modules.md):
+ * The renderer's ruleset registry (design: docs/dev/rulesets.md):
  * every ruleset's editing module (`RulesetUi`, ruleset-ui.ts) listed once,
  * in the core registry's order (src-shared/rulesets/index.ts `RULESETS`),
  * and the lookups the generic editor uses. Nothing here branches on a

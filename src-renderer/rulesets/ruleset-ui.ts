@@ -1,5 +1,5 @@
 /**
- * The renderer's ruleset contract (design: ../shared/design/ruleset-modules.md):
+ * The renderer's ruleset contract (design: docs/dev/rulesets.md):
  * one `RulesetUi` per ruleset in `src-renderer/rulesets/<id>/ui.ts`, listed
  * once in `src-renderer/rulesets/index.ts` (`RULESET_UIS`). It is the
  * editing side of a ruleset: its palette tools (key, label, icon, hint,

@@ -2,7 +2,7 @@
  * Level and pack document types, format version 1.
  *
  * These are the in-memory shapes of `*.level.json` / `pack.json` files as
- * fixed by ../shared/format/LEVEL-FORMAT-v1.md. The JSON Schemas in
+ * fixed by the format contract (docs/reference/format-contract.md). The JSON Schemas in
  * `schemas/` are the authority on disk; `tests/shared/format/types-agree.test.ts`
  * proves these hand-written types and the schemas agree.
  *

@@ -1,5 +1,5 @@
 /**
- * The ruleset registry (design: ../shared/design/ruleset-modules.md): every
+ * The ruleset registry (design: docs/dev/rulesets.md): every
  * ruleset module listed once, and the generic entries that look the level's
  * ruleset up in it: validation, the one solve entry, replay, display. An
  * unknown ruleset answers an error issue `ruleset-unsupported` (pointer

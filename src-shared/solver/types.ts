@@ -219,7 +219,7 @@ export type SolveResult =
  * - `message`: one or two sentences for the designer, naming squares.
  * - `squares`: the squares the cause is about (the editor marks them), in
  *   the order the message names them; may be empty.
- * - `ruling`: the RULINGS.md id the cause rests on (`UK-6`, `CM-7`).
+ * - `ruling`: the ruling id the cause rests on (`UK-6`, `CM-7`; docs/rules/).
  * - `optimumWithoutLimit`: with `move-limit`, the optimum of the same level
  *   without its move limit.
  * - `refutations`: with `refuted`, each first move and the defence that

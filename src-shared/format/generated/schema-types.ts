@@ -3,7 +3,7 @@
 
 // ---- schemas/level.schema.json
 /**
- * A Castellan level file (*.level.json), format version 1. Implements /work/shared/format/LEVEL-FORMAT-v1.md. Unknown top-level fields are allowed (forward compatibility, 'extend, don't change'); fields that belong to another ruleset are rejected. Closed inner shapes (board, pieces, tiles, objectives, goal, options) reject unknown fields.
+ * A Castellan level file (*.level.json), format version 1. Implements the format contract, docs/reference/format-contract.md. Unknown top-level fields are allowed (forward compatibility, 'extend, don't change'); fields that belong to another ruleset are rejected. Closed inner shapes (board, pieces, tiles, objectives, goal, options) reject unknown fields.
  */
 export type CastellanLevel = {
   format: "castellan.level";
@@ -29,7 +29,7 @@ export type CastellanLevel = {
 } & (UnlockTheKingLevelFields | ChessMazeLevelFields | KingsValleyLevelFields | LockingChessLevelFields);
 export type Ruleset = "chess-maze" | "unlock-the-king" | "kings-valley" | "locking-chess";
 /**
- * Algebraic square name: file a..z, rank 1..26 (RULINGS 'Common'). Whether it lies on the board is a ruleset check.
+ * Algebraic square name: file a..z, rank 1..26 (docs/rules/README.md#common). Whether it lies on the board is a ruleset check.
  */
 export type Square = string;
 export type SquareList = Square[];
@@ -287,7 +287,7 @@ export interface LcGoal {
 export type PackEntry = PackFileEntry | PackLevelEntry;
 
 /**
- * A Castellan pack, format version 1: `pack.json` in a pack folder (entries name level files) or one exported `*.pack.json` (entries embed levels). Implements /work/shared/format/LEVEL-FORMAT-v1.md 'Pack'. Unknown top-level fields are allowed; entries are closed.
+ * A Castellan pack, format version 1: `pack.json` in a pack folder (entries name level files) or one exported `*.pack.json` (entries embed levels). Implements the format contract, docs/reference/format-contract.md#pack. Unknown top-level fields are allowed; entries are closed.
  */
 export interface CastellanPack {
   format: "castellan.pack";

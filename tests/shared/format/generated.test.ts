@@ -49,7 +49,7 @@ describe('generated files', () => {
     }
   });
 
-  describe('rewriteRuntimeRequires (toolchain.md: standalone output requires ajv/dist/runtime/*)', () => {
+  describe('rewriteRuntimeRequires (docs/dev/toolchain.md: standalone output requires ajv/dist/runtime/*)', () => {
     const tmpDir = path.join(root, 'node_modules/.tmp/format-gen-test');
     afterAll(async () => {
       await rm(tmpDir, { recursive: true, force: true });

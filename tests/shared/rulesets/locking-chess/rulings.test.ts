@@ -1,7 +1,7 @@
 /**
  * Locking Chess rulings LC-1..LC-13 on hand-worked positions. Every
  * expected move list and outcome below was worked out by hand from the
- * rule text (RULINGS.md, locking-chess.txt); comments give the reasoning.
+ * rulebook and its rulings (docs/rules/locking-chess.md); comments give the reasoning.
  * LFEN stacks are `(XY)`: X board level, Y on top.
  */
 import { describe, expect, it } from 'vitest';
