@@ -79,6 +79,7 @@ import { registerPackCommands } from './pack.js';
 import { registerRenderCommand } from './render.js';
 import { registerGenerateCommand } from './generate.js';
 import { registerHintCommand } from './hint.js';
+import { solveProofIssues, validateProofIssues, warningsField } from './proof-report.js';
 
 export const EXIT = { ok: 0, invalid: 1, unsolvable: 2, limit: 3, failure: 4, interrupted: 130 } as const;
 
@@ -198,8 +199,10 @@ async function cmdValidate(files: string[], io: CliIo): Promise<number> {
       for (const i of r.issues) io.out(formatIssue(file, i) + '\n');
       continue;
     }
-    for (const i of r.issues) io.out(formatIssue(file, i) + '\n');
-    if (hasErrors(r.issues)) code = EXIT.invalid;
+    // A valid file without a current proof: its par is not checked (proof-report.ts).
+    const issues = hasErrors(r.issues) ? r.issues : [...r.issues, ...validateProofIssues(r.level)];
+    for (const i of issues) io.out(formatIssue(file, i) + '\n');
+    if (hasErrors(issues)) code = EXIT.invalid;
     else io.out(`${file}: ok\n`);
   }
   return code;
@@ -312,6 +315,8 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
     if (r.status === 'error') obj['message'] = r.message;
     // Difficulty metrics (extension; extra fields are allowed by the contract).
     if ((r.status === 'solved' || r.status === 'unsolvable') && r.metrics) obj['metrics'] = r.metrics;
+    // The proof checks of a solved answer (LEVEL-FORMAT-v1 `warnings`: P-1 problem-short / problem-cooked, UK-7 par).
+    Object.assign(obj, warningsField(loaded.level, r));
     // Why unsolvable (extension): {code, message, squares, ruling}, plus optimumWithoutLimit for a move-limit cause.
     if (r.status === 'unsolvable' && r.why) {
       const { optimumWithoutLimit, ...why } = r.why;
@@ -326,7 +331,7 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
     if (r.status === 'unsolvable' && r.why) io.out(`  why: ${r.why.message}\n`);
     if (flags.tree && r.status === 'solved')
       io.out(cliTreeText(cliTree(loaded.level, { maxStates: flags.maxStates, timeMs: flags.timeMs, signal: controller.signal })));
-    for (const i of loaded.issues) io.out(`  ${i.severity} ${i.code}${squaresNote(i)} ${i.message}\n`);
+    for (const i of [...loaded.issues, ...solveProofIssues(loaded.level, r)]) io.out(`  ${i.severity} ${i.code}${squaresNote(i)} ${i.message}\n`);
     return exitFor(r.status);
   }
   switch (r.status) {
@@ -353,7 +358,7 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
       io.err(errorLine('internal', r.message));
       break;
   }
-  for (const i of loaded.issues) io.out(`  ${i.severity} ${i.code}${squaresNote(i)} ${i.message}\n`);
+  for (const i of [...loaded.issues, ...solveProofIssues(loaded.level, r)]) io.out(`  ${i.severity} ${i.code}${squaresNote(i)} ${i.message}\n`);
   return exitFor(r.status);
 }
 

@@ -3,7 +3,8 @@
  * every level of a pack on the host's shared solve pool (`ctx.pool()`), one
  * job per call, and answers its id at once; `packVerifyPoll` answers the
  * rows so far (a level's row fills in when its proof ends); `packVerifyCancel`
- * stops a job. At most `maxJobs` jobs are kept (starting one more cancels the
+ * stops a job. A row carries the re-proof's `warnings` (validation/proof-checks.ts:
+ * RULINGS P-1 short / cooked, a par above the optimum). At most `maxJobs` jobs are kept (starting one more cancels the
  * oldest); a finished job is forgotten `ttlMs` after it ended. Never throw
  * (`guard`).
  */
@@ -12,6 +13,8 @@ import type { HostResponses } from '../../src-shared/host/contract.js';
 import type { PackRow } from '../../src-shared/host/pack-contract.js';
 import { markDuplicates } from '../../src-shared/pack/rows.js';
 import { classifyLevel } from '../../src-shared/pack/status.js';
+import { rulesetOf } from '../../src-shared/rulesets/index.js';
+import { factsOfAnswer, proofWarnings } from '../../src-shared/validation/proof-checks.js';
 import { guard, isHostError, optionalInteger, requiredString, shape, type HostContext } from './host-request.js';
 import { baseRow, loadConfined, packPathOf, usableLevels } from './pack-confine.js';
 import { proofOf } from './pack-files.js';
@@ -97,6 +100,8 @@ export function createPackVerifyApi(
         });
         const v = classifyLevel(l.level, proofOf(o.result));
         const m = o.result.status === 'solved' || o.result.status === 'unsolvable' ? o.result.metrics : undefined;
+        // What the re-proof says besides the status (P-1 short / cooked, a par above the optimum).
+        const warnings = proofWarnings(l.level, factsOfAnswer(o.result), rulesetOf(l.level));
         finishOne(i, {
           ...base,
           status: v.status,
@@ -107,6 +112,7 @@ export function createPackVerifyApi(
           ...(m?.optimalSolutions !== undefined ? { optimalSolutions: m.optimalSolutions, optimalCapped: m.optimalSolutionsCapped === true } : {}),
           ...(m?.taggedMovesMin !== undefined ? { taggedMovesMin: m.taggedMovesMin } : {}),
           ...(m?.taggedMovesMax !== undefined ? { taggedMovesMax: m.taggedMovesMax } : {}),
+          ...(warnings.length ? { warnings } : {}),
         });
       });
       void Promise.all(all).then(

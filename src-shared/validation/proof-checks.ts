@@ -122,3 +122,18 @@ export function warningJson(i: Issue): { code: string; message: string; squares?
   const squares = i.squares && i.squares.length > 0 ? i.squares : i.square ? [i.square] : [];
   return { code: i.code, message: i.message, ...(squares.length ? { squares: [...squares] } : {}), ...(i.ruling ? { ruling: i.ruling } : {}) };
 }
+
+/** The JSON form of one proof-check warning (`warningJson`). */
+export type ProofWarning = ReturnType<typeof warningJson>;
+
+/**
+ * The warnings a proof's row shows (the pack manager, `pack verify`): the
+ * warning-severity findings of `proofIssues` (P-1 short / cooked, a par above
+ * the optimum), in their JSON form. Errors are left to the row's status.
+ */
+export function proofWarnings(level: LevelBase, facts: ProofFacts | null, def: RulesetDef | undefined): ProofWarning[] {
+  if (!facts) return [];
+  return proofIssues(level, facts, def)
+    .filter((i) => i.severity === 'warning')
+    .map(warningJson);
+}
