@@ -235,7 +235,8 @@ export interface HintOptions {
  *   that node (the same number of moves; flagged, chess-problem style);
  *   `slowerWins`: moves that still win within N but more slowly (not duals).
  * - `tries`: first moves that fail to exactly one defence, with that
- *   refutation.
+ *   refutation (none for N = 1), closest first: those after which the
+ *   attacker still forces a win in N + 1 (refuted latest), then LAN order.
  */
 export interface SolutionTree {
   n: number;
