@@ -26,7 +26,7 @@ import type { HostApi, StartupInfo } from '../../src-shared/host/contract.js';
 import type { RulesetDef } from '../../src-shared/ruleset.js';
 import { rulesetOf, validateDocumentParts } from '../../src-shared/rulesets/index.js';
 import { hasErrors, type Issue } from '../../src-shared/validation/issue.js';
-import { proofIssues } from '../../src-shared/validation/proof-checks.js';
+import { goalIssues, proofIssues } from '../../src-shared/validation/proof-checks.js';
 import { ActionRegistry } from '../editor/actions.js';
 import { canvasActions } from '../editor/canvas-actions.js';
 import type { EditableLevel, EditableRuleset } from '../editor/default-doc.js';
@@ -89,15 +89,19 @@ export class AppController {
    * builder rules, then the proof checks (validation/proof-checks.ts
    * `proofIssues`: the par, UK-7; a "win / mate in N" problem's soundness,
    * P-1) against the live proof once it is in for the current content, else
-   * against the stored proof when current (a stale stored solution says so).
+   * against the stored proof when current (a stale stored solution says so);
+   * a two-player position without a goal gets `goalIssues`' note.
    */
   validation = $derived.by((): Issue[] => {
     const doc = this.st.doc;
     const parts = validateDocumentParts(doc);
+    if (!parts.level) return parts.rules;
+    // A two-player position without a goal says so (Solve needs one), never "No problems".
+    const rules = [...parts.rules, ...goalIssues(parts.level, rulesetOf(parts.level))];
     const facts = this.solver.liveFacts;
-    if (!parts.level || !facts) return [...parts.rules, ...parts.stored];
+    if (!facts) return [...rules, ...parts.stored];
     const stale = parts.stored.filter((i) => i.code === 'solution-stale');
-    return [...parts.rules, ...stale, ...proofIssues(parts.level, facts, rulesetOf(parts.level))];
+    return [...rules, ...stale, ...proofIssues(parts.level, facts, rulesetOf(parts.level))];
   });
   /** levelHash of the edited document (null when it cannot be hashed). */
   currentHash = $derived.by(() => safeHash(this.st.doc));

@@ -117,6 +117,27 @@ export function proofIssues(level: LevelBase, facts: ProofFacts, def: RulesetDef
   return out;
 }
 
+/**
+ * The editor's note on a two-player level without its "win / mate in N"
+ * goal (KV-8, LC-8): a playable position, valid, with nothing to prove, so
+ * Solve answers that it has no goal and a save writes it as a position.
+ * Warning `goal-missing` (pointer `/goal`, the goal's ruling); [] for levels
+ * with a goal or a par.
+ */
+export function goalIssues(level: LevelBase, def: RulesetDef | undefined): Issue[] {
+  const goal = def?.goal;
+  if (goal?.kind !== 'in-n' || goal.goalMoves(level) !== undefined) return [];
+  const Verb = goal.verb.charAt(0).toUpperCase() + goal.verb.slice(1);
+  return [
+    issue(
+      'warning',
+      'goal-missing',
+      `No "${goal.verb} in N" goal: a position to play, with nothing to prove (Solve needs a goal; a save writes it as a position). Set "${Verb} in N" to make it a problem.`,
+      { pointer: '/goal', ruling: goal.ruling },
+    ),
+  ];
+}
+
 /** A finding as the command line's `warnings` entries carry it (LEVEL-FORMAT-v1): `{code, message, squares?, ruling?}`. */
 export function warningJson(i: Issue): { code: string; message: string; squares?: string[]; ruling?: string } {
   const squares = i.squares && i.squares.length > 0 ? i.squares : i.square ? [i.square] : [];
