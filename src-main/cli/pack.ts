@@ -257,7 +257,9 @@ export function registerPackCommands(
   const pack = program.command('pack').description('level packs: verify, export, pdf');
   pack
     .command('verify')
-    .description('re-prove every level of a pack (exit 0 clean, 1 invalid/stale/draft, 2 unsolvable, 3 limit)')
+    .description(
+      're-prove every level of a pack (exit 0 clean, 1 invalid/stale/draft, 2 unsolvable, 3 limit); what a proof says besides (a short or cooked problem, P-1; a par above the optimum) is listed as warnings',
+    )
     .argument('<path>', 'pack folder (with pack.json) or *.pack.json file')
     .option('--json', 'print one JSON object')
     .option('--max-states <n>', 'state cap per level', parseInt)
