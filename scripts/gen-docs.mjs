@@ -207,6 +207,8 @@ export function cliReference(program, exit) {
   parts.push(
     '',
     '`solve --json` prints one object `{"status":"solved"|"unsolvable"|"limit"|"invalid","length":N,"moves":[...],"states":N,"ms":N}` (`errors: [{code, message, square?}]` when invalid); see [the format contract](format-contract.md#solve---json) for the two-player fields (`keys`, `keysWithinN`) and `warnings`. A solved King\'s Valley or Locking Chess problem also gets `tree`, its chess-problem solution tree (`{n, key, keys, cook, threat, variations: [{defence, answer, mate, duals, next}], tries: [{move, refutation}], nodes}`, moves as `{lan, san?}`), or `treeError: {code, message}` when the tree does not fit its budget (extensions).',
+    '',
+    "A solved answer carries `warnings: [{code, message, squares?, ruling?}]` when the proof says something of the level besides its length: for a King's Valley or Locking Chess problem `problem-short` (the shortest forced win is shorter than N; the message gives its length and key) and `problem-cooked` (more than one first move forces it; the message lists the keys), per RULINGS P-1, warnings only; for a par ruleset a stored par other than the optimum, `uk-par-above-optimal` (a warning) or `uk-par-below-optimal` (the UK-7 error that keeps `prove` and the editor from saving the level as proved), and `cm-par-*` for Chess Maze. `prove` prints the same findings, `pack verify` lists them per level (`warnings` in `--json`). `validate` never solves: it checks the file's current stored proof the same way and, when the file holds no current proof, reports a set par as unchecked (`uk-par-unchecked`), since only a proof can check it.",
   );
   return `${parts
     .join('\n')

@@ -30,6 +30,18 @@ export interface LevelBase {
   draft?: boolean;
 }
 
+/**
+ * What a proof established about a level, as the proof checks read it
+ * (validation/proof-checks.ts `proofIssues`: the par, UK-7; the soundness of
+ * a "win / mate in N" stipulation, P-1):
+ * - `solved`: the proven optimum (single-player) or shortest forced win
+ *   (two-player, the attacker's moves), with the first moves achieving it
+ *   (`keys`, two-player) when the proof names them;
+ * - `limit` / `cancelled`: the solver stopped before a proof either way;
+ * - `none`: no proof at hand (a file without a current stored solution).
+ */
+export type ProofFacts = { status: 'solved'; length: number; keys?: readonly string[] } | { status: 'limit' | 'cancelled' } | { status: 'none' };
+
 /** The answer of a solve entry for a level that breaks a builder rule. */
 export interface Invalid {
   status: 'invalid';
@@ -223,7 +235,8 @@ export interface HintOptions {
  *   that node (the same number of moves; flagged, chess-problem style);
  *   `slowerWins`: moves that still win within N but more slowly (not duals).
  * - `tries`: first moves that fail to exactly one defence, with that
- *   refutation.
+ *   refutation (none for N = 1), closest first: those after which the
+ *   attacker still forces a win in N + 1 (refuted latest), then LAN order.
  */
 export interface SolutionTree {
   n: number;
@@ -363,10 +376,15 @@ export interface RulesetDef<L extends LevelBase = LevelBase> {
    */
   notation?(level: L, line: readonly string[]): string[];
   /**
-   * The par against a stored optimal solution's length (UK-7 `checkPar`),
-   * run by `validateDocument`; rulesets without it do not check a stored par.
+   * The designer's par against what a proof established (`ProofFacts`: the
+   * proven optimum, a solver that stopped at a limit, or no proof at hand),
+   * for rulesets whose goal is a par (UK-7 `checkPar`: below the optimum an
+   * error, above it a warning, unchecked a warning). Called only through
+   * validation/proof-checks.ts `proofIssues`, the one place every proof is
+   * checked (the save pipeline, validation of a stored proof, the editor's
+   * live proof, `solve` / `pack verify`); rulesets without it check no par.
    */
-  checkStoredPar?(par: number | undefined, optimum: number): Issue[];
+  checkPar?(par: number | undefined, proof: ProofFacts): Issue[];
   readonly squares: SquareFields<L>;
   /**
    * Pack duplicate detection also compares the level under the board

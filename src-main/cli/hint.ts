@@ -1,7 +1,8 @@
 /**
- * `castellan hint FILE [--moves LAN...] [--json] [--max-states N] [--time-ms N]`:
+ * `castellan hint FILE [--moves MOVE...] [--json] [--max-states N] [--time-ms N]`:
  * the hint of the level's ruleset (`RulesetDef.hint`, src-shared/hint.ts)
- * from the position after `--moves` (LAN, from the level's start):
+ * from the position after `--moves` (from the level's start; LAN, UCI such
+ * as `e1f1`, or SAN where the ruleset reads it: src-shared/rulesets/move-input.ts):
  * the distance to the nearest win (single-player: moves to a solution,
  * UK-7 / CM-12; two-player: the attacker's moves of the fastest forced win,
  * KV-8 / LC-8), one optimal next move, and the first move of the line that
@@ -16,7 +17,9 @@
  * notation (Locking Chess: SAN, `next: Ra6*`).
  *
  * Exit codes (LEVEL-FORMAT-v1 "Exit codes"): 0 solvable or solved, 1 invalid
- * input (unreadable file, builder errors, a move that does not replay), 2 no
+ * input (unreadable file, builder errors, a move that does not replay: the
+ * message names the notations read; a UCI move that fits two legal moves:
+ * `move-ambiguous`), 2 no
  * longer solvable, 3 gave up at a limit (`--max-states` per search,
  * `--time-ms` overall, default 60 s). Runs on the main thread.
  */
@@ -25,6 +28,7 @@ import type { HintAnswer, RulesetDef } from '../../src-shared/ruleset.js';
 import type { Level } from '../../src-shared/model/level.js';
 import { HINT_DEFAULT_MAX_STATES } from '../../src-shared/hint.js';
 import { lineNotation, rulesetOf, unsupported } from '../../src-shared/rulesets/index.js';
+import { movesFromInput } from '../../src-shared/rulesets/move-input.js';
 import { hintText } from '../../src-shared/hint-text.js';
 import { hasErrors, issue, type Issue } from '../../src-shared/validation/issue.js';
 import { readBoundedText } from '../services/bounded-read.js';
@@ -88,7 +92,6 @@ function errorsJson(issues: Issue[]): { code: string; message: string; pointer?:
 
 /** Runs `hint` on one file; resolves with the exit code. Never rejects. */
 export async function cmdHint(file: string, flags: HintFlags, io: HintIo): Promise<number> {
-  const moves = flags.moves ?? [];
   const invalid = (issues: Issue[], fallback?: string): number => {
     if (flags.json) {
       io.out(JSON.stringify({ status: 'invalid', distance: null, next: null, lostAt: null, errors: errorsJson(issues) }) + '\n');
@@ -109,6 +112,10 @@ export async function cmdHint(file: string, flags: HintFlags, io: HintIo): Promi
   const def = rulesetOf(level);
   if (!def) return invalid([unsupported(level.ruleset)]);
   if (!def.hint) return invalid([issue('error', 'hint-unsupported', `${def.name} has no hints.`)]);
+  // LAN as the ruleset writes it, its SAN where it has one, or UCI (e1f1): as LAN (move-input.ts).
+  const typed = movesFromInput(level, flags.moves ?? [], def);
+  if (!typed.ok) return invalid(typed.error);
+  const moves = typed.value;
   const timeMs = flags.timeMs === 0 ? undefined : (flags.timeMs ?? DEFAULT_CLI_HINT_TIME_MS);
   const r = def.hint(level, moves, { maxStates: flags.maxStates ?? HINT_DEFAULT_MAX_STATES, ...(timeMs !== undefined ? { timeMs } : {}) });
   if (!r.ok) return invalid(r.error);
@@ -127,7 +134,7 @@ export function registerHintCommand(program: Command, io: HintIo, setCode: (code
     .command('hint')
     .description('distance to the nearest win and the next optimal move after a line (exit 0 solvable, 1 invalid, 2 no longer solvable, 3 limit)')
     .argument('<file>', 'level file')
-    .option('--moves <lan...>', 'moves played from the start (LAN, e.g. Nb1-c3)')
+    .option('--moves <moves...>', 'moves played from the start: LAN (Nb1-c3), UCI (b1c3) or, in Locking Chess, SAN (Nc3)')
     .option('--json', 'print one JSON object {status, distance, next, lostAt}')
     .option('--max-states <n>', `state (node) cap of each search (default ${HINT_DEFAULT_MAX_STATES})`, positiveInt)
     .option('--time-ms <n>', `wall-clock cap in milliseconds (default ${DEFAULT_CLI_HINT_TIME_MS}; 0: none)`, timeCap)

@@ -6,7 +6,10 @@
  * Commands (LEVEL-FORMAT-v1 "Command line contract" + extensions):
  * - `validate FILE...`: per file every issue as
  *   `FILE: error|warning CODE [SQUARE] MESSAGE`, then `FILE: ok` when it has
- *   no errors. Exit 0 all valid, 1 any invalid or unreadable.
+ *   no errors. Exit 0 all valid, 1 any invalid or unreadable. It never
+ *   solves: a current stored proof is checked (the par, UK-7; P-1 short /
+ *   cooked), and a par with no current proof is a `*-par-unchecked` warning
+ *   (proof-report.ts), so what `prove` would refuse is said beforehand.
  * - `solve FILE... [--json] [--max-states N] [--time-ms N]`: optimal solve in a
  *   worker, capped at DEFAULT_CLI_SOLVE_TIME_MS (60 s; `--time-ms 0`: no cap)
  *   (several files: in parallel on a worker pool with a progress bar,
@@ -31,7 +34,11 @@
  *   `optimumWithoutLimit` (extension); the text report prints the why
  *   message on its own line. A solved two-player answer adds the solution
  *   tree `tree` (or `treeError`, cli/tree.ts) (extensions); `--tree` prints
- *   the tree. Without `--json`: a
+ *   the tree. A solved answer carries `warnings: [{code, message, squares?,
+ *   ruling?}]` when the proof says something of the level (LEVEL-FORMAT-v1:
+ *   P-1 `problem-short` / `problem-cooked`; UK-7 `uk-par-above-optimal` /
+ *   `uk-par-below-optimal`); the text report prints them as
+ *   `  warning CODE [SQUARES] MESSAGE` lines. Without `--json`: a
  *   readable report with the move list (two-player: keys, cook note, main
  *   line by move number, refutations), and a progress line on stderr when
  *   it is a terminal.
@@ -85,6 +92,7 @@ import { registerPackCommands } from './pack.js';
 import { registerRenderCommand } from './render.js';
 import { registerGenerateCommand } from './generate.js';
 import { registerHintCommand } from './hint.js';
+import { solveProofIssues, validateProofIssues, warningsField } from './proof-report.js';
 
 export const EXIT = { ok: 0, invalid: 1, unsolvable: 2, limit: 3, failure: 4, interrupted: 130 } as const;
 
@@ -204,8 +212,10 @@ async function cmdValidate(files: string[], io: CliIo): Promise<number> {
       for (const i of r.issues) io.out(formatIssue(file, i) + '\n');
       continue;
     }
-    for (const i of r.issues) io.out(formatIssue(file, i) + '\n');
-    if (hasErrors(r.issues)) code = EXIT.invalid;
+    // A valid file without a current proof: its par is not checked (proof-report.ts).
+    const issues = hasErrors(r.issues) ? r.issues : [...r.issues, ...validateProofIssues(r.level)];
+    for (const i of issues) io.out(formatIssue(file, i) + '\n');
+    if (hasErrors(issues)) code = EXIT.invalid;
     else io.out(`${file}: ok\n`);
   }
   return code;
@@ -318,6 +328,8 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
     if (r.status === 'error') obj['message'] = r.message;
     // Difficulty metrics (extension; extra fields are allowed by the contract).
     if ((r.status === 'solved' || r.status === 'unsolvable') && r.metrics) obj['metrics'] = r.metrics;
+    // The proof checks of a solved answer (LEVEL-FORMAT-v1 `warnings`: P-1 problem-short / problem-cooked, UK-7 par).
+    Object.assign(obj, warningsField(loaded.level, r));
     // Why unsolvable (extension): {code, message, squares, ruling}, plus optimumWithoutLimit for a move-limit cause.
     if (r.status === 'unsolvable' && r.why) {
       const { optimumWithoutLimit, ...why } = r.why;
@@ -332,7 +344,7 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
     if (r.status === 'unsolvable' && r.why) io.out(`  why: ${r.why.message}\n`);
     if (flags.tree && r.status === 'solved')
       io.out(cliTreeText(cliTree(loaded.level, { maxStates: flags.maxStates, timeMs: flags.timeMs, signal: controller.signal })));
-    for (const i of loaded.issues) io.out(`  ${i.severity} ${i.code}${squaresNote(i)} ${i.message}\n`);
+    for (const i of [...loaded.issues, ...solveProofIssues(loaded.level, r)]) io.out(`  ${i.severity} ${i.code}${squaresNote(i)} ${i.message}\n`);
     return exitFor(r.status);
   }
   switch (r.status) {
@@ -359,7 +371,7 @@ async function cmdSolve(file: string, flags: SolveFlags, io: CliIo, batchSignal?
       io.err(errorLine('internal', r.message));
       break;
   }
-  for (const i of loaded.issues) io.out(`  ${i.severity} ${i.code}${squaresNote(i)} ${i.message}\n`);
+  for (const i of [...loaded.issues, ...solveProofIssues(loaded.level, r)]) io.out(`  ${i.severity} ${i.code}${squaresNote(i)} ${i.message}\n`);
   return exitFor(r.status);
 }
 
@@ -572,7 +584,9 @@ export async function runCli(args: string[], io: CliIo = processIo): Promise<num
 
   program
     .command('validate')
-    .description('check level files against the format and the builder rules (exit 0 valid, 1 invalid)')
+    .description(
+      'check level files against the format, the builder rules and their stored proof (exit 0 valid, 1 invalid); it never solves: a par with no current proof is reported as unchecked (`prove` checks it)',
+    )
     .argument('<files...>', 'level files')
     .action(async (files: string[]) => {
       code = await cmdValidate(files, io);
@@ -580,7 +594,9 @@ export async function runCli(args: string[], io: CliIo = processIo): Promise<num
 
   program
     .command('solve')
-    .description('optimal solve (exit 0 solved, 1 invalid, 2 unsolvable, 3 limit); several files are solved in parallel')
+    .description(
+      'optimal solve (exit 0 solved, 1 invalid, 2 unsolvable, 3 limit); several files are solved in parallel; a solved answer lists what the proof says of the level as warnings (P-1 short / cooked problems, a stored par other than the optimum)',
+    )
     .argument('<files...>', 'level files')
     .option('--json', 'print one JSON object')
     .option('--tree', "two-player problems: print the solution tree (key, defences, answers, duals, threat, tries); --json always has it as 'tree'")
@@ -596,7 +612,9 @@ export async function runCli(args: string[], io: CliIo = processIo): Promise<num
 
   program
     .command('prove')
-    .description('run the save pipeline in place: solve and store the proven solution (the replaced version is kept in .castellan/backups/ beside the file)')
+    .description(
+      'run the save pipeline in place: solve and store the proven solution (a par below the optimum is refused, UK-7; a short or cooked problem is saved with a warning, P-1; the replaced version is kept in .castellan/backups/ beside the file)',
+    )
     .argument('<files...>', 'level files')
     .option('--draft', 'write unproved levels as drafts ("draft": true)')
     .option('--force', 'prove again and rewrite even when the stored solution is current (adds solution.metrics)')

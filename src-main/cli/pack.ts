@@ -10,10 +10,13 @@
  *   mismatch / duplicate, 2 unsolvable, 3 limit. `--json`: one object
  *   `{pack, title, ruleset, exit, levels: [{index, name, title, tier,
  *   status, detail, par, states, taggedMovesMin, taggedMovesMax,
- *   optimalSolutions, optimalCapped, difficulty}]}` (extension: the solve
+ *   optimalSolutions, optimalCapped, difficulty, warnings}]}` (extension: the solve
  *   counts optimal solutions up to VERIFY_COUNT_SOLUTIONS; `difficulty`
  *   `{unlocking, par, states, label}` is the stated measure of
- *   pack/difficulty.ts, null when not proved; absent counts are null).
+ *   pack/difficulty.ts, null when not proved; absent counts are null;
+ *   `warnings` `[{code, message, squares?, ruling?}]` what the re-proof says
+ *   besides the status: RULINGS P-1 `problem-short` / `problem-cooked`, a
+ *   par above the optimum; the text report lists them under the table).
  * - `pack export DIR -o OUT [--force]`: OUT chooses the form by its name
  *   (services/pack-export.ts `exportKindOf`): `*.pack.json` one file with the
  *   levels embedded, `*.pdf` the printable PDF (as `pack pdf`), a name
@@ -43,6 +46,8 @@ import { errorLine, outputFolderError, writeFailure } from './cli-errors.js';
 import { SolvePool } from '../services/solve-pool.js';
 import { VERIFY_COUNT_SOLUTIONS } from '../services/pack-verify.js';
 import { difficultyLabel, difficultyOf } from '../../src-shared/pack/difficulty.js';
+import { rulesetOf } from '../../src-shared/rulesets/index.js';
+import { factsOfAnswer, proofWarnings, type ProofWarning } from '../../src-shared/validation/proof-checks.js';
 
 export interface PackIo {
   out(text: string): void;
@@ -61,6 +66,8 @@ export interface VerifyRow extends LevelVerdict {
   /** Distinct optimal solutions, at most VERIFY_COUNT_SOLUTIONS (`optimalCapped` when more). */
   optimalSolutions?: number;
   optimalCapped?: boolean;
+  /** What the re-proof says besides the status (RULINGS P-1 short / cooked, a par above the optimum). */
+  warnings?: ProofWarning[];
 }
 
 /**
@@ -78,14 +85,16 @@ export async function verifyPack(
     const rows = await Promise.all(
       loaded.levels.map(async (l): Promise<VerifyRow> => {
         let verdict: LevelVerdict;
-        let metrics: Pick<VerifyRow, 'taggedMovesMin' | 'taggedMovesMax' | 'optimalSolutions' | 'optimalCapped'> = {};
+        let metrics: Pick<VerifyRow, 'taggedMovesMin' | 'taggedMovesMax' | 'optimalSolutions' | 'optimalCapped' | 'warnings'> = {};
         if (!l.level || l.error) verdict = classifyLevel(undefined, undefined, l.error);
         else {
           // Counting (single-player rulesets) gives the difficulty metrics; two-player goals ignore it.
           const o = await pool.solve(l.level, { maxStates: opts.maxStates, timeMs: opts.timeMs, countSolutions: VERIFY_COUNT_SOLUTIONS, signal: opts.signal });
           verdict = classifyLevel(l.level, proofOf(o.result));
           const m = o.result.status === 'solved' ? o.result.metrics : undefined;
+          const warnings = proofWarnings(l.level, factsOfAnswer(o.result), rulesetOf(l.level));
           metrics = {
+            ...(warnings.length ? { warnings } : {}),
             ...(m?.taggedMovesMin !== undefined ? { taggedMovesMin: m.taggedMovesMin } : {}),
             ...(m?.taggedMovesMax !== undefined ? { taggedMovesMax: m.taggedMovesMax } : {}),
             ...(m?.optimalSolutions !== undefined ? { optimalSolutions: m.optimalSolutions, optimalCapped: m.optimalSolutionsCapped === true } : {}),
@@ -194,12 +203,15 @@ export async function cmdPackVerify(path: string, flags: { json?: boolean; maxSt
           optimalSolutions: r.optimalSolutions ?? null,
           optimalCapped: r.optimalCapped ?? null,
           difficulty: difficultyJson(r),
+          warnings: r.warnings ?? [],
         })),
       }) + '\n',
     );
   } else {
     io.out(`${loaded.value.pack.title} (${loaded.value.pack.ruleset}, ${total} level${total === 1 ? '' : 's'})\n`);
     io.out(formatVerifyTable(rows));
+    // What the proofs say besides the status (P-1 short / cooked, a par above the optimum): warnings, the exit code stays.
+    for (const r of rows) for (const w of r.warnings ?? []) io.out(`#${r.index + 1} ${r.title}: warning ${w.code} ${w.message}\n`);
     const bad = rows.filter((r) => r.exitCode !== 0).length;
     io.out(
       total === 0
@@ -260,7 +272,9 @@ export function registerPackCommands(
   const pack = program.command('pack').description('level packs: verify, export, pdf');
   pack
     .command('verify')
-    .description('re-prove every level of a pack (exit 0 clean, 1 invalid/stale/draft, 2 unsolvable, 3 limit)')
+    .description(
+      're-prove every level of a pack (exit 0 clean, 1 invalid/stale/draft, 2 unsolvable, 3 limit); what a proof says besides (a short or cooked problem, P-1; a par above the optimum) is listed as warnings',
+    )
     .argument('<path>', 'pack folder (with pack.json) or *.pack.json file')
     .option('--json', 'print one JSON object')
     .option('--max-states <n>', 'state cap per level', parseInt)

@@ -7,7 +7,9 @@
  * proof ends); `packVerifyCancel` stops a job. Caps (`timeMs`, default
  * PACK_VERIFY_TIME_MS; `maxStates`, default the host's save cap) apply to
  * each level and count from the start of its own solve (solve-pool.ts),
- * never the wait for a worker. At
+ * never the wait for a worker. A row carries the re-proof's `warnings`
+ * (validation/proof-checks.ts: RULINGS P-1 short / cooked, a par above the
+ * optimum). At
  * most `maxJobs` jobs are kept (starting one more cancels the oldest); a
  * finished job is forgotten `ttlMs` after it ended. Never throw (`guard`).
  */
@@ -16,6 +18,8 @@ import type { HostError, HostResponses } from '../../src-shared/host/contract.js
 import type { PackRow } from '../../src-shared/host/pack-contract.js';
 import { markDuplicates } from '../../src-shared/pack/rows.js';
 import { classifyLevel } from '../../src-shared/pack/status.js';
+import { rulesetOf } from '../../src-shared/rulesets/index.js';
+import { factsOfAnswer, proofWarnings } from '../../src-shared/validation/proof-checks.js';
 import { badRequest, guard, isHostError, optionalInteger, requiredString, shape, type HostContext, type Req } from './host-request.js';
 import { baseRow, loadConfined, packPathOf, usableLevels } from './pack-confine.js';
 import { proofOf } from './pack-files.js';
@@ -146,6 +150,8 @@ export function createPackVerifyApi(
         });
         const v = classifyLevel(l.level, proofOf(o.result));
         const m = o.result.status === 'solved' || o.result.status === 'unsolvable' ? o.result.metrics : undefined;
+        // What the re-proof says besides the status (P-1 short / cooked, a par above the optimum).
+        const warnings = proofWarnings(l.level, factsOfAnswer(o.result), rulesetOf(l.level));
         finishOne(i, {
           ...base,
           status: v.status,
@@ -156,6 +162,7 @@ export function createPackVerifyApi(
           ...(m?.optimalSolutions !== undefined ? { optimalSolutions: m.optimalSolutions, optimalCapped: m.optimalSolutionsCapped === true } : {}),
           ...(m?.taggedMovesMin !== undefined ? { taggedMovesMin: m.taggedMovesMin } : {}),
           ...(m?.taggedMovesMax !== undefined ? { taggedMovesMax: m.taggedMovesMax } : {}),
+          ...(warnings.length ? { warnings } : {}),
         });
       });
       void Promise.all(all).then(

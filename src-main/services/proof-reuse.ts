@@ -31,6 +31,8 @@ export interface CachedProof {
   states: number;
   /** The solve's `solution.metrics` when it gave any (save-pipeline.ts `storedMetrics`). */
   metrics?: StoredSolveMetrics;
+  /** Two-player goals: the first moves of the shortest forced win (`solution.keys`, P-1). */
+  keys?: string[];
 }
 
 /** The host's remembered proofs by levelHash (see the file comment). */
@@ -61,6 +63,7 @@ export class ProofCache {
       length: proof.length,
       states: proof.states,
       ...(proof.metrics ? { metrics: { ...proof.metrics } } : {}),
+      ...(proof.keys ? { keys: [...proof.keys] } : {}),
     });
     while (this.entries.size > this.capacity) {
       const oldest = this.entries.keys().next().value as string;
@@ -69,13 +72,17 @@ export class ProofCache {
   }
 
   /** Remembers a solver answer for `level` when it is `solved` (optimal); other answers are ignored. Never throws. */
-  remember(level: Level, result: { status: string; moves?: readonly string[]; length?: number; states?: number; metrics?: SolveMetrics }): void {
+  remember(
+    level: Level,
+    result: { status: string; moves?: readonly string[]; length?: number; states?: number; metrics?: SolveMetrics; keys?: readonly string[] },
+  ): void {
     if (result.status !== 'solved' || !Array.isArray(result.moves) || typeof result.length !== 'number') return;
     const hash = safeHash(level);
     if (hash === undefined) return;
     // Metrics are kept only from a counting solve (the ones a save writes), not the bare expansion counts.
     const counted = result.metrics && result.metrics.optimalSolutions !== undefined ? { metrics: storedMetricsOf(result.metrics) } : {};
-    this.put(hash, { moves: [...result.moves], length: result.length, states: result.states ?? 0, ...counted });
+    const keys = Array.isArray(result.keys) ? { keys: [...result.keys] } : {};
+    this.put(hash, { moves: [...result.moves], length: result.length, states: result.states ?? 0, ...counted, ...keys });
   }
 }
 
@@ -150,6 +157,7 @@ export function reusableProof(level: Level, cache: ProofCache | undefined): Reus
       solver: solverName(),
       levelHash: hash,
       ...(p.metrics ? { metrics: { ...p.metrics } } : {}),
+      ...(p.keys ? { keys: [...p.keys] } : {}),
     },
   };
 }

@@ -22,15 +22,21 @@
  *    proof; two-player goals solve without it): `unsolvable`,
  *    `limit`, `cancelled` or a worker `error` stop the proof; a `solved`
  *    answer is remembered in `opts.proofs`.
- * 4. UK-7 par check against the proven (or reused) optimum: par < optimal is an error
- *    (`invalid`, issue `uk-par-below-optimal`); par > optimal a warning
- *    (`uk-par-above-optimal`); par not checkable because of a limit: warning
- *    `uk-par-unchecked`.
+ * 4. the proof checks of the level's ruleset against the proven (or reused)
+ *    proof, asked of validation/proof-checks.ts `proofIssues` (the one place
+ *    every proof is checked): a par goal asks the ruleset's `checkPar` hook
+ *    (UK-7: par < optimal is an error, `invalid` with issue
+ *    `uk-par-below-optimal`; par > optimal a warning `uk-par-above-optimal`;
+ *    not checkable because of a limit: warning `uk-par-unchecked`; Chess
+ *    Maze the same with `cm-par-*`); a "win / mate in N" goal gets the P-1
+ *    warnings `problem-short` / `problem-cooked` (the level still saves as
+ *    proved).
  * 5. proven: `solution = {moves, length, optimal: true, states, solver:
- *    "castellan <version>", levelHash, metrics?}` and no `draft`, where
+ *    "castellan <version>", levelHash, metrics?, keys?}` and no `draft`, where
  *    `metrics` are the solver's `SolveMetrics` of the proving solve (absent
- *    when it gave none); a reused proof keeps the metrics it carries (the
- *    stored solution's own, or the cached solve's); not proven and
+ *    when it gave none) and `keys` the first moves of the shortest forced
+ *    win of a two-player goal (P-1); a reused proof keeps the metrics and
+ *    keys it carries (the stored solution's own, or the cached solve's); not proven and
  *    `allowDraft`: `draft: true` and no `solution` (a stale one is removed).
  *    Otherwise nothing is written and the answer is a HostError
  *    `{code: 'invalid'|'unsolvable'|'limit'|..., issues, solve, draftAllowed: true}`.
@@ -60,7 +66,7 @@ import { serializeLevel } from '../../src-shared/format/serialize.js';
 import type { Level, StoredSolution } from '../../src-shared/model/level.js';
 import { storedMetricsOf } from '../../src-shared/pack/difficulty.js';
 import { rulesetOf, validateRules } from '../../src-shared/rulesets/index.js';
-import { checkPar } from '../../src-shared/rulesets/unlock-the-king/index.js';
+import { factsOfAnswer, factsOfStored, proofIssues } from '../../src-shared/validation/proof-checks.js';
 import type { SolveProgress } from '../../src-shared/solver/types.js';
 import { hasErrors, issue, type Issue } from '../../src-shared/validation/issue.js';
 import { readOnlyCause, readOnlyError, withWriteLock, writeFileVerified, type WriteOptions } from './atomic-file.js';
@@ -148,16 +154,10 @@ function stripProof(level: Level): Level {
   return copy;
 }
 
-/**
- * UK-7: the stored par against the proven optimum (`checkPar` of the Unlock
- * the King rules: `uk-par-below-optimal` error, `uk-par-above-optimal` /
- * `uk-par-unchecked` warnings). Par is an Unlock the King notion; other
- * rulesets are checked the same way.
- */
-function parIssues(level: Level, outcome: WorkerSolveOutcome): Issue[] {
-  const r = outcome.result;
-  if (r.status === 'error') return [];
-  return checkPar(level.par, r.status === 'solved' ? r.length : undefined, r.status);
+/** The proof checks (validation/proof-checks.ts `proofIssues`) of `level` against a solve outcome; [] when it proves nothing. */
+function outcomeIssues(level: Level, outcome: WorkerSolveOutcome): Issue[] {
+  const facts = factsOfAnswer(outcome.result);
+  return facts ? proofIssues(level, facts, rulesetOf(level)) : [];
 }
 
 /** The SolveSummary of a save that reused a proof (no solve ran). */
@@ -286,7 +286,7 @@ async function saveNow(path: string, document: unknown, opts: SaveOptions): Prom
     // 3. a proof at hand: written at once, par checked against its length (UK-7)
     const solve = reusedSummary(reused.solution, reused.source);
     const warnings = ruleIssues.filter((i) => i.severity === 'warning');
-    const par = checkPar(level.par, reused.solution.length, 'solved');
+    const par = proofIssues(level, factsOfStored(reused.solution), rulesetOf(level));
     if (hasErrors(par)) failure = { code: 'invalid', message: `Not proved: ${par[0]!.message}`, issues: [...par, ...warnings], solve };
     else proven = { solve, warnings: [...warnings, ...par], solution: reused.solution };
   } else if (allowDraft && opts.noProof === true) {
@@ -295,7 +295,7 @@ async function saveNow(path: string, document: unknown, opts: SaveOptions): Prom
     failure = {
       code: 'cancelled',
       message: 'Not proved: saved as a draft without a proof.',
-      issues: [...checkPar(level.par, undefined, 'cancelled'), ...ruleIssues.filter((i) => i.severity === 'warning')],
+      issues: [...proofIssues(level, { status: 'cancelled' }, rulesetOf(level)), ...ruleIssues.filter((i) => i.severity === 'warning')],
       solve,
     };
   } else {
@@ -311,7 +311,7 @@ async function saveNow(path: string, document: unknown, opts: SaveOptions): Prom
     });
     const solve = summarizeSolve(outcome);
     const warnings = ruleIssues.filter((i) => i.severity === 'warning');
-    const par = parIssues(level, outcome);
+    const par = outcomeIssues(level, outcome);
     const r = outcome.result;
     opts.proofs?.remember(level, r);
     if (r.status === 'solved') {
@@ -329,6 +329,7 @@ async function saveNow(path: string, document: unknown, opts: SaveOptions): Prom
             solver: solverName(),
             levelHash: levelHash(level),
             ...(r.metrics ? { metrics: storedMetricsOf(r.metrics) } : {}),
+            ...(Array.isArray(r.keys) ? { keys: [...r.keys] } : {}),
           },
         };
       }

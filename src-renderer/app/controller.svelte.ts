@@ -24,8 +24,9 @@
  */
 import type { HostApi, StartupInfo } from '../../src-shared/host/contract.js';
 import type { RulesetDef } from '../../src-shared/ruleset.js';
-import { validateDocument } from '../../src-shared/rulesets/index.js';
+import { rulesetOf, validateDocumentParts } from '../../src-shared/rulesets/index.js';
 import { hasErrors, type Issue } from '../../src-shared/validation/issue.js';
+import { goalIssues, proofIssues } from '../../src-shared/validation/proof-checks.js';
 import { ActionRegistry } from '../editor/actions.js';
 import { canvasActions } from '../editor/canvas-actions.js';
 import type { EditableLevel, EditableRuleset } from '../editor/default-doc.js';
@@ -84,8 +85,25 @@ export class AppController {
   readonly escapeHandlers = new Set<() => boolean>();
   readonly isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
-  /** Live validation of the edited document (schema, then the ruleset's builder rules). */
-  validation = $derived.by(() => validateDocument(this.st.doc).issues);
+  /**
+   * Live validation of the edited document: the schema, then the ruleset's
+   * builder rules, then the proof checks (validation/proof-checks.ts
+   * `proofIssues`: the par, UK-7; a "win / mate in N" problem's soundness,
+   * P-1) against the live proof once it is in for the current content, else
+   * against the stored proof when current (a stale stored solution says so);
+   * a two-player position without a goal gets `goalIssues`' note.
+   */
+  validation = $derived.by((): Issue[] => {
+    const doc = this.st.doc;
+    const parts = validateDocumentParts(doc);
+    if (!parts.level) return parts.rules;
+    // A two-player position without a goal says so (Solve needs one), never "No problems".
+    const rules = [...parts.rules, ...goalIssues(parts.level, rulesetOf(parts.level))];
+    const facts = this.solver.liveFacts;
+    if (!facts) return [...rules, ...parts.stored];
+    const stale = parts.stored.filter((i) => i.code === 'solution-stale');
+    return [...rules, ...stale, ...proofIssues(parts.level, facts, rulesetOf(parts.level))];
+  });
   /** levelHash of the edited document (null when it cannot be hashed). */
   currentHash = $derived.by(() => safeHash(this.st.doc));
   /** The document's ruleset, its editing module (tools, toggles, components) and its core module (names, limits, wording). */

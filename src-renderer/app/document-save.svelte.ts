@@ -2,6 +2,14 @@
  * Saving a document (Save, Save As, the draft and conflict dialogs) where
  * saving never blocks and a save belongs to its document:
  *
+ * - Save (Ctrl+S) and Save As share one code path (`run`): Save As only
+ *   chooses the path first. The browser Save As dialog closes once its path
+ *   is checked, so the proof's progress, its Cancel and Esc, and the draft
+ *   or conflict dialog that may follow are the same as for Save; an answer
+ *   about the path itself (a missing folder, a file that appeared since: a
+ *   "Replace?") opens the Save As dialog again with the path kept and the
+ *   error inline. No modal dialog ever waits on a running save.
+ *
  * - Every save captures its tab (`DocumentTab`): its answer (path,
  *   revision, saved marker, the adopted document, the draft / conflict
  *   dialogs) goes to that tab only, even when another tab is active by then.
@@ -62,7 +70,7 @@ interface SaveOptions {
   allowDraft?: boolean;
   /** With `allowDraft`: write the draft without solving (the proof's answer is reused). */
   noProof?: boolean;
-  /** The save comes from the serve-mode Save As prompt: errors show inline, the dialog stays. */
+  /** The path comes from the browser Save As dialog: an error about the path opens that dialog again with the error inline. */
   inDialog?: boolean;
   overwrite?: boolean;
   replaceOk?: boolean;
@@ -198,9 +206,11 @@ export class DocumentSaver {
   /**
    * OK in the browser Save As dialog (files/FileDialog.svelte, which already
    * checked that the folder exists and asked "Replace <name>?" when the file
-   * does: `replaceOk`): checks the path, then saves the dialog's tab with the
-   * dialog kept open: host errors (a missing folder, a file that appeared
-   * since, ...) show inline so the name need not be retyped.
+   * does: `replaceOk`): checks the path, closes the dialog and saves the
+   * dialog's tab as Save does (`run`: progress, Cancel and Esc in the message
+   * strip, then the draft or conflict dialog when one is needed). Host errors
+   * about the path (a missing folder, a file that appeared since, ...) open
+   * the dialog again with the path kept and the error inline.
    */
   async confirmSaveAs(path: string, replaceOk = false): Promise<void> {
     const n = this.ctx.notices;
@@ -216,6 +226,7 @@ export class DocumentSaver {
       return stay('Use a path relative to the workspace folder (no leading "/", no "..").');
     }
     if (!this.ctx.host) return;
+    n.dialog = null;
     await this.run(tab, 'saveAs', p, { inDialog: true, replaceOk });
   }
 
@@ -272,7 +283,6 @@ export class DocumentSaver {
         { purpose: 'proof', ...SAVE_PROOF_CAPS },
       );
       tab.saving = { phase: 'proving', states: 0, depth: 0, started, cancel: () => job.cancel() };
-      if (o.inDialog && path !== undefined) this.ctx.notices.dialog = null;
       const outcome = await job.promise;
       tab.saving = null;
       if (!this.ctx.tabs.has(tab)) return;
@@ -308,7 +318,6 @@ export class DocumentSaver {
     const allowDraft = o.allowDraft ?? false;
     const inDialog = o.inDialog ?? false;
     tab.saving = { phase: 'writing', draft: allowDraft, started: performance.now() };
-    if (inDialog && path !== undefined) n.dialog = { kind: 'save-as', path, tabId: tab.id, saving: true };
     let r: SavedLevel | HostError;
     let sent = fixed?.doc ?? tab.st.doc;
     let sentRevision = fixed?.revision ?? tab.editor.revision;
@@ -328,7 +337,7 @@ export class DocumentSaver {
     if (!this.ctx.tabs.has(tab)) return;
     if (r.ok) {
       const d = n.dialog;
-      if ((inDialog && d?.kind === 'save-as' && d.tabId === tab.id) || (d?.kind === 'conflict' && d.tabId === tab.id)) n.dialog = null;
+      if (d?.kind === 'conflict' && d.tabId === tab.id) n.dialog = null;
       this.adoptSaved(tab, r, sent, sentRevision);
       if (r.draft && o.background) this.proveInBackground(tab);
       this.closeIfAsked(tab);
@@ -337,14 +346,11 @@ export class DocumentSaver {
     // Not saved: the document stays dirty and keeps autosaving.
     tab.closeWhenSaved = false;
     this.hooks.afterSave(tab);
-    if (r.code === 'cancelled') {
-      if (inDialog) n.dialog = null;
-      return;
-    }
+    if (r.code === 'cancelled') return;
     if (r.code === 'conflict') {
       if (inDialog && path !== undefined) {
         // The path appeared since the listing: ask "Replace?" as for a listed file.
-        n.dialog = { kind: 'save-as', path, tabId: tab.id, replace: basename(path) };
+        this.present(tab, { kind: 'save-as', path, tabId: tab.id, replace: basename(path) });
         return;
       }
       const at = path ?? tab.path;
@@ -358,10 +364,10 @@ export class DocumentSaver {
       return;
     }
     if (inDialog && path !== undefined) {
-      // Keep the Save As dialog (and the typed path) with the error inline.
+      // The Save As dialog again (the typed path kept) with the error inline.
       const msg = displayMessage(r.message, path);
       const more = extraIssues(msg, r.issues).map((i) => i.message);
-      n.dialog = { kind: 'save-as', path, tabId: tab.id, error: [msg, ...more].join(' ') };
+      this.present(tab, { kind: 'save-as', path, tabId: tab.id, error: [msg, ...more].join(' ') });
       return;
     }
     if (n.dialog?.kind === 'conflict' && n.dialog.tabId === tab.id) n.dialog = null;

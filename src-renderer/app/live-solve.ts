@@ -30,8 +30,11 @@ import { whyLine, whyOf } from '../solve/why-text.js';
 export type LiveStatus =
   | { kind: 'idle' }
   | { kind: 'solving' }
-  /** `length`: the optimal par (single-player) or the shortest forced win (two-player). */
-  | { kind: 'solved'; length: number; states: number; twoPlayer: boolean }
+  /**
+   * `length`: the optimal par (single-player) or the shortest forced win
+   * (two-player); `keys`: the first moves of that win (two-player, P-1).
+   */
+  | { kind: 'solved'; length: number; states: number; twoPlayer: boolean; keys?: string[] }
   /** `why`: the cause in one line, "<message> (<ruling>)" (solve/why-text.ts `whyLine`), when the answer names one. */
   | { kind: 'unsolvable'; states: number; why?: string }
   | { kind: 'limit'; reason: string; states: number }
@@ -70,7 +73,9 @@ export const LIVE_MAX_BYTES = 256 * 1024 * 1024;
 export function liveStatusOf(r: SolveAnswer): LiveStatus {
   switch (r.status) {
     case 'solved':
-      return { kind: 'solved', length: r.length, states: r.states, twoPlayer: Array.isArray(r.keys) };
+      return Array.isArray(r.keys)
+        ? { kind: 'solved', length: r.length, states: r.states, twoPlayer: true, keys: [...r.keys] }
+        : { kind: 'solved', length: r.length, states: r.states, twoPlayer: false };
     case 'unsolvable': {
       const why = whyLine(whyOf(r));
       return why ? { kind: 'unsolvable', states: r.states, why } : { kind: 'unsolvable', states: r.states };
@@ -121,6 +126,11 @@ export class LiveSolver {
 
   get status(): LiveStatus {
     return this.s;
+  }
+
+  /** The key (level hash) of the document the status is about (null: none, or it could not be hashed). */
+  get statusKey(): string | null {
+    return this.key;
   }
 
   /** True while a background solve runs (its worker is alive). */

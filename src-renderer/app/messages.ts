@@ -24,16 +24,18 @@ import { UNREACHABLE_PREFIX } from '../host/http-host.js';
 export function draftReason(f: Pick<HostError, 'code' | 'issues' | 'solve'>, inN?: { goal: number | undefined; verb?: string; ruling?: string }): string {
   const issues = f.issues ?? [];
   const errors = issues.filter((i) => i.severity === 'error');
-  const parLow = errors.find((i) => i.code === 'uk-par-below-optimal');
+  // The par checks of any ruleset's `checkPar` hook (`uk-par-*` UK-7, `cm-par-*`), with the ruling they name.
+  const parLow = errors.find((i) => i.code.endsWith('-par-below-optimal'));
+  const rule = (i: Issue): string => (i.ruling ? ` (${i.ruling})` : '');
   if (parLow) {
     const par = /Par (\d+)/.exec(parLow.message)?.[1];
     const opt = f.solve?.status === 'solved' && f.solve.length !== undefined ? String(f.solve.length) : /optimum of (\d+)/.exec(parLow.message)?.[1];
     if (par !== undefined && opt !== undefined)
-      return `Par ${par} is below the proven optimum ${opt} (UK-7). Raise the par to ${opt} or more, or clear it (empty = optimal).`;
-    return `${parLow.message} (UK-7)`;
+      return `Par ${par} is below the proven optimum ${opt}${rule(parLow)}. Raise the par to ${opt} or more, or clear it (empty = optimal).`;
+    return `${parLow.message}${rule(parLow)}`;
   }
-  const parBad = errors.find((i) => i.code === 'uk-par-invalid');
-  if (parBad) return `${parBad.message} (UK-7)`;
+  const parBad = errors.find((i) => i.code.endsWith('-par-invalid'));
+  if (parBad) return `${parBad.message}${rule(parBad)}`;
   switch (f.code) {
     case 'invalid': {
       const rules = errors.filter((i) => !i.code.startsWith('schema') && !i.code.startsWith('format'));

@@ -27,8 +27,6 @@ export type Dialog =
       error?: string;
       /** Set while asking "Replace <name>?" for a path that already exists. */
       replace?: string;
-      /** A save is running (buttons disabled). */
-      saving?: boolean;
       /** The tab (DocumentTab.id) being saved; absent: the active one. */
       tabId?: number;
     }
@@ -175,10 +173,9 @@ export class Notices {
     this.toast = null;
   }
 
-  /** Closes the dialog (not while a Save As is running); a confirm dialog's `onCancel` runs. */
+  /** Closes the dialog; a confirm dialog's `onCancel` runs. */
   closeDialog(): void {
     const d = this.dialog;
-    if (d?.kind === 'save-as' && d.saving) return;
     this.dialog = null;
     if (d?.kind === 'confirm') d.onCancel?.();
   }

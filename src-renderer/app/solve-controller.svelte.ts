@@ -12,8 +12,8 @@ import type { HostApi } from '../../src-shared/host/contract.js';
 import type { MoveSide } from '../../src-shared/display/move-list.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
 import type { Level } from '../../src-shared/model/level.js';
-import type { SolveAnswer } from '../../src-shared/ruleset.js';
-import { replayMoves, rulesetOf, validateDocument } from '../../src-shared/rulesets/index.js';
+import type { ProofFacts, SolveAnswer } from '../../src-shared/ruleset.js';
+import { replayMoves, rulesetOf, validateDocumentParts } from '../../src-shared/rulesets/index.js';
 import { isEditable, type EditableLevel } from '../editor/default-doc.js';
 import { sameJson } from '../editor/doc-ops.js';
 import type { Editor, EditorState } from '../editor/editor.js';
@@ -94,6 +94,23 @@ export class SolveController {
   previewError: string | null = $state(null);
   /** The live badge (background solve a moment after each edit). */
   live: LiveStatus = $state.raw({ kind: 'idle' });
+  /** The level hash `live` is about (the live solver's key when it answered). */
+  liveKey: string | null = $state(null);
+
+  /**
+   * What the live proof established about the open document, for the proof
+   * checks of the validation list (validation/proof-checks.ts): `solved`
+   * (length, the two-player keys) or `limit`, while its answer is about the
+   * document's current content (level hash); null otherwise (solving, idle,
+   * invalid, unsolvable, another content).
+   */
+  liveFacts = $derived.by((): ProofFacts | null => {
+    const s = this.live;
+    if (this.liveKey === null || this.liveKey !== this.ctx.currentHash) return null;
+    if (s.kind === 'solved') return { status: 'solved', length: s.length, ...(s.keys ? { keys: s.keys } : {}) };
+    if (s.kind === 'limit') return { status: 'limit' };
+    return null;
+  });
 
   /** The solution the solve panel shows: the latest solver result, else the stored one. */
   solution = $derived.by((): SolutionView | null => {
@@ -135,7 +152,10 @@ export class SolveController {
     (level) =>
       startSolveVia(this.ctx.host, level, () => undefined, { maxStates: LIVE_MAX_STATES, maxBytes: LIVE_MAX_BYTES, countSolutions: 0, timeMs: LIVE_TIME_MS }),
     (level) => this.livePrecheck(level),
-    (st) => (this.live = st),
+    (st) => {
+      this.liveKey = this.liveSolver.statusKey;
+      this.live = st;
+    },
   );
 
   constructor(private readonly ctx: SolveContext) {}
@@ -265,7 +285,8 @@ export class SolveController {
   /** Answers without a worker: builder errors, a two-player position without a goal (a "win / mate in N" ruleset, `def.goal`). */
   private livePrecheck(level: Level): LiveStatus | null {
     if (!isEditable(level)) return { kind: 'off', reason: 'this ruleset has no background solve' };
-    const errors = validateDocument(level).issues.filter((i) => i.severity === 'error');
+    // Schema and builder rules only: a par below the optimum (a proof check) does not keep the level from being solved.
+    const errors = validateDocumentParts(level).rules.filter((i) => i.severity === 'error');
     if (errors.length) return { kind: 'invalid', count: errors.length, message: errors[0]!.message };
     // Two-player rulesets are solved as "win / mate in N" with the goal's N; without a goal there is nothing to prove.
     const goal = rulesetOf(level)?.goal;

@@ -218,6 +218,9 @@ export function mergeVerified(stored: readonly PackRow[], verified: ReadonlyMap<
     for (const k of ['par', 'states', 'branching', 'optimalSolutions', 'optimalCapped', 'taggedMovesMin', 'taggedMovesMax'] as const) {
       if (v[k] !== undefined) (out as unknown as Record<string, unknown>)[k] = v[k];
     }
+    // The re-proof's warnings (P-1 short / cooked, a par above the optimum) replace the stored proof's.
+    if (v.warnings?.length) out.warnings = v.warnings;
+    else delete out.warnings;
     return out;
   });
 }
@@ -241,6 +244,21 @@ export function filterRows(rows: readonly PackRow[], text: string): readonly Pac
       (r.tier ?? '').toLowerCase().includes(q) ||
       statusLabel(r).toLowerCase().includes(q),
   );
+}
+
+/** Short names of the proof warnings a row cell shows (RULINGS P-1, UK-7). */
+const WARNING_WORDS: Record<string, string> = { 'problem-short': 'short', 'problem-cooked': 'cooked' };
+
+/**
+ * The proof warnings of a row as its status cell writes them: the words
+ * ("short, cooked", "par above the optimum" for `*-par-above-optimal`, else
+ * the code), and the full messages for the tooltip and screen readers; ''
+ * for none.
+ */
+export function rowWarnings(r: Pick<PackRow, 'warnings'>): { words: string; messages: string; codes: string } {
+  const w = r.warnings ?? [];
+  const word = (code: string): string => WARNING_WORDS[code] ?? (code.endsWith('-par-above-optimal') ? 'par above the optimum' : code);
+  return { words: w.map((x) => word(x.code)).join(', '), messages: w.map((x) => x.message).join(' '), codes: w.map((x) => x.code).join(' ') };
 }
 
 /** The badge text of a row: "proved par 12", "stale", "duplicate of #3", ... */

@@ -12,7 +12,7 @@
  * function (`lineNotation`).
  */
 import { count } from '../../src-shared/display/count.js';
-import { moveLabel, type MoveSide } from '../../src-shared/display/move-list.js';
+import { moveLabel, moveListText, type MoveSide } from '../../src-shared/display/move-list.js';
 import { parseSquare } from '../../src-shared/model/square.js';
 import type { SolveAnswer } from '../../src-shared/ruleset.js';
 import type { UnsolvableWhy } from '../../src-shared/solver/types.js';
@@ -27,6 +27,14 @@ export interface RefutedMove {
   defence: string;
   /** "1. Qc1-c8 — refuted by 1... Ka8-b8" (the ruleset's notation, move numbers from the start side). */
   text: string;
+  /**
+   * How close the move comes (refute.ts order, closest first): "the only
+   * defence that refutes it" / "3 defences refute it", then "would win in 2"
+   * when the attacker still forces that (N + 1); '' when the answer does not say.
+   */
+  detail: string;
+  /** The refutation line, numbered, in the ruleset's notation ("1. Ra8+ Kf7* 2. Bc4 Ke7"), when it is longer than the move and its refutation; else ''. */
+  line: string;
 }
 
 /** What the Solver panel shows of a why (`whyView`). */
@@ -91,14 +99,25 @@ export function whyView(
     optimum: typeof opt === 'number' && Number.isFinite(opt) ? `Optimum without the move limit: ${count(opt, 'move')}${ruling ? ` (${ruling})` : ''}` : '',
     refutations: refs.map((r) => {
       const w = notation([r.move, r.defence]);
+      const count =
+        typeof r.defences === 'number' && r.defences > 0 ? (r.defences === 1 ? 'the only defence that refutes it' : `${r.defences} defences refute it`) : '';
+      const late = typeof r.winIn === 'number' ? `would ${verbOf(why.message)} in ${r.winIn}` : '';
+      const line = Array.isArray(r.line) && r.line.length > 2 ? moveListText(notation(r.line), first) : '';
       return {
         move: r.move,
         defence: r.defence,
         text: `${moveLabel(0, first)} ${w[0] ?? r.move} — refuted by ${moveLabel(1, first)} ${w[1] ?? r.defence}`,
+        detail: [count, late].filter(Boolean).join('; '),
+        line,
       };
     }),
     exhaustive: why.code === EXHAUSTIVE ? `Exhaustive: ${count(states, unit)} searched, no single cause found` : '',
   };
+}
+
+/** The goal's verb of a `refuted` message ("No mate in 2: ..."), "win" when it names none. */
+function verbOf(message: string): string {
+  return /^No (\w+) in \d+/.exec(message)?.[1] ?? 'win';
 }
 
 /**

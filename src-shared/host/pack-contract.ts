@@ -118,6 +118,13 @@ export interface PackRow {
   duplicateHow?: string;
   /** levelHash of the level (absent when it could not be loaded). */
   levelHash?: string;
+  /**
+   * What the proof says besides the status (validation/proof-checks.ts
+   * `proofWarnings`: RULINGS P-1 `problem-short` / `problem-cooked`, a par
+   * above the optimum), from the re-proof (verify) or the current stored
+   * proof; absent when none.
+   */
+  warnings?: { code: string; message: string; squares?: string[]; ruling?: string }[];
 }
 
 /** An open pack (the answer of every method that changes one). */

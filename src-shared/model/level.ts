@@ -69,6 +69,12 @@ export interface StoredSolution {
    * without counting.
    */
   metrics?: StoredSolveMetrics;
+  /**
+   * Extension (two-player goals, KV-8 / LC-8): every first move (LAN) that
+   * achieves the shortest forced win, as the proof found them; more than one
+   * is a cook (RULINGS P-1). Absent in files proved before it existed.
+   */
+  keys?: string[];
 }
 
 /**

@@ -12,7 +12,9 @@
  *   (UK-7) differs from the stored optimal length;
  * - `proved`: "proved par N" from the current, optimal stored solution.
  * A current stored solution also gives the row its states and, from its
- * `solution.metrics`, branching, optimal solutions and tagged-move min / max.
+ * `solution.metrics`, branching, optimal solutions and tagged-move min / max,
+ * and a proved row the `warnings` of its stored proof (RULINGS P-1 short /
+ * cooked, validation/proof-checks.ts).
  * Duplicates (`markDuplicates`, duplicates.ts `findAlike`): identical
  * rules-relevant content, or for rulesets compared under symmetry (UK) a
  * rotation / reflection. Only a clean (`proved`) later level becomes
@@ -22,6 +24,8 @@ import { levelHash, solutionIsCurrent } from '../format/level-hash.js';
 import type { PackRow } from '../host/pack-contract.js';
 import type { Level, StoredSolveMetrics } from '../model/level.js';
 import type { Issue } from '../validation/issue.js';
+import { proofWarnings, storedProofFacts } from '../validation/proof-checks.js';
+import { rulesetOf } from '../rulesets/index.js';
 import { findAlike } from './duplicates.js';
 
 /** Row fields derived from a level's stored content (no solve). */
@@ -29,7 +33,10 @@ export function storedVerdict(
   level: Level | undefined,
   issues: readonly Issue[],
   loadError?: string,
-): Pick<PackRow, 'status' | 'detail' | 'par' | 'states' | 'branching' | 'optimalSolutions' | 'optimalCapped' | 'taggedMovesMin' | 'taggedMovesMax'> {
+): Pick<
+  PackRow,
+  'status' | 'detail' | 'par' | 'states' | 'branching' | 'optimalSolutions' | 'optimalCapped' | 'taggedMovesMin' | 'taggedMovesMax' | 'warnings'
+> {
   const firstError = issues.find((i) => i.severity === 'error');
   if (!level || loadError || firstError) {
     return { status: 'invalid', detail: loadError ?? (firstError ? `${firstError.code}: ${firstError.message}` : 'not a level') };
@@ -42,7 +49,9 @@ export function storedVerdict(
   if (!sol.optimal) return { status: 'par-mismatch', detail: `stored solution ${sol.length} is not proved optimal`, ...stored };
   if (level.par !== undefined && level.par !== sol.length)
     return { status: 'par-mismatch', detail: `par ${level.par} but the proved optimum is ${sol.length}`, ...stored };
-  return { status: 'proved', detail: `proved par ${sol.length}`, ...stored };
+  // What the stored proof says besides (P-1 short / cooked, validation/proof-checks.ts).
+  const warnings = proofWarnings(level, storedProofFacts(level), rulesetOf(level));
+  return { status: 'proved', detail: `proved par ${sol.length}`, ...stored, ...(warnings.length ? { warnings } : {}) };
 }
 
 /**

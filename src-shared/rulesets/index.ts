@@ -66,10 +66,23 @@ export function validateRules(level: Level | LevelBase): Issue[] {
  * checks. Never throws.
  */
 export function validateDocument(value: unknown): { level?: Level; issues: Issue[] } {
+  const parts = validateDocumentParts(value);
+  return { ...(parts.level ? { level: parts.level } : {}), issues: [...parts.rules, ...parts.stored] };
+}
+
+/**
+ * `validateDocument` in its two parts: `rules` = the schema errors, or else
+ * the ruleset's builder errors and warnings (what decides whether the level
+ * can be solved at all); `stored` = the findings about its stored solution
+ * (validation/stored-solution.ts: `solution-stale`, or the proof checks of
+ * `proofIssues` against a current one). The editor shows `rules` with the
+ * proof checks of its live proof instead of the stored ones once that is in.
+ * Never throws.
+ */
+export function validateDocumentParts(value: unknown): { level?: Level; rules: Issue[]; stored: Issue[] } {
   const loaded = checkLevelObject(value);
-  if (!loaded.ok) return { issues: loaded.error };
-  const parCheck = rulesetOf(loaded.value)?.checkStoredPar;
-  return { level: loaded.value, issues: [...validateRules(loaded.value), ...checkStoredSolution(loaded.value, parCheck)] };
+  if (!loaded.ok) return { rules: loaded.error, stored: [] };
+  return { level: loaded.value, rules: validateRules(loaded.value), stored: checkStoredSolution(loaded.value, rulesetOf(loaded.value)) };
 }
 
 /**

@@ -223,7 +223,11 @@ export type SolveResult =
  * - `optimumWithoutLimit`: with `move-limit`, the optimum of the same level
  *   without its move limit.
  * - `refutations`: with `refuted`, each first move and the defence that
- *   refutes it (LAN), the best defence first.
+ *   refutes it (LAN, the best defence), the tries that come closest first
+ *   (solver/proof/refute.ts): `defences` how many defences refute it (a
+ *   single one: a try), `winIn` when the attacker still forces a win in
+ *   N + 1 after it (refuted latest), `line` the refutation line from the
+ *   start (LAN) for the closest few.
  */
 export interface UnsolvableWhy {
   code: string;
@@ -231,5 +235,5 @@ export interface UnsolvableWhy {
   squares: string[];
   ruling: string;
   optimumWithoutLimit?: number;
-  refutations?: { move: string; defence: string }[];
+  refutations?: { move: string; defence: string; defences?: number; winIn?: number; line?: string[] }[];
 }

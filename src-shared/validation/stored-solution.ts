@@ -4,16 +4,20 @@
  * - `solution-stale` warning: the stored `levelHash` no longer matches the
  *   rules-relevant content, so the proof is for another puzzle; re-prove
  *   (save, or `castellan prove`).
- * - with a current optimal solution and a ruleset that checks the par
- *   against it (`parCheck`: Unlock the King's UK-7 `checkPar`), its findings
- *   (`uk-par-below-optimal` error, `uk-par-above-optimal` warning).
+ * - with a current optimal solution: the proof checks of the level's ruleset
+ *   against it (validation/proof-checks.ts `proofIssues`: the par, UK-7
+ *   `uk-par-below-optimal` error / `uk-par-above-optimal` warning; the P-1
+ *   `problem-short` warning, and `problem-cooked` when the solution stores
+ *   its keys).
  * Never throws; answers [] when there is no solution.
  */
 import type { Level } from '../model/level.js';
+import type { RulesetDef } from '../ruleset.js';
 import { levelHash } from '../format/level-hash.js';
 import { issue, type Issue } from './issue.js';
+import { factsOfStored, proofIssues } from './proof-checks.js';
 
-export function checkStoredSolution(level: Level, parCheck?: (par: number | undefined, optimum: number) => Issue[]): Issue[] {
+export function checkStoredSolution(level: Level, def?: RulesetDef): Issue[] {
   const sol = level.solution;
   if (!sol) return [];
   if (sol.levelHash !== levelHash(level)) {
@@ -26,6 +30,6 @@ export function checkStoredSolution(level: Level, parCheck?: (par: number | unde
       ),
     ];
   }
-  if (parCheck && sol.optimal) return parCheck(level.par, sol.length);
+  if (sol.optimal) return proofIssues(level, factsOfStored(sol), def);
   return [];
 }

@@ -87,6 +87,8 @@ test('Save As into a new folder made in the browser file dialog (host methods)',
   await expect(dlg).toHaveAttribute('data-path', 'unlock-the-king/drafts/in-new-folder.level.json');
   await page.getByTestId('save-as-ok').click();
   await expect(page.getByTestId('dialog-save-as')).toHaveCount(0, { timeout: 60_000 });
+  // The dialog closes when the save starts (its progress is in the message strip): wait for the saved file's name.
+  await expect(page.getByTestId('file-name')).toHaveText('in-new-folder.level.json', { timeout: 60_000 });
   const file = join(serve.workspace, 'unlock-the-king', 'drafts', 'in-new-folder.level.json');
   const saved = JSON.parse(readFileSync(file, 'utf8')) as { ruleset: string; meta: { title: string }; solution?: { length: number } };
   expect(saved.meta.title).toBe('First Steps');

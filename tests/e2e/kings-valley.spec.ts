@@ -248,7 +248,9 @@ test("King's Valley editing: setups, KV-4 first move, centred resize, pillars an
   await place(page, 'palette-kv-king-black', ['a5']);
   await place(page, 'palette-pillar', ['b4']);
   await expect(state).toHaveText('K:b5 S:b3 k:a5 X:b4 valley:c3 to-move:white');
-  await expect(page.getByTestId('validation-item')).toHaveCount(0);
+  // No builder problem; the only note: a position without a "win in N" goal (Solve needs one).
+  await expect(page.getByTestId('validation-item')).toHaveCount(1);
+  await expect(page.locator('[data-testid=validation-item][data-code=goal-missing]')).toHaveAttribute('data-severity', 'warning');
 
   // Validation with squares marked: a pillar on the valley (KV-9), a second black king, a soldier on the valley.
   await clickSquare(page, 'c3');
@@ -264,7 +266,8 @@ test("King's Valley editing: setups, KV-4 first move, centred resize, pillars an
   // Erase both again (eraser), untick the option: clean.
   await place(page, 'palette-erase', ['c3', 'e1']);
   await page.getByTestId('kv-option-soldiers-valley').uncheck();
-  await expect(page.getByTestId('validation-item')).toHaveCount(0);
+  await expect(page.getByTestId('validation-item')).toHaveCount(1);
+  await expect(page.locator('[data-testid=validation-item][data-code=goal-missing]')).toHaveCount(1);
   // A starting setup with Black to move is a warning (KV-4).
   await page.getByTestId('kv-side-to-move').selectOption('black');
   await page.getByTestId('kv-starting-setup').check();

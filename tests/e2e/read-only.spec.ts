@@ -56,6 +56,8 @@ test('a read-only level opens marked, Save offers Save As, replacing it is refus
     await page.getByTestId('save-as-path').fill('02-open-court-copy');
     await page.getByTestId('save-as-ok').click();
     await expect(page.getByTestId('dialog-save-as')).toHaveCount(0, { timeout: 60_000 });
+    // The dialog closes when the save starts (its progress is in the message strip): wait for the saved file's name.
+    await expect(page.getByTestId('file-name')).toHaveText('02-open-court-copy.level.json', { timeout: 60_000 });
     const copy = join(serve.workspace, 'unlock-the-king', '02-open-court-copy.level.json');
     expect(existsSync(copy)).toBe(true);
     const saved = JSON.parse(readFileSync(copy, 'utf8')) as { meta: { title: string } };

@@ -240,7 +240,7 @@ test('why unsolvable: LC-8 no mate in 1 — each first move with the defence tha
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   expect(await page.getByTestId('why-refutation').count()).toBeGreaterThan(8);
   const ra8 = page.locator('[data-testid=why-refutation][data-move="Ra1-a8"]');
-  await expect(ra8).toHaveText(/^1\. Ra8\+? — refuted by 1\.\.\. K[gh]7$/);
+  await expect(ra8.getByTestId('why-refutation-text')).toHaveText(/^1\. Ra8\+? — refuted by 1\.\.\. K[gh]7$/);
   await expect(ra8).toHaveAttribute('data-defence', /^Kh8-[gh]7$/);
 });
 

@@ -3,11 +3,13 @@
  * keydown (an open dialog takes Escape; arrow keys step through a solution;
  * everything else goes to the actions registry) and the Escape action, which
  * backs out of one thing at a time: the dialog, a panel over the editor
- * (the pack manager), the game, a running solve, a carried item, the
- * preview, the validation highlight.
+ * (the pack manager), the game, a running solve, the proof of a running save
+ * (Save or Save As: the draft dialog follows, as with its Cancel), a carried
+ * item, the preview, the validation highlight.
  */
 import type { Action, ActionRegistry } from '../../editor/actions.js';
 import type { Editor, EditorState } from '../../editor/editor.js';
+import type { DocumentSession } from '../document-session.svelte.js';
 import type { Notices } from '../notices.svelte.js';
 import type { PlayController } from '../play-controller.svelte.js';
 import type { SolveController } from '../solve-controller.svelte.js';
@@ -24,6 +26,8 @@ export interface KeyContext {
   readonly st: Pick<EditorState, 'carrying' | 'preview' | 'highlight'>;
   readonly solver: Pick<SolveController, 'solve' | 'solution' | 'cancelSolve' | 'stepTo' | 'stepBy' | 'stepLast'>;
   readonly player: Pick<PlayController, 'play' | 'escape'>;
+  /** The active tab's save: Esc cancels its proof. */
+  readonly session: Pick<DocumentSession, 'saving' | 'cancelProof'>;
 }
 
 /** Escape: backs out of the innermost thing going on (module doc). */
@@ -40,6 +44,10 @@ export function escape(ctx: KeyContext): void {
   }
   if (ctx.solver.solve.kind === 'running') {
     ctx.solver.cancelSolve();
+    return;
+  }
+  if (ctx.session.saving?.phase === 'proving') {
+    ctx.session.cancelProof();
     return;
   }
   const st = ctx.st;

@@ -21,7 +21,7 @@ import type { LockingChessLevel } from '../../../src-shared/model/level.js';
 import { issue, type Issue, type Result } from '../../../src-shared/validation/issue.js';
 import { BLACK_BIT } from '../../../src-shared/rulesets/orthodox/board.js';
 import { fenFromFields, type FenFields } from '../../../src-shared/rulesets/orthodox/fen.js';
-import { lcPositionIssues, parseLfenFields } from '../../../src-shared/rulesets/locking-chess/index.js';
+import { lcFromFields, lcPositionIssues, materialIssues, parseLfenFields } from '../../../src-shared/rulesets/locking-chess/index.js';
 import type { Tx } from '../../editor/doc-ops.js';
 
 export type LcTx = Tx<LockingChessLevel>;
@@ -258,6 +258,20 @@ export function checkPaste(text: string): Result<string, Issue[]> {
   const bad = lcPositionIssues(f.value).filter((i) => i.code === 'lc-castling' || i.code === 'lc-en-passant');
   if (bad.length > 0) return { ok: false, error: bad };
   return { ok: true, value: fenFromFields(f.value) };
+}
+
+/**
+ * What the live validation will report about a position pasted as `text`
+ * (accepted by `checkPaste`): the playability errors (no king, a pawn on the
+ * last rank, check: lfen.ts) and the material warnings (validate.ts
+ * `materialIssues`: more than 8 pawns, more pieces than promotion allows),
+ * so the paste's notice can say so at once; [] when clean or refused.
+ */
+export function pastedProblems(text: string): Issue[] {
+  const f = parseLfenFields(text.trim());
+  if (!f.ok) return [];
+  const errors = lcPositionIssues(f.value);
+  return errors.length ? errors : materialIssues(lcFromFields(f.value));
 }
 
 /** Replaces the position with pasted text (see `checkPaste`); the errors when refused (nothing recorded). */

@@ -65,6 +65,10 @@ export interface StoredSolution {
   solver: string;
   levelHash: string;
   metrics?: StoredSolveMetrics;
+  /**
+   * Extension (two-player goals): every first move (LAN) that achieves the shortest forced win, as the proof found them; more than one is a cook (RULINGS P-1). Absent in files proved before it existed.
+   */
+  keys?: string[];
 }
 /**
  * Extension: the difficulty metrics of the proving solve (A* with optimal-solution counting, single-player rulesets). Optional; not covered by levelHash.

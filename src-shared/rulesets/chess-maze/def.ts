@@ -6,6 +6,7 @@
  */
 import { ROLES, type ChessMazeLevel } from '../../model/level.js';
 import { solveBfs } from '../../solver/bfs.js';
+import { checkParAgainst } from '../../validation/par-check.js';
 import type { LevelStart, RulesetDef } from '../../ruleset.js';
 import { hasBoardAndPieces, isRecord, optionalArray, optionalRecord } from '../editable.js';
 import { compileChessMaze } from './position.js';
@@ -97,6 +98,9 @@ export const chessMaze = {
     return c.ok ? solveBfs(cmSearchProblem(c.value), opts) : { status: 'invalid', issues: c.error };
   },
   replay: cmReplay,
+  // The designer's par against the proof, read as for Unlock the King (below the optimum an error, above it a
+  // warning): the par is what a Chess Maze playtest compares a win with. Codes `cm-par-*`.
+  checkPar: (par, proof) => checkParAgainst(par, proof, { prefix: 'cm' }),
   // Seeded construction, optimal solve, hill climbing on the par and on the chosen mechanics that matter (generate.ts).
   generate: generateCmLevels,
   generateMechanics: CM_MECHANICS,

@@ -41,7 +41,7 @@ export {
 export type { LcKingState, LcMateKind, LcOutcome, LcNoMove } from './position.js';
 export { parseLfen, parseLfenFields, lcPositionIssues, LC_START_LFEN } from './lfen.js';
 export { lcMoveToLan, lcMoveToSan, lcSanList, lcParseMove, lcPerftDivide, lcIsCapture, lcEndsOnTop } from './notation.js';
-export { validateLockingChess, compileLockingChess, lcPiecesOf } from './validate.js';
+export { validateLockingChess, compileLockingChess, lcPiecesOf, materialIssues } from './validate.js';
 export { LcGame } from './game.js';
 export { solveLockingChess, lcReplay } from './solve.js';
 export type { LcSolveResult } from './solve.js';

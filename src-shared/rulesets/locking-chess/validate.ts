@@ -11,6 +11,13 @@
  * - `lc-goal-moves`: the goal is `mate-in` with N a positive integer.
  * Warnings:
  * - `lc-piece-count-high`: a side has more than the 16 pieces of a set;
+ * - `lc-pawn-count-high`: a side has more than the 8 pawns of a set (LC-1;
+ *   squares: its pawns);
+ * - `lc-material-impossible`: a side has more queens, rooks, knights or
+ *   same-coloured bishops than its set plus promotions can give (each
+ *   beyond 1 queen, 2 rooks, 2 knights, 1 bishop per square colour needs a
+ *   promoted pawn, and only the pawns missing from its 8 can have
+ *   promoted; LC-1, LC-10; squares: the pieces of the kinds in excess);
  * - `lc-game-over`: the side to move is already mated or has no move, or
  *   the position is a draw (LC-8, LC-9);
  * - `lc-pieces-mismatch`: the informational `pieces` list disagrees with
@@ -68,6 +75,7 @@ export function validateLockingChess(level: LockingChessLevel): Issue[] {
       actual.push(`${ROLE_OF[p & 7]}@${name88(sq)}`);
     }
   }
+  out.push(...materialIssues(pos));
   for (let s = 0; s < 2; s++) {
     if (count[s]! > 16) {
       out.push(
@@ -100,6 +108,58 @@ export function validateLockingChess(level: LockingChessLevel): Issue[] {
           pointer: '/pieces',
           ruling: 'LC-13',
         }),
+      );
+    }
+  }
+  return out;
+}
+
+/** The pieces of each kind a set gives without a promotion (bishops counted per square colour). */
+const SET_LIMIT: Record<string, number> = { queen: 1, rook: 2, knight: 2, 'light bishop': 1, 'dark bishop': 1 };
+
+/**
+ * The material warnings of a position (module doc: `lc-pawn-count-high`,
+ * `lc-material-impossible`), both levels of every stack counted.
+ */
+export function materialIssues(pos: LcPosition): Issue[] {
+  const out: Issue[] = [];
+  for (let side = 0; side < 2; side++) {
+    const name = side === 0 ? 'White' : 'Black';
+    const pawns: string[] = [];
+    const kinds = new Map<string, string[]>();
+    for (let sq = 0; sq < 120; sq++) {
+      if (sq & 0x88) continue;
+      for (const p of [pos.bot[sq]!, pos.top[sq]!]) {
+        if (p === 0 || p >> 3 !== side) continue;
+        const role = ROLE_OF[p & 7]!;
+        if (role === 'pawn') pawns.push(name88(sq));
+        else if (role !== 'king') {
+          const kind = role === 'bishop' ? (((sq & 7) + (sq >> 4)) % 2 === 1 ? 'light bishop' : 'dark bishop') : role;
+          kinds.set(kind, [...(kinds.get(kind) ?? []), name88(sq)]);
+        }
+      }
+    }
+    if (pawns.length > 8) {
+      out.push(
+        issue('warning', 'lc-pawn-count-high', `${name} has ${pawns.length} pawns, more than the 8 of a set.`, {
+          pointer: '/position',
+          ruling: 'LC-1',
+          squares: pawns,
+        }),
+      );
+    }
+    const excess = [...kinds].filter(([k, sqs]) => sqs.length > (SET_LIMIT[k] ?? 0));
+    const promoted = excess.reduce((n, [k, sqs]) => n + sqs.length - (SET_LIMIT[k] ?? 0), 0);
+    const missing = Math.max(0, 8 - pawns.length);
+    if (promoted > missing) {
+      const what = excess.map(([k, sqs]) => `${sqs.length} ${k}s`).join(', ');
+      out.push(
+        issue(
+          'warning',
+          'lc-material-impossible',
+          `${name} has more pieces than promotion allows: ${what} need at least ${promoted} promoted pawn${promoted === 1 ? '' : 's'}, but only ${missing} of its 8 pawns ${missing === 1 ? 'is' : 'are'} missing.`,
+          { pointer: '/position', ruling: 'LC-1', squares: excess.flatMap(([, sqs]) => sqs) },
+        ),
       );
     }
   }

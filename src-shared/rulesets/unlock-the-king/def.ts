@@ -17,7 +17,7 @@ import { ukDisplay } from './display.js';
 import { ukObjectives } from './objectives.js';
 import { kingCanReachPortal, ukSearchProblem, ukSolve } from './search.js';
 import { ukUnsolvableWhy } from './frozen.js';
-import { UK_MAX_SIZE, UK_MIN_SIZE, checkPar, validateUnlockTheKing } from './validate.js';
+import { UK_MAX_SIZE, UK_MIN_SIZE, ukCheckPar, validateUnlockTheKing } from './validate.js';
 import { framesSolver, hintSinglePlayer, type HintResult } from '../../hint.js';
 
 /**
@@ -105,7 +105,7 @@ export const unlockTheKing = {
     return solveBfs(ukSearchProblem(c.value), opts);
   },
   replay: ukReplay,
-  checkStoredPar: (par, optimum) => checkPar(par, optimum, 'solved'),
+  checkPar: ukCheckPar,
   squares: ukSquares,
   alikeUnderSymmetry: true,
   // Seeded placement within one physical set (UK-1), optimal solve, hill climbing towards a longer par.

@@ -6,6 +6,8 @@ import { FACINGS, ROLES, type Role, type UnlockTheKingLevel } from '../../model/
 import { parseSquare, squareIndex } from '../../model/square.js';
 import { issue, type Issue } from '../../validation/issue.js';
 import type { SolveResult } from '../../solver/types.js';
+import type { ProofFacts } from '../../ruleset.js';
+import { checkParAgainst, type ParWords } from '../../validation/par-check.js';
 
 /** UK-1 board size bounds (each dimension). */
 export const UK_MIN_SIZE = 3;
@@ -277,6 +279,19 @@ export function validateUnlockTheKing(level: UnlockTheKingLevel): Issue[] {
 /** Solve outcome statuses `checkPar` understands (a SolveResult status or `invalid`). */
 export type ParCheckStatus = SolveResult['status'] | 'invalid';
 
+/** The UK-7 words of the par check (validation/par-check.ts): codes `uk-par-*`, ruling UK-7. */
+const UK_PAR: ParWords = { prefix: 'uk', ruling: 'UK-7' };
+
+/**
+ * UK-7 par check against what a proof established (`RulesetDef.checkPar`,
+ * validation/par-check.ts): `uk-par-below-optimal` error, `uk-par-above-optimal`
+ * warning, `uk-par-unchecked` warning (a solver limit or Cancel, or no proof
+ * at hand), `uk-par-invalid` error.
+ */
+export function ukCheckPar(par: number | undefined, proof: ProofFacts): Issue[] {
+  return checkParAgainst(par, proof, UK_PAR);
+}
+
 /**
  * UK-7 par check. `par` is the blueprint's stored official par (undefined =
  * default par = optimal, nothing to check); `optimum` the solver's proven
@@ -290,34 +305,7 @@ export type ParCheckStatus = SolveResult['status'] | 'invalid';
  * Nothing for `unsolvable` / `invalid` (reported elsewhere) or par = optimum.
  */
 export function checkPar(par: number | undefined, optimum: number | undefined, status: ParCheckStatus): Issue[] {
-  if (par === undefined) return [];
-  if (typeof par !== 'number' || !Number.isInteger(par) || par < 0) {
-    return [issue('error', 'uk-par-invalid', `Par must be a whole number of moves (got ${String(par)}).`, { ruling: 'UK-7', pointer: '/par' })];
-  }
-  if (status === 'limit' || status === 'cancelled') {
-    return [
-      issue('warning', 'uk-par-unchecked', `Par ${par} could not be checked: the solver stopped before proving the optimum.`, {
-        ruling: 'UK-7',
-        pointer: '/par',
-      }),
-    ];
-  }
-  if (status !== 'solved' || optimum === undefined) return [];
-  if (par < optimum) {
-    return [
-      issue('error', 'uk-par-below-optimal', `Par ${par} is below the proven optimum of ${optimum} moves.`, {
-        ruling: 'UK-7',
-        pointer: '/par',
-      }),
-    ];
-  }
-  if (par > optimum) {
-    return [
-      issue('warning', 'uk-par-above-optimal', `Par ${par} is above the proven optimum of ${optimum} moves.`, {
-        ruling: 'UK-7',
-        pointer: '/par',
-      }),
-    ];
-  }
-  return [];
+  const proof: ProofFacts | null =
+    status === 'solved' && optimum !== undefined ? { status: 'solved', length: optimum } : status === 'limit' || status === 'cancelled' ? { status } : null;
+  return checkParAgainst(par, proof, UK_PAR);
 }

@@ -23,13 +23,17 @@
  * - tries: first moves other than the key moves and slower keys after which
  *   exactly one defence escapes a win within the remaining N - 1 attacker
  *   moves, with that defence (its refutation). None for N = 1 (there is no
- *   attacker move left after a defence, so every defence "refutes").
+ *   attacker move left after a defence, so every defence "refutes": a
+ *   defender with one legal move would make every first move a try).
+ *   Listed closest first: the tries after which the attacker still forces a
+ *   win in N + 1 (refuted latest; repetition-free, within the tree's
+ *   budget), then LAN order.
  *
  * Repetition (KV-7) is honoured as in `proveWinIn`: the line from the start
  * is the history, a defence into a position of the line escapes, answers are
  * checked with `repDistDefend` / `repDistAttack`.
  */
-import { ProofSearch, proveWinIn } from './search.js';
+import { MAX_PROOF_MOVES, ProofSearch, proveWinIn } from './search.js';
 import { issue, type Issue, type Result } from '../../validation/issue.js';
 import type { ProofGame } from './types.js';
 
@@ -280,7 +284,7 @@ export function buildProofTree(game: ProofGame, n: number, opts: ProofTreeOption
     }
     game.undo(keyEntry.move);
 
-    const tries: { move: RawTreeMove; refutation: RawTreeMove }[] = [];
+    const tries: { move: RawTreeMove; refutation: RawTreeMove; late: boolean }[] = [];
     if (n >= 2 && !opts.noTries) {
       const within = new Set(proof.keysWithinN);
       for (const r of root) {
@@ -301,10 +305,13 @@ export function buildProofTree(game: ProofGame, n: number, opts: ProofTreeOption
             }
           }
           s.popPath();
-          if (escapes.length === 1) tries.push({ move: tryMove, refutation: mv(game, escapes[0]!) });
+          // Refuted latest: after the try the attacker still forces a win in N + 1 (its refutation only held out to the end).
+          if (escapes.length === 1) tries.push({ move: tryMove, refutation: mv(game, escapes[0]!), late: n < MAX_PROOF_MOVES && s.defend(1, n) });
         }
         game.undo(r.move);
       }
+      // Closest first (stable: LAN order within each group).
+      tries.sort((a, b) => Number(b.late) - Number(a.late));
     }
     s.popPath();
     const keys = proof.keys;
@@ -320,7 +327,7 @@ export function buildProofTree(game: ProofGame, n: number, opts: ProofTreeOption
         cook: keys.length > 1,
         threat,
         variations,
-        tries,
+        tries: tries.map((t) => ({ move: t.move, refutation: t.refutation })),
         nodes: used + s.nodes,
         ...(built.truncated ? { truncated: true } : {}),
       },

@@ -80,6 +80,29 @@ describe('whyView', () => {
     // Black to move at the start: the first move is 1..., its refutation 2.
     const b = whyView({ ...why, refutations: [{ move: 'Ka8-b8', defence: 'Qc1-c8' }] }, 10, 'position', 'black');
     expect(b.refutations[0]!.text).toBe('1... Ka8-b8 — refuted by 2. Qc1-c8');
+    // Old answers without the closeness fields: no detail, no line.
+    expect(b.refutations[0]).toMatchObject({ detail: '', line: '' });
+  });
+
+  it('LC-8: how close each try comes (its refuting defences, a mate in N + 1) and its refutation line, numbered, in SAN (LC-13)', () => {
+    // The back-rank try of tests/shared/rulesets/locking-chess/why-closest.test.ts, written by hand:
+    // 1. Ra8+ Kf7* (the only defence) 2. Bc4+ Ke7; and a quiet move refuted by three defences.
+    const doc = { ...newLcLevel(), position: '6k1/5ppp/8/4B3/8/3B4/8/R1K5 w - - 0 1' };
+    const why: UnsolvableWhy = {
+      code: 'refuted',
+      message: 'No mate in 2: every first move has a refuting defence (LC-8), closest first: …',
+      squares: [],
+      ruling: 'LC-8',
+      refutations: [
+        { move: 'Ra1-a8', defence: 'Kg8-f7*', defences: 1, winIn: 3, line: ['Ra1-a8', 'Kg8-f7*', 'Bd3-c4', 'Kf7-e7'] },
+        { move: 'Kc1-d1', defence: 'Kg8-f7*', defences: 3 },
+      ],
+    };
+    const v = whyView(why, 10, 'position', 'white', (line) => lineNotation(doc, line));
+    expect(v.refutations.map((r) => [r.text, r.detail, r.line])).toEqual([
+      ['1. Ra8+ — refuted by 1... Kf7*', 'the only defence that refutes it; would mate in 3', '1. Ra8+ Kf7* 2. Bc4+ Ke7'],
+      ['1. Kd1 — refuted by 1... Kf7*', '3 defences refute it', ''],
+    ]);
   });
 });
 

@@ -191,6 +191,7 @@ const KEYS = {
     solver: true,
     levelHash: true,
     metrics: true,
+    keys: true,
   } satisfies Record<keyof StoredSolution, true>,
   metrics: {
     expanded: true,

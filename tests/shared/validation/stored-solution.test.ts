@@ -9,8 +9,8 @@ import { levelHash } from '../../../src-shared/format/level-hash.js';
 import { checkStoredSolution } from '../../../src-shared/validation/stored-solution.js';
 import { RULESETS, validateDocument } from '../../../src-shared/rulesets/index.js';
 
-/** Unlock the King's UK-7 par check (its RulesetDef hook). */
-const ukParCheck = RULESETS['unlock-the-king'].checkStoredPar;
+/** Unlock the King's module: its UK-7 par check is its RulesetDef hook `checkPar`. */
+const ukParCheck = RULESETS['unlock-the-king'];
 
 // 3x3, king a1, portal c3: optimum 2 (Ka1-b2, Kb2-c3), worked by hand.
 function proved(): UnlockTheKingLevel {

@@ -19,10 +19,22 @@ describe('KV-8 refuted', () => {
     if (r.status !== 'unsolvable') return;
     expect(r.why?.code).toBe('refuted');
     expect(r.why?.ruling).toBe('KV-8');
-    expect(r.why?.refutations).toEqual(
+    const refs = r.why?.refutations ?? [];
+    expect(refs.map(({ move, defence }) => ({ move, defence })).sort((a, b) => (a.move < b.move ? -1 : 1))).toEqual(
       ['Ke5-a1', 'Ke5-c5', 'Ke5-e1', 'Sb1-a1', 'Sb1-a2', 'Sb1-b2', 'Sb1-e1', 'Sb1-e4'].map((move) => ({ move, defence: 'Ka5-a4' })),
     );
+    // Black has one move, so each first move has exactly one refuting defence.
+    expect(refs.every((x) => x.defences === 1)).toBe(true);
+    // Closest first: after Ke5-e1 and Sb1-b2 (and only those, solve.test.ts) White wins at once on move 2:
+    // refuted latest, they lead ("would win in 2").
+    expect(refs.slice(0, 2).map((x) => [x.move, x.winIn])).toEqual([
+      ['Ke5-e1', 2],
+      ['Sb1-b2', 2],
+    ]);
+    expect(refs.slice(2).every((x) => x.winIn === undefined)).toBe(true);
+    expect(refs[0]!.line).toEqual(['Ke5-e1', 'Ka5-a4']);
     expect(r.why?.squares).toEqual(['a5', 'a4']);
+    expect(r.why?.message).toContain('closest first: Ke5-e1 is met by Ka5-a4 (the only defence that does); it would win in 2');
     expect(r.why?.message).toContain('Ke5-a1 is met by Ka5-a4');
   });
 
