@@ -35,7 +35,8 @@ import { buildPackPdf } from '../services/pack-pdf.js';
 import { writeNew } from './render.js';
 import { errorLine, outputFolderError } from './cli-errors.js';
 import { SolvePool } from '../services/solve-pool.js';
-import { VERIFY_COUNT_SOLUTIONS } from '../services/pack-verify.js';
+import { feedJobs, VERIFY_COUNT_SOLUTIONS } from '../services/pack-verify.js';
+import { forSolver } from '../services/solve-runner.js';
 import { difficultyLabel, difficultyOf } from '../../src-shared/pack/difficulty.js';
 
 export interface PackIo {
@@ -69,27 +70,35 @@ export async function verifyPack(
   const pool = new SolvePool({ size: Math.max(1, Math.min(opts.poolSize ?? availableParallelism(), n)) });
   let done = 0;
   try {
-    const rows = await Promise.all(
-      loaded.levels.map(async (l): Promise<VerifyRow> => {
-        let verdict: LevelVerdict;
-        let metrics: Pick<VerifyRow, 'taggedMovesMin' | 'taggedMovesMax' | 'optimalSolutions' | 'optimalCapped'> = {};
-        if (!l.level || l.error) verdict = classifyLevel(undefined, undefined, l.error);
-        else {
-          // Counting (single-player rulesets) gives the difficulty metrics; two-player goals ignore it.
-          const o = await pool.solve(l.level, { maxStates: opts.maxStates, timeMs: opts.timeMs, countSolutions: VERIFY_COUNT_SOLUTIONS, signal: opts.signal });
-          verdict = classifyLevel(l.level, proofOf(o.result));
-          const m = o.result.status === 'solved' ? o.result.metrics : undefined;
-          metrics = {
-            ...(m?.taggedMovesMin !== undefined ? { taggedMovesMin: m.taggedMovesMin } : {}),
-            ...(m?.taggedMovesMax !== undefined ? { taggedMovesMax: m.taggedMovesMax } : {}),
-            ...(m?.optimalSolutions !== undefined ? { optimalSolutions: m.optimalSolutions, optimalCapped: m.optimalSolutionsCapped === true } : {}),
-          };
-        }
-        opts.onDone?.(++done, n);
-        return { index: l.index, name: l.name, title: l.title, tier: l.tier, ...verdict, ...metrics };
-      }),
-    );
-    for (const d of findAlike(loaded.levels.map((l) => (l.level && !l.error ? l.level : undefined)))) {
+    const rows: VerifyRow[] = new Array<VerifyRow>(n);
+    const verifyOne = async (i: number): Promise<void> => {
+      const l = loaded.levels[i]!;
+      let verdict: LevelVerdict;
+      let metrics: Pick<VerifyRow, 'taggedMovesMin' | 'taggedMovesMax' | 'optimalSolutions' | 'optimalCapped'> = {};
+      if (!l.level || l.error) verdict = classifyLevel(undefined, undefined, l.error);
+      else {
+        // Counting (single-player rulesets) gives the difficulty metrics; two-player goals ignore it.
+        const o = await pool.solve(forSolver(l.level), {
+          maxStates: opts.maxStates,
+          timeMs: opts.timeMs,
+          countSolutions: VERIFY_COUNT_SOLUTIONS,
+          signal: opts.signal,
+        });
+        verdict = classifyLevel(l.level, proofOf(o.result), undefined, l.hash);
+        const m = o.result.status === 'solved' ? o.result.metrics : undefined;
+        metrics = {
+          ...(m?.taggedMovesMin !== undefined ? { taggedMovesMin: m.taggedMovesMin } : {}),
+          ...(m?.taggedMovesMax !== undefined ? { taggedMovesMax: m.taggedMovesMax } : {}),
+          ...(m?.optimalSolutions !== undefined ? { optimalSolutions: m.optimalSolutions, optimalCapped: m.optimalSolutionsCapped === true } : {}),
+        };
+      }
+      opts.onDone?.(++done, n);
+      rows[i] = { index: l.index, name: l.name, title: l.title, tier: l.tier, ...verdict, ...metrics };
+    };
+    // A few levels in the pool at a time (as the host's verify), not all 10,000 queued at once.
+    await feedJobs(n, 2 * pool.size, verifyOne);
+    const pairs = loaded.alike ?? findAlike(loaded.levels.map((l) => (l.level && !l.error ? l.level : undefined)));
+    for (const d of pairs) {
       const row = rows[d.second]!;
       const note = `alike to #${d.first + 1} (${d.how})`;
       rows[d.second] =
@@ -143,7 +152,7 @@ export function formatVerifyTable(rows: VerifyRow[]): string {
 export async function cmdPackVerify(path: string, flags: { json?: boolean; maxStates?: number; timeMs?: number }, io: PackIo): Promise<number> {
   const loaded = await loadPack(path);
   if (!loaded.ok) {
-    io.err(`castellan: ${loaded.message}\n`);
+    io.err(errorLine(loaded.code, loaded.message));
     return 1;
   }
   const total = loaded.value.levels.length;
@@ -209,7 +218,7 @@ export async function cmdPackVerify(path: string, flags: { json?: boolean; maxSt
 export async function cmdPackExport(dir: string, flags: { out: string; force?: boolean }, io: PackIo): Promise<number> {
   const loaded = await loadPack(dir);
   if (!loaded.ok) {
-    io.err(`castellan: ${loaded.message}\n`);
+    io.err(errorLine(loaded.code, loaded.message));
     return 1;
   }
   const problems: string[] = [];
@@ -286,7 +295,7 @@ export async function cmdPackPdf(path: string, flags: { out: string; force?: boo
   }
   const loaded = await loadPack(path);
   if (!loaded.ok) {
-    io.err(`castellan: ${loaded.message}\n`);
+    io.err(errorLine(loaded.code, loaded.message));
     return 1;
   }
   let bytes: Buffer;

@@ -17,7 +17,7 @@
  */
 import { promises as fs, type Dirent } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { checkLevelObject, checkPackObject, packRulesetIssue, parsePackText } from '../../src-shared/format/load.js';
+import { checkLevelObject, checkPackObject, packRulesetIssue } from '../../src-shared/format/load.js';
 import { serializeLevel, serializePack } from '../../src-shared/format/serialize.js';
 import { solutionIsCurrent } from '../../src-shared/format/level-hash.js';
 import type { FileRevision, HostError, HostResponses, PackHostMethod } from '../../src-shared/host/contract.js';
@@ -59,6 +59,7 @@ import {
   type ConfinedPack,
 } from './pack-confine.js';
 import { planExport, writeExport, type LoadedPack } from './pack-files.js';
+import { parseManifest } from './pack-load.js';
 import { createPackVerifyApi } from './pack-verify.js';
 import { suggestInWorker } from './suggest-runner.js';
 
@@ -100,7 +101,8 @@ export function exportProblems(loaded: LoadedPack): string[] {
   const problems: string[] = [];
   for (const l of loaded.levels) {
     if (!l.level || l.error) problems.push(`#${l.index + 1} ${l.title}: invalid (${l.error ?? 'not a level'})`);
-    else if (l.level.solution && !solutionIsCurrent(l.level)) problems.push(`#${l.index + 1} ${l.title}: stale solution`);
+    else if (l.level.solution && !(l.hash !== undefined ? l.level.solution.levelHash === l.hash : solutionIsCurrent(l.level)))
+      problems.push(`#${l.index + 1} ${l.title}: stale solution`);
     else if (!l.level.solution || l.level.draft) problems.push(`#${l.index + 1} ${l.title}: draft (no proved solution)`);
   }
   return problems;
@@ -161,9 +163,10 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       const summary = async (abs: string, path: string, form: 'folder' | 'file'): Promise<void> => {
         const t = await readBoundedText(abs, { maxBytes: MAX_PACK_BYTES });
         if (!t.ok) return;
-        const parsed = parsePackText(t.text);
+        // A big manifest (10,000 entries, embedded levels) is checked in a worker, off the host's loop (pack-load.ts).
+        const parsed = await parseManifest(t.text);
         if (!parsed.ok) return;
-        packs.push({ path, title: parsed.value.title, ruleset: parsed.value.ruleset, form, levels: parsed.value.levels.length });
+        packs.push({ path, title: parsed.pack.title, ruleset: parsed.pack.ruleset, form, levels: parsed.pack.levels.length });
       };
       const walk = async (dir: string, depth: number): Promise<void> => {
         if (depth > 6 || packs.length >= 500) return;

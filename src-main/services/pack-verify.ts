@@ -10,11 +10,13 @@
 import { randomUUID } from 'node:crypto';
 import type { HostResponses } from '../../src-shared/host/contract.js';
 import type { PackRow } from '../../src-shared/host/pack-contract.js';
-import { markDuplicates } from '../../src-shared/pack/rows.js';
+import { markPairs } from '../../src-shared/pack/rows.js';
 import { classifyLevel } from '../../src-shared/pack/status.js';
 import { guard, isHostError, optionalInteger, requiredString, shape, type HostContext } from './host-request.js';
-import { baseRow, loadConfined, packPathOf, usableLevels } from './pack-confine.js';
+import { Slicer } from './loop-slices.js';
+import { baseRow, loadConfined, packPathOf } from './pack-confine.js';
 import { proofOf } from './pack-files.js';
+import { forSolver } from './solve-runner.js';
 
 /** Verify jobs kept at once (the oldest is cancelled beyond it). */
 export const PACK_VERIFY_JOBS = 2;
@@ -22,6 +24,33 @@ export const PACK_VERIFY_JOBS = 2;
 export const PACK_VERIFY_TTL_MS = 120_000;
 /** Optimal solutions counted per level when verifying (the metrics' cap). */
 export const VERIFY_COUNT_SOLUTIONS = 100;
+
+/**
+ * Levels of one verify job in the pool at once: twice the pool's workers
+ * (each worker has its next level waiting), at least 2.
+ */
+export function verifyWindow(ctx: Pick<HostContext, 'pool'>): number {
+  return Math.max(2, 2 * ctx.pool().size);
+}
+
+/**
+ * Runs `run(0..total-1)` with at most `window` runs in flight, in index
+ * order, starting the next as one ends; stops starting new ones once
+ * `signal` is aborted. Levels without a solve end at once: the loop is
+ * yielded to between them in slices (loop-slices.ts). Resolves when the
+ * runs started have ended. `run` must not throw.
+ */
+export async function feedJobs(total: number, window: number, run: (i: number) => Promise<void>, signal?: AbortSignal): Promise<void> {
+  let next = 0;
+  const slicer = new Slicer();
+  const lane = async (): Promise<void> => {
+    while (next < total && !signal?.aborted) {
+      await run(next++);
+      await slicer.tick();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(window, total)) }, lane));
+}
 
 interface VerifyJob {
   id: string;
@@ -82,20 +111,21 @@ export function createPackVerifyApi(
         job.rows[i] = row;
         job.done++;
       };
-      const all = levels.map(async (l, i) => {
+      const verifyOne = async (i: number): Promise<void> => {
+        const l = levels[i]!;
         const base = job.rows[i]!;
         if (!l.level || l.error) {
           const v = classifyLevel(undefined, undefined, l.error);
           finishOne(i, { ...base, status: v.status, detail: v.detail });
           return;
         }
-        const o = await ctx.pool().solve(l.level, {
+        const o = await ctx.pool().solve(forSolver(l.level), {
           countSolutions: VERIFY_COUNT_SOLUTIONS,
           maxStates: maxStates ?? ctx.maxStates,
           timeMs: timeMs ?? ctx.solveTimeMs,
           signal: job.abort.signal,
         });
-        const v = classifyLevel(l.level, proofOf(o.result));
+        const v = classifyLevel(l.level, proofOf(o.result), undefined, l.hash);
         const m = o.result.status === 'solved' || o.result.status === 'unsolvable' ? o.result.metrics : undefined;
         finishOne(i, {
           ...base,
@@ -108,10 +138,12 @@ export function createPackVerifyApi(
           ...(m?.taggedMovesMin !== undefined ? { taggedMovesMin: m.taggedMovesMin } : {}),
           ...(m?.taggedMovesMax !== undefined ? { taggedMovesMax: m.taggedMovesMax } : {}),
         });
-      });
-      void Promise.all(all).then(
+      };
+      // Fed to the pool a few at a time (verifyWindow), not all at once: starting costs the host's
+      // loop nothing for a pack of 10,000 levels, and Cancel only has the jobs in flight to stop.
+      void feedJobs(levels.length, verifyWindow(ctx), verifyOne, job.abort.signal).then(
         () => {
-          markDuplicates(job.rows, usableLevels(c));
+          markPairs(job.rows, c.loaded.alike ?? []);
           job.state = 'done';
           job.ms = Math.round(performance.now() - job.t0);
           if (jobs.get(job.id) === job) {

@@ -33,6 +33,7 @@ import { issue, type Issue, type Result } from '../validation/issue.js';
 import validateLevelSchema from './generated/validate-level.js';
 import validatePackSchema from './generated/validate-pack.js';
 import { MAX_TEXT_LENGTH, errorText, isJsonObject, ownGet, ownSet, toPlainJson, type JsonObject } from './json-value.js';
+import { packSizeIssue } from './limits.js';
 import { migrateDocument } from './migrate.js';
 import { schemaIssues } from './schema-issues.js';
 
@@ -174,6 +175,9 @@ export function parseLevelText(text: string): Result<Level, Issue[]> {
  */
 export function checkPackObject(value: unknown): Result<PackFile, Issue[]> {
   try {
+    // The stated pack size limit (format/limits.ts) first: a pack over it is refused before its entries are copied or checked.
+    const tooMany = packSizeIssue(value);
+    if (tooMany) return { ok: false, error: [tooMany] };
     const plain = toPlainJson(value);
     if (!plain.ok) return plain;
     return checkPlainPack(plain.value);

@@ -7,16 +7,17 @@
  * - with a current optimal solution and a ruleset that checks the par
  *   against it (`parCheck`: Unlock the King's UK-7 `checkPar`), its findings
  *   (`uk-par-below-optimal` error, `uk-par-above-optimal` warning).
+ * `hash`, when the caller has it, is `levelHash(level)` (not computed again).
  * Never throws; answers [] when there is no solution.
  */
 import type { Level } from '../model/level.js';
 import { levelHash } from '../format/level-hash.js';
 import { issue, type Issue } from './issue.js';
 
-export function checkStoredSolution(level: Level, parCheck?: (par: number | undefined, optimum: number) => Issue[]): Issue[] {
+export function checkStoredSolution(level: Level, parCheck?: (par: number | undefined, optimum: number) => Issue[], hash?: string): Issue[] {
   const sol = level.solution;
   if (!sol) return [];
-  if (sol.levelHash !== levelHash(level)) {
+  if (sol.levelHash !== (hash ?? levelHash(level))) {
     return [
       issue(
         'warning',
