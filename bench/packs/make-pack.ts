@@ -142,15 +142,22 @@ function moveLfenPiece(doc: Record<string, unknown>, rng: Rng): boolean {
   return true;
 }
 
-/** Level k of the pack (0-based), from its sources. */
-export function benchLevel(k: number, sources: { big: Level[]; small: Level[] }, rng: Rng): Level {
+/** What became of a source level: which one (`big:3` = the 4th Codex blueprint) and whether it was left unchanged. */
+export interface BenchLevelInfo {
+  source: string;
+  unchanged: boolean;
+}
+
+/** Level k of the pack (0-based), from its sources, and where it came from. */
+export function benchLevel(k: number, sources: { big: Level[]; small: Level[] }, rng: Rng): { level: Level; info: BenchLevelInfo } {
   const useBig = sources.big.length > 0 && (sources.small.length === 0 || k % 4 !== 3);
   const list = useBig ? sources.big : sources.small;
-  const src = list[rng.int(0, list.length - 1)]!;
-  const doc = structuredClone(src) as unknown as Record<string, unknown>;
+  const at = rng.int(0, list.length - 1);
+  const doc = structuredClone(list[at]!) as unknown as Record<string, unknown>;
   const meta = doc['meta'] as { title: string };
   meta.title = `${meta.title} #${k + 1}`;
-  if (k % 10 !== 9) {
+  const unchanged = k % 10 === 9;
+  if (!unchanged) {
     delete doc['solution'];
     const times = 1 + (k % 3);
     for (let t = 0; t < times; t++) {
@@ -158,32 +165,33 @@ export function benchLevel(k: number, sources: { big: Level[]; small: Level[] },
       else movePiece(doc, rng);
     }
   }
-  return doc as unknown as Level;
+  return { level: doc as unknown as Level, info: { source: `${useBig ? 'big' : 'small'}:${at}`, unchanged } };
 }
 
 /**
  * Writes a pack of `o.levels` levels to `dir` (a new folder: `pack.json`
  * and `levels/NNNNN.level.json`; with `singleFile`, `dir` is the
- * `*.pack.json` written). Answers the pack's path.
+ * `*.pack.json` written). Answers where each level came from.
  */
-export function makeBenchPack(dir: string, o: MakePackOptions): string {
+export function makeBenchPack(dir: string, o: MakePackOptions): BenchLevelInfo[] {
   const rng = makeRng(o.seed ?? 1);
   const sources = sourceLevels(o.ruleset);
   const title = o.title ?? `Bench ${o.ruleset} ${o.levels}`;
   const width = Math.max(5, String(o.levels).length);
   const tierOf = (k: number): string => ['Novice', 'Journeyman', 'Master', 'Grandmaster'][Math.min(3, Math.floor((4 * k) / o.levels))]!;
+  const made = Array.from({ length: o.levels }, (_, k) => benchLevel(k, sources, rng));
   if (o.singleFile) {
-    const levels = Array.from({ length: o.levels }, (_, k) => ({ tier: tierOf(k), level: benchLevel(k, sources, rng) }));
+    const levels = made.map((m, k) => ({ tier: tierOf(k), level: m.level }));
     writeFileSync(dir, serializePack({ format: 'castellan.pack', version: 1, title, ruleset: o.ruleset, levels }));
-    return dir;
+    return made.map((m) => m.info);
   }
   mkdirSync(join(dir, 'levels'), { recursive: true });
   const entries: PackFile['levels'] = [];
-  for (let k = 0; k < o.levels; k++) {
+  made.forEach((m, k) => {
     const file = `levels/${String(k + 1).padStart(width, '0')}.level.json`;
-    writeFileSync(join(dir, file), serializeLevel(benchLevel(k, sources, rng)));
+    writeFileSync(join(dir, file), serializeLevel(m.level));
     entries.push({ file, tier: tierOf(k) });
-  }
+  });
   writeFileSync(join(dir, 'pack.json'), serializePack({ format: 'castellan.pack', version: 1, title, ruleset: o.ruleset, levels: entries }));
-  return dir;
+  return made.map((m) => m.info);
 }
