@@ -6,17 +6,20 @@
  *
  * - Unlock the King (`unlock-the-king`): Citadel Codex blueprints (8x8,
  *   up to 16 walls and 15 pieces: "Codex-like") and the small samples of
- *   resources/levels/unlock-the-king, mixed about 3:1.
- * - The other rulesets: their samples (resources/levels/<ruleset>).
+ *   resources/levels/unlock-the-king, mixed 7:1. Each level is its
+ *   source with one to four walls taken away (walls only block: a solvable
+ *   blueprint stays solvable and about as hard to prove) and the board
+ *   turned or mirrored, so most levels differ from each other (UK-1, up to
+ *   symmetry) and from their source.
+ * - The other rulesets: their samples (resources/levels/<ruleset>), each
+ *   level with one piece moved to a free square (`1 + k mod 3` times; a
+ *   move may break a rule, e.g. a Locking Chess king left in check: such
+ *   levels stay, as in a real working pack).
  *
- * Each level is a source level with one piece moved to a free square of
- * the board (repeated `1 + k mod 3` times), so most levels differ from
- * each other and from their source; its stored solution, no longer
- * current, is dropped (the level is a draft). Every 10th level is an
- * unchanged copy of its source with its proof (stored status `proved`, or
- * `duplicate` after the first copy). A mutation may break a rule (a piece
- * moved into check in Locking Chess): such levels stay, as in a real
- * working pack. Titles are `<source title> #k`.
+ * A changed level's stored solution, no longer current, is dropped (the
+ * level is a draft). Every 10th level is an unchanged copy of its source
+ * with its proof (stored status `proved`, or `duplicate` after the first
+ * copy). Titles are `<source title> #k`.
  *
  * Same seed and options, same files on every machine (mulberry32).
  */
@@ -24,7 +27,9 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serializeLevel, serializePack } from '../../src-shared/format/serialize.js';
 import type { Level, PackFile } from '../../src-shared/model/level.js';
+import { rulesetOf } from '../../src-shared/rulesets/index.js';
 import { makeRng, type Rng } from '../../src-shared/rulesets/rng.js';
+import { levelSymmetries, transformLevel } from '../../src-shared/squares/transform.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -150,22 +155,34 @@ export interface BenchLevelInfo {
 
 /** Level k of the pack (0-based), from its sources, and where it came from. */
 export function benchLevel(k: number, sources: { big: Level[]; small: Level[] }, rng: Rng): { level: Level; info: BenchLevelInfo } {
-  const useBig = sources.big.length > 0 && (sources.small.length === 0 || k % 4 !== 3);
+  const useBig = sources.big.length > 0 && (sources.small.length === 0 || k % 8 !== 7);
   const list = useBig ? sources.big : sources.small;
   const at = rng.int(0, list.length - 1);
   const doc = structuredClone(list[at]!) as unknown as Record<string, unknown>;
   const meta = doc['meta'] as { title: string };
   meta.title = `${meta.title} #${k + 1}`;
   const unchanged = k % 10 === 9;
-  if (!unchanged) {
-    delete doc['solution'];
+  if (unchanged) return { level: doc as unknown as Level, info: { source: `${useBig ? 'big' : 'small'}:${at}`, unchanged } };
+  delete doc['solution'];
+  let level = doc as unknown as Level;
+  if (level.ruleset === 'unlock-the-king') {
+    // Unlock the King: a wall or two taken away (walls only block, so a solvable blueprint stays solvable and
+    // about as hard, UK-1), then the board turned or mirrored (UK-1: alike to the result, not to the source).
+    const walls = [...(level.walls ?? [])];
+    for (let t = 1 + (k % 4); t > 0 && walls.length > 0; t--) walls.splice(rng.int(0, walls.length - 1), 1);
+    level = { ...level, walls };
+    const def = rulesetOf(level)!;
+    const syms = levelSymmetries(def, level);
+    const turned = transformLevel(def, level, syms[rng.int(0, syms.length - 1)]!);
+    if (turned.ok) level = turned.level as Level;
+  } else {
     const times = 1 + (k % 3);
     for (let t = 0; t < times; t++) {
-      if (doc['ruleset'] === 'locking-chess') moveLfenPiece(doc, rng);
+      if (level.ruleset === 'locking-chess') moveLfenPiece(doc, rng);
       else movePiece(doc, rng);
     }
   }
-  return { level: doc as unknown as Level, info: { source: `${useBig ? 'big' : 'small'}:${at}`, unchanged } };
+  return { level, info: { source: `${useBig ? 'big' : 'small'}:${at}`, unchanged } };
 }
 
 /**

@@ -20,10 +20,8 @@ import type { Level } from '../../src-shared/model/level.js';
 import { findAlike } from '../../src-shared/pack/duplicates.js';
 import { markPairs, safeLevelHash, storedVerdict } from '../../src-shared/pack/rows.js';
 import { errnoCode } from './atomic-file.js';
-import { readBoundedText } from './bounded-read.js';
 import { readRevision } from './file-revision.js';
 import { badRequest, isHostError, requiredString, type HostContext, type Req } from './host-request.js';
-import { MAX_LEVEL_FILE_BYTES } from './level-files.js';
 import { Slicer } from './loop-slices.js';
 import { loadPackLevels, parseManifest, type EntryReader, type LoadedPack, type LoadedPackLevel } from './pack-load.js';
 import { unportableName } from './workspace.js';
@@ -207,13 +205,11 @@ export async function loadConfined(ctx: HostContext, method: PackHostMethod, req
   }
   const levelPaths = parsed.pack.levels.map((e) => (form === 'folder' && 'file' in e ? joinHostPath(reqPath, e.file) : undefined));
   const reader: EntryReader = {
-    async read(file) {
+    resolve(file) {
       const problem = entryFileProblem(file);
-      if (problem) return { ok: false, error: `the entry's file has ${problem}` };
+      if (problem) return Promise.resolve({ ok: false, error: `the entry's file has ${problem}` });
       const resolved = ctx.resolvePath(joinHostPath(reqPath, file), false);
-      if (typeof resolved !== 'string') return { ok: false, error: resolved.message };
-      const t = await readBoundedText(resolved, { maxBytes: MAX_LEVEL_FILE_BYTES });
-      return t.ok ? t : { ok: false, error: t.message };
+      return Promise.resolve(typeof resolved === 'string' ? { ok: true, path: resolved } : { ok: false, error: resolved.message });
     },
   };
   const loaded = await loadPackLevels(parsed, form, dir, reader);

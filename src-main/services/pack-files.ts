@@ -9,7 +9,6 @@ import { serializeLevel, serializePack } from '../../src-shared/format/serialize
 import type { PackFile } from '../../src-shared/model/level.js';
 import { writeFileVerified } from './atomic-file.js';
 import { readBoundedText } from './bounded-read.js';
-import { MAX_LEVEL_FILE_BYTES } from './level-files.js';
 import { loadPackLevels, parseManifest, type EntryReader, type LoadedPack } from './pack-load.js';
 import type { ProofOutcome } from '../../src-shared/pack/status.js';
 import type { WorkerSolveResult } from './solve-runner.js';
@@ -51,15 +50,14 @@ export async function loadPack(path: string): Promise<{ ok: true; value: LoadedP
   }
   let realRoot: string | undefined;
   const reader: EntryReader = {
-    async read(file) {
+    async resolve(file) {
       const target = resolve(root, file);
       const rel = relative(root, target);
       if (isAbsolute(file) || rel.startsWith('..') || rel.split(sep).includes('..'))
         return { ok: false, error: `forbidden: ${file} lies outside the pack folder` };
       realRoot ??= await fs.realpath(root).catch(() => root);
       if (await leavesFolder(realRoot, target)) return { ok: false, error: `forbidden: ${file} is a symbolic link that leaves the pack folder` };
-      const text = await readBoundedText(target, { maxBytes: MAX_LEVEL_FILE_BYTES });
-      return text.ok ? text : { ok: false, error: text.message };
+      return { ok: true, path: target };
     },
   };
   return { ok: true, value: await loadPackLevels(parsed, form, root, reader) };

@@ -19,19 +19,28 @@
  * Per-level problems are reported per level (`error`), never as a failure
  * of the pack. Never throws.
  */
-import { packRulesetIssue } from '../../src-shared/format/load.js';
 import type { Level, PackFile } from '../../src-shared/model/level.js';
 import { findAlikeSteps, type AlikePair } from '../../src-shared/pack/duplicates.js';
-import { validateDocumentHashed } from '../../src-shared/rulesets/index.js';
 import { issue, type Issue } from '../../src-shared/validation/issue.js';
+import { availableParallelism } from 'node:os';
+import type { Worker } from 'node:worker_threads';
+import { readBoundedText } from './bounded-read.js';
+import { MAX_LEVEL_FILE_BYTES } from './level-files.js';
 import { mapConcurrent, runSteps, Slicer } from './loop-slices.js';
+import { examineText, examineValue, type ExamineAnswer, type ExaminedLevel } from './pack-examine.js';
 import { checkManifestText, type ManifestAnswer } from './pack-manifest.js';
 import { spawnSolveWorker } from './solve-runner.js';
 
 /** A manifest text longer than this (UTF-16 units) is checked in a worker thread. */
 export const MANIFEST_WORKER_CHARS = 64 * 1024;
-/** Level files read at once. */
+/** Level files confined or read at once on the loop. */
 export const READ_CONCURRENCY = 16;
+/** A pack of this many levels or more is examined in worker threads. */
+export const WORKER_LEVELS = 200;
+/** Levels per message to an examining worker. */
+export const EXAMINE_BATCH = 100;
+/** Most examining workers at once (and at most one per core). */
+export const MAX_EXAMINE_WORKERS = 4;
 
 /** One level of a loaded pack. `level` absent when it could not be loaded or fails the schema. */
 export interface LoadedPackLevel {
@@ -60,10 +69,10 @@ export interface LoadedPack {
   alike?: AlikePair[];
 }
 
-/** How the levels' files of a folder pack are read: confinement included. */
+/** How the level files of a folder pack are confined (the host: workspace or granted roots; the CLI: the pack folder). */
 export interface EntryReader {
-  /** The text of the entry's file (`file` as the manifest names it), or why it cannot be used (one line, shown as the level's error). */
-  read(file: string, index: number): Promise<{ ok: true; text: string } | { ok: false; error: string }>;
+  /** The absolute path to read for the entry's file (`file` as the manifest names it), or why it cannot be used (one line, the level's error). */
+  resolve(file: string): Promise<{ ok: true; path: string } | { ok: false; error: string }>;
 }
 
 /**
@@ -99,95 +108,157 @@ export async function parseManifest(text: string): Promise<ManifestAnswer> {
   }
 }
 
-/** One level of a pack from its parsed value: schema, rules, stored solution, hash, the pack's ruleset. */
-function examine(index: number, entry: { tier?: string; title?: string }, name: string, value: unknown, packRuleset: string): LoadedPackLevel {
-  const base = { index, ...(entry.tier !== undefined ? { tier: entry.tier } : {}) };
-  const { level, issues, hash } = validateDocumentHashed(value);
-  const title = entry.title ?? level?.meta.title ?? name;
-  if (!level) return { ...base, name, title, issues, error: issues[0]?.message ?? 'not a level' };
-  const mismatch = packRulesetIssue(packRuleset, level.ruleset, '/ruleset');
-  if (mismatch) issues.push(mismatch);
-  const firstError = issues.find((i) => i.severity === 'error');
-  return {
-    ...base,
-    name,
-    title,
-    level,
-    issues,
-    ...(hash !== undefined ? { hash } : {}),
-    ...(firstError ? { error: `${firstError.code}: ${firstError.message}` } : {}),
-  };
-}
+/** A level to examine: a confined file to read, a JSON text, or a parsed value (small single-file packs). */
+type Source = { index: number; path: string } | { index: number; text: string } | { index: number; value: unknown };
 
-/** JSON.parse of a level file's text (a leading BOM ignored), or the level's error. */
-function parseLevelJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
-  try {
-    return { ok: true, value: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
-  } catch (e) {
-    return { ok: false, error: `not valid JSON: ${e instanceof Error ? e.message : String(e)}` };
-  }
+/**
+ * Examines `sources` in worker threads (solve-worker.ts `pack-examine`),
+ * EXAMINE_BATCH levels per message, at most one worker per core; calls
+ * `done` for each answer (on the host's loop, one message at a time).
+ * Sources a worker could not take (no worker, a worker that failed) are
+ * answered `{retry: true}`: the caller examines them itself.
+ */
+async function examineInWorkers(sources: Source[], ruleset: string, done: (index: number, a: ExamineAnswer) => void): Promise<void> {
+  const batches: Source[][] = [];
+  for (let i = 0; i < sources.length; i += EXAMINE_BATCH) batches.push(sources.slice(i, i + EXAMINE_BATCH));
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    let worker: Worker | undefined;
+    try {
+      worker = spawnSolveWorker();
+    } catch {
+      return;
+    }
+    const w = worker;
+    try {
+      while (next < batches.length) {
+        const batch = batches[next++]!;
+        const answers = await new Promise<ExamineAnswer[] | undefined>((resolve) => {
+          const off = (): void => {
+            w.removeAllListeners('message');
+            w.removeAllListeners('error');
+            w.removeAllListeners('exit');
+          };
+          w.on('message', (m: { type?: string; answers?: ExamineAnswer[] }) => {
+            if (m?.type !== 'pack-examined' && m?.type !== 'error') return;
+            off();
+            resolve(m.type === 'pack-examined' ? m.answers : undefined);
+          });
+          w.on('error', () => (off(), resolve(undefined)));
+          w.on('exit', () => (off(), resolve(undefined)));
+          const files = batch.every((x) => 'path' in x);
+          w.postMessage({
+            type: 'pack-examine',
+            ruleset,
+            maxBytes: MAX_LEVEL_FILE_BYTES,
+            ...(files
+              ? { files: batch.map((x) => (x as { path: string }).path) }
+              : { texts: batch.map((x) => ('text' in x ? x.text : JSON.stringify((x as { value: unknown }).value))) }),
+          });
+        });
+        batch.forEach((x, k) => done(x.index, answers?.[k] ?? { retry: true }));
+        if (!answers) return;
+      }
+    } finally {
+      w.removeAllListeners();
+      w.on('error', () => {});
+      void w.terminate().catch(() => 0);
+    }
+  };
+  const lanes = Math.max(1, Math.min(availableParallelism(), MAX_EXAMINE_WORKERS, Math.ceil(sources.length / (4 * EXAMINE_BATCH))));
+  await Promise.all(Array.from({ length: lanes }, lane));
+  // Batches no worker took (none could start, or all failed): the caller examines them.
+  while (next < batches.length) for (const x of batches[next++]!) done(x.index, { retry: true });
 }
 
 /**
  * Loads every level of a checked manifest (`parseManifest`): folder-form
- * entries through `reader`, embedded levels from the manifest. Answers the
- * LoadedPack (levels in manifest order, each with its `hash`; the alike
- * pairs in `alike`); for a worker-checked single-file pack, `pack.levels`
- * gets its embedded levels back. `signal` stops reading early (the levels
- * not read yet are reported as not loaded).
+ * entries through `reader` (confinement), embedded levels from the
+ * manifest. Each level is examined once (pack-examine.ts): in worker threads
+ * for a pack of WORKER_LEVELS levels or more, else on the loop in slices.
+ * Answers the LoadedPack (levels in manifest order, each with its `hash`;
+ * the alike pairs in `alike`); for a worker-checked single-file pack,
+ * `pack.levels` gets its embedded levels back.
  */
 export async function loadPackLevels(
   manifest: { pack: PackFile; texts?: (string | undefined)[] },
   form: 'folder' | 'file',
   root: string,
   reader: EntryReader,
-  opts: { sliceMs?: number; concurrency?: number; signal?: AbortSignal } = {},
+  opts: { sliceMs?: number; concurrency?: number; workers?: boolean } = {},
 ): Promise<LoadedPack> {
   const { pack, texts } = manifest;
   const slicer = new Slicer(opts.sliceMs);
   const entries = pack.levels;
-  const levels = await mapConcurrent(entries, opts.concurrency ?? READ_CONCURRENCY, async (entry, index): Promise<LoadedPackLevel> => {
+  const levels = new Array<LoadedPackLevel>(entries.length);
+  const keys = new Array<string | undefined>(entries.length);
+  const nameOf = (i: number): string => {
+    const e = entries[i]!;
+    return 'file' in e ? e.file : `#${i + 1}`;
+  };
+  const put = (index: number, x: ExaminedLevel): void => {
+    const e = entries[index]!;
+    const name = nameOf(index);
+    levels[index] = {
+      index,
+      name,
+      title: e.title ?? x.level?.meta.title ?? name,
+      ...(e.tier !== undefined ? { tier: e.tier } : {}),
+      ...(x.level ? { level: x.level } : {}),
+      issues: x.issues,
+      ...(x.hash !== undefined ? { hash: x.hash } : {}),
+      ...(x.error !== undefined ? { error: x.error } : {}),
+    };
+    keys[index] = x.key;
+  };
+
+  // 1. Where each level comes from: folder entries confined one by one (the reader), embedded ones from the manifest.
+  const sources: Source[] = [];
+  await mapConcurrent(entries, opts.concurrency ?? READ_CONCURRENCY, async (entry, index) => {
     await slicer.tick();
-    const meta = { tier: entry.tier, title: entry.title };
-    let name: string;
-    let value: unknown;
     if ('file' in entry) {
-      name = entry.file;
-      const fail = (error: string): LoadedPackLevel => ({
-        index,
-        name,
-        title: entry.title ?? name,
-        issues: [],
-        error,
-        ...(entry.tier !== undefined ? { tier: entry.tier } : {}),
-      });
-      if (opts.signal?.aborted) return fail('not loaded (stopped)');
-      const read = await reader.read(entry.file, index);
-      if (!read.ok) return fail(read.error);
-      const parsed = parseLevelJson(read.text);
-      if (!parsed.ok) return fail(parsed.error);
-      value = parsed.value;
+      const at = await reader.resolve(entry.file);
+      if (at.ok) sources.push({ index, path: at.path });
+      else put(index, { issues: [], error: at.error });
     } else {
-      name = `#${index + 1}`;
       const text = texts?.[index];
-      if (text !== undefined) {
-        const parsed = parseLevelJson(text);
-        value = parsed.ok ? parsed.value : undefined;
-      } else value = entry.level;
+      sources.push(text !== undefined ? { index, text } : { index, value: entry.level });
     }
-    const l = examine(index, meta, name, value, pack.ruleset);
-    if (!('file' in entry) && texts?.[index] !== undefined) {
-      // The embedded level back in its entry (the worker sent it as text).
-      (entries as PackFile['levels'])[index] = { ...entry, level: (l.level ?? value) as Level };
-    }
-    return l;
   });
+  sources.sort((a, b) => a.index - b.index);
+
+  // 2. Examined: in workers for a big pack, else (and whatever a worker could not take) here, in slices.
+  const retry: Source[] = [];
+  if (opts.workers !== false && sources.length >= WORKER_LEVELS) {
+    const byIndex = new Map(sources.map((x) => [x.index, x]));
+    await examineInWorkers(sources, pack.ruleset, (index, a) => {
+      if ('retry' in a) retry.push(byIndex.get(index)!);
+      else put(index, a);
+    });
+  } else retry.push(...sources);
+  await mapConcurrent(retry, opts.concurrency ?? READ_CONCURRENCY, async (src) => {
+    await slicer.tick();
+    if ('path' in src) {
+      const t = await readBoundedText(src.path, { maxBytes: MAX_LEVEL_FILE_BYTES });
+      put(src.index, t.ok ? examineText(t.text, pack.ruleset) : { issues: [], error: t.message });
+    } else put(src.index, 'text' in src ? examineText(src.text, pack.ruleset) : examineValue(src.value, pack.ruleset));
+  });
+
+  // The embedded levels back in their entries (a worker-checked manifest sent them as texts).
+  if (texts) {
+    entries.forEach((e, i) => {
+      if (!('file' in e) && texts[i] !== undefined) (entries as PackFile['levels'])[i] = { ...e, level: (levels[i]!.level ?? JSON.parse(texts[i]!)) as Level };
+    });
+  }
+
+  // 3. Duplicates, from the hashes and keys made while examining.
   const usable = levels.map((l) => (l.level && !l.error ? l.level : undefined));
   const alike =
     (await runSteps(
       findAlikeSteps(
         usable,
         levels.map((l) => l.hash),
+        keys,
       ),
       opts,
     )) ?? [];

@@ -32,6 +32,11 @@
  *   host's event loop): in `{ type: 'pack-parse', text }`; out exactly one
  *   `{ type: 'pack-parsed', answer }` (pack-manifest.ts `checkManifestText`
  *   with embedded levels as JSON texts) or `{ type: 'error', message }`.
+ * - pack levels (pack-load.ts, big packs): in `{ type: 'pack-examine',
+ *   ruleset, maxBytes, files? | texts? }`, any number, one at a time; out
+ *   one `{ type: 'pack-examined', answers }` each (pack-examine.ts
+ *   `examineBatch`: the files read here with blocking reads) or
+ *   `{ type: 'error', message }`.
  *
  * Built by electron-vite as `out/main/solve-worker.js` (Electron) and by
  * scripts/build-cli.mjs as `out/cli/solve-worker.mjs` (the CLI); run from
@@ -41,6 +46,7 @@ import { parentPort } from 'node:worker_threads';
 import type { Level } from '../../src-shared/model/level.js';
 import { solveLevel } from '../../src-shared/rulesets/index.js';
 import type { SolveProgress } from '../../src-shared/solver/types.js';
+import { examineBatch } from './pack-examine.js';
 import { checkManifestText } from './pack-manifest.js';
 import { searchBlueprint, searchLevel, type LevelSearchRequest, type SuggestRequest } from './suggest-search.js';
 
@@ -82,6 +88,15 @@ export interface GenerateWorkerJob {
 export interface PackParseJob {
   type: 'pack-parse';
   text: string;
+}
+
+/** Levels of a big pack to examine (pack-load.ts): answered by `{ type: 'pack-examined', answers }` (pack-examine.ts `examineBatch`). */
+export interface PackExamineJob {
+  type: 'pack-examine';
+  ruleset: string;
+  maxBytes: number;
+  files?: string[];
+  texts?: string[];
 }
 
 export type SolveWorkerMessage =
@@ -132,7 +147,15 @@ function run(req: SolveWorkerRequest, id: number | undefined, cancel: Int32Array
 
 if (parentPort) {
   const port = parentPort;
-  port.on('message', (msg: SolveWorkerRequest | SolveWorkerJob | SuggestWorkerJob | GenerateWorkerJob | PackParseJob) => {
+  port.on('message', (msg: SolveWorkerRequest | SolveWorkerJob | SuggestWorkerJob | GenerateWorkerJob | PackParseJob | PackExamineJob) => {
+    if (msg && (msg as PackExamineJob).type === 'pack-examine') {
+      try {
+        port.postMessage({ type: 'pack-examined', answers: examineBatch(msg as PackExamineJob) });
+      } catch (err) {
+        port.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) } satisfies SolveWorkerMessage);
+      }
+      return;
+    }
     if (msg && (msg as PackParseJob).type === 'pack-parse') {
       try {
         port.postMessage({ type: 'pack-parsed', answer: checkManifestText((msg as PackParseJob).text, true) });

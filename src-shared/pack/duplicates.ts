@@ -8,15 +8,16 @@
  *
  * Cost: one levelHash per level (callers that have them pass them in).
  * Under symmetry, levels are first grouped by {@link alikeKey}, which every
- * image of a level shares; only levels that share their key with a level
- * of another hash have their images hashed (up to 8 transforms and hashes
- * each). A pack of 10,000 different blueprints so hashes each level once,
+ * image of a level shares; within a group of two or more, the images of
+ * the first level of each class of alike levels are hashed (up to 8
+ * transforms and hashes), and every other member is looked up among them.
+ * A pack of 10,000 different blueprints so hashes each level about once,
  * not nine times. `findAlikeSteps` does the same work in small steps, so a
  * host can spread it over its event loop.
  */
 import { levelHash } from '../format/level-hash.js';
 import type { Level } from '../model/level.js';
-import { parseSquare } from '../model/square.js';
+import { parseSquare, squareName } from '../model/square.js';
 import type { RulesetDef } from '../ruleset.js';
 import { rulesetOf } from '../rulesets/index.js';
 import { levelSymmetries, transformLevel } from '../squares/transform.js';
@@ -49,34 +50,40 @@ function symmetricHashes(level: Level, def: RulesetDef): { sym: string; hash: st
 
 /**
  * A key shared by a level and every image of it under the board
- * symmetries (so alike levels always share it; different keys are never
- * alike): the board's two sides in increasing order, then the sorted list
- * of its items (`def.squares.items`: walls, portal, pieces, ...) as kind,
- * role and the orbit of the item's square: a square (f, r) of a w x h
- * board is written as its distances to the nearest edges, min(f, w-1-f)
- * and min(r, h-1-r), in increasing order; every symmetry keeps that pair
- * (a quarter turn swaps the two). Off-board squares are written as `off`
- * (a symmetry keeps them off the board). Undefined when the level's
- * ruleset is unknown or the level cannot be read.
+ * symmetries its ruleset allows (so alike levels always share it; levels
+ * with different keys are never alike): for each allowed symmetry, the
+ * image's board size and its items (`def.squares.items`: walls, portal,
+ * pieces, ...) as kind, role and square, sorted; the key is the least of
+ * these texts. Directional and other props (a pawn's facing) are left out,
+ * so two levels that differ only there share a key (the hashes tell them
+ * apart). Undefined when the level's ruleset is unknown or the level
+ * cannot be read.
  */
 export function alikeKey(level: Level, def: RulesetDef | undefined = rulesetOf(level)): string | undefined {
   if (!def) return undefined;
   try {
     const { width: w, height: h } = level.board;
-    const parts: string[] = [];
-    for (const it of def.squares.items(level as never)) {
-      const c = parseSquare(it.square);
-      let at = 'off';
-      if (c && c.file < w && c.rank < h) {
-        const a = Math.min(c.file, w - 1 - c.file);
-        const b = Math.min(c.rank, h - 1 - c.rank);
-        at = a <= b ? `${a}.${b}` : `${b}.${a}`;
-      }
+    const items = def.squares.items(level as never).map((it) => {
       const role = it.props['role'];
-      parts.push(`${it.kind}:${typeof role === 'string' ? role : ''}:${at}`);
+      return { square: it.square, at: parseSquare(it.square), tag: `${it.kind}:${typeof role === 'string' ? role : ''}@` };
+    });
+    let best: string | undefined;
+    const tokens: string[] = new Array<string>(items.length);
+    for (const sym of levelSymmetries(def, level)) {
+      // As squares/transform.ts `squareMapper` maps: names that do not parse, or land off the 26x26 grid, stay.
+      for (let i = 0; i < items.length; i++) {
+        const it = items[i]!;
+        let name = it.square;
+        if (it.at) {
+          const [f, r] = sym.map(it.at.file, it.at.rank, w, h);
+          if (f >= 0 && r >= 0 && f <= 25 && r <= 25) name = squareName(f, r);
+        }
+        tokens[i] = it.tag + name;
+      }
+      const text = `${sym.swaps ? h : w}x${sym.swaps ? w : h}|${[...tokens].sort().join(' ')}`;
+      if (best === undefined || text < best) best = text;
     }
-    parts.sort();
-    return `${Math.min(w, h)}x${Math.max(w, h)}|${parts.join(' ')}`;
+    return best;
   } catch {
     return undefined;
   }
@@ -86,9 +93,14 @@ export function alikeKey(level: Level, def: RulesetDef | undefined = rulesetOf(l
  * The work of {@link findAlike} as a generator: it yields (no value) after
  * each small step (one level keyed, or one level's images hashed) and
  * returns the pairs. `hashes[i]`, when given, must be `levelHash(levels[i])`
- * (undefined where it cannot be hashed).
+ * (undefined where it cannot be hashed); `keys[i]`, when given and defined,
+ * `alikeKey(levels[i])` (made where the level was loaded).
  */
-export function* findAlikeSteps(levels: readonly (Level | undefined)[], hashes?: readonly (string | undefined)[]): Generator<void, AlikePair[]> {
+export function* findAlikeSteps(
+  levels: readonly (Level | undefined)[],
+  hashes?: readonly (string | undefined)[],
+  keys?: readonly (string | undefined)[],
+): Generator<void, AlikePair[]> {
   const own: (string | undefined)[] = [];
   /** Symmetric rulesets: levels by alikeKey; the others: by their own hash. */
   const groups = new Map<string, number[]>();
@@ -99,7 +111,7 @@ export function* findAlikeSteps(levels: readonly (Level | undefined)[], hashes?:
     own[j] = h;
     if (!h) continue;
     const def = rulesetOf(l);
-    const key = def?.alikeUnderSymmetry ? alikeKey(l, def) : undefined;
+    const key = def?.alikeUnderSymmetry ? (keys?.[j] ?? alikeKey(l, def)) : undefined;
     // Levels of a symmetric ruleset whose key cannot be made are compared by hash (identical only).
     const g = key !== undefined ? `s|${key}` : `h|${h}`;
     const list = groups.get(g);
@@ -115,39 +127,23 @@ export function* findAlikeSteps(levels: readonly (Level | undefined)[], hashes?:
       for (const j of members.slice(1)) out.push({ first: members[0]!, second: j, how: 'identical' });
       continue;
     }
-    // Under symmetry: the first level of each distinct hash carries the images; the others are identical to it.
-    const firstOfHash = new Map<string, number>();
-    for (const j of members) if (!firstOfHash.has(own[j]!)) firstOfHash.set(own[j]!, j);
-    const images = new Map<number, { sym: string; hash: string }[]>();
-    /** Canonical hash (the least image hash) of each distinct hash in the group. */
-    const canonical = new Map<string, string>();
-    const identityName = (j: number): string => {
-      const l = levels[j]!;
-      return levelSymmetries(rulesetOf(l)!, l)[0]?.name ?? 'identity';
-    };
-    if (firstOfHash.size === 1) {
-      const first = members[0]!;
-      for (const j of members.slice(1)) out.push({ first, second: j, how: identityName(first) });
-      continue;
-    }
-    for (const [h, j] of firstOfHash) {
-      const l = levels[j]!;
-      const imgs = symmetricHashes(l, rulesetOf(l)!);
-      images.set(j, imgs);
-      canonical.set(h, imgs.length > 0 ? imgs.reduce((a, b) => (b.hash < a ? b.hash : a), imgs[0]!.hash) : h);
-      yield;
-    }
-    /** The first level (lowest index) of each canonical hash. */
-    const seen = new Map<string, number>();
+    // Under symmetry: members in index order; each joins the first class whose first level has an image equal
+    // to it (identity included: a copy), else starts a class of its own, whose images are then hashed.
+    // So images are hashed once per class of alike levels, not once per level.
+    /** Image hash -> the first level of its class and the symmetry that maps that level onto it. */
+    const imageOf = new Map<string, { first: number; sym: string }>();
     for (const j of members) {
-      const c = canonical.get(own[j]!)!;
-      const i = seen.get(c);
-      if (i === undefined) {
-        seen.set(c, j);
+      const h = own[j]!;
+      const c = imageOf.get(h);
+      if (c) {
+        out.push({ first: c.first, second: j, how: c.sym });
         continue;
       }
-      const how = images.get(firstOfHash.get(own[i]!)!)?.find((x) => x.hash === own[j]) ?? undefined;
-      out.push({ first: i, second: j, how: how?.sym ?? 'unknown' });
+      const l = levels[j]!;
+      // The first symmetry that gives an image names it (identity first).
+      for (const im of symmetricHashes(l, rulesetOf(l)!)) if (!imageOf.has(im.hash)) imageOf.set(im.hash, { first: j, sym: im.sym });
+      if (!imageOf.has(h)) imageOf.set(h, { first: j, sym: 'identity' });
+      yield;
     }
   }
   out.sort((a, b) => a.second - b.second);

@@ -1,0 +1,74 @@
+/**
+ * The per-level work of loading a pack (pack-load.ts): parse a level's
+ * JSON, check it (schema, rules, stored solution: `validateDocumentHashed`),
+ * hash it once, check its ruleset against the pack's, and make its
+ * duplicates key (pack/duplicates.ts `alikeKey`). The same code runs on
+ * the host's loop (small packs, one level at a time) and in worker threads
+ * (solve-worker.ts, message `pack-examine`: big packs, many levels per
+ * message, files read there with blocking reads that hold up only the
+ * worker).
+ */
+import { packRulesetIssue } from '../../src-shared/format/load.js';
+import type { Level } from '../../src-shared/model/level.js';
+import { alikeKey } from '../../src-shared/pack/duplicates.js';
+import { validateDocumentHashed } from '../../src-shared/rulesets/index.js';
+import type { Issue } from '../../src-shared/validation/issue.js';
+import { readBoundedTextSync } from './bounded-read.js';
+
+/** One level examined: the level when it passed the schema check, its issues, hash and duplicates key; `error` when it cannot be used. */
+export interface ExaminedLevel {
+  level?: Level;
+  issues: Issue[];
+  hash?: string;
+  key?: string;
+  error?: string;
+}
+
+/** What a worker answers for a level it could not read: the host reads it itself (for the exact message). */
+export type ExamineAnswer = ExaminedLevel | { retry: true };
+
+/** JSON.parse of a level file's text (a leading BOM ignored), or the level's error. */
+export function parseLevelJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  try {
+    return { ok: true, value: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
+  } catch (e) {
+    return { ok: false, error: `not valid JSON: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
+/** Examines a parsed level value of a pack of ruleset `packRuleset` (see the file comment). Never throws. */
+export function examineValue(value: unknown, packRuleset: string): ExaminedLevel {
+  const { level, issues, hash } = validateDocumentHashed(value);
+  if (!level) return { issues, error: issues[0]?.message ?? 'not a level' };
+  const mismatch = packRulesetIssue(packRuleset, level.ruleset, '/ruleset');
+  if (mismatch) issues.push(mismatch);
+  const firstError = issues.find((i) => i.severity === 'error');
+  const key = firstError ? undefined : alikeKey(level);
+  return {
+    level,
+    issues,
+    ...(hash !== undefined ? { hash } : {}),
+    ...(key !== undefined ? { key } : {}),
+    ...(firstError ? { error: `${firstError.code}: ${firstError.message}` } : {}),
+  };
+}
+
+/** Examines a level's JSON text. */
+export function examineText(text: string, packRuleset: string): ExaminedLevel {
+  const parsed = parseLevelJson(text);
+  return parsed.ok ? examineValue(parsed.value, packRuleset) : { issues: [], error: parsed.error };
+}
+
+/**
+ * A worker's job: level files (absolute, already confined paths), read
+ * with blocking bounded reads (bounded-read.ts `readBoundedTextSync`: regular
+ * files only, at most `maxBytes`), or level texts. A file that cannot be
+ * read answers `{retry: true}`.
+ */
+export function examineBatch(job: { files?: string[]; texts?: string[]; ruleset: string; maxBytes: number }): ExamineAnswer[] {
+  if (job.texts) return job.texts.map((t) => examineText(t, job.ruleset));
+  return (job.files ?? []).map((path) => {
+    const text = readBoundedTextSync(path, job.maxBytes);
+    return text === undefined ? { retry: true } : examineText(text, job.ruleset);
+  });
+}
