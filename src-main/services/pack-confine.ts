@@ -17,6 +17,7 @@ import { basename, dirname, join } from 'node:path';
 import type { FileRevision, HostError, PackHostMethod } from '../../src-shared/host/contract.js';
 import type { OpenedPack, PackRow } from '../../src-shared/host/pack-contract.js';
 import type { Level } from '../../src-shared/model/level.js';
+import { MAX_PACK_FILE_BYTES } from '../../src-shared/format/limits.js';
 import { findAlike } from '../../src-shared/pack/duplicates.js';
 import { markPairs, safeLevelHash, storedVerdict } from '../../src-shared/pack/rows.js';
 import { errnoCode } from './atomic-file.js';
@@ -30,8 +31,8 @@ import { unportableName } from './workspace.js';
 export const FOLDER_PROBE = '.castellan-probe.level.json';
 /** FOLDER_PROBE with its path separator, as it appears in resolvePath's messages. */
 const PROBE_IN_MESSAGE = /[\\/]?\.castellan-probe\.level\.json/g;
-/** Largest pack.json read (bytes). */
-export const MAX_PACK_BYTES = 4 * 1024 * 1024;
+/** Largest pack.json or *.pack.json read (bytes): the format's stated limit (src-shared/format/limits.ts). */
+export const MAX_PACK_BYTES = MAX_PACK_FILE_BYTES;
 
 /** Joins an untrusted host path and a relative name with `/` ('' = the workspace root). */
 export function joinHostPath(base: string, rel: string): string {

@@ -6,6 +6,7 @@
 import { promises as fs } from 'node:fs';
 import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 import { serializeLevel, serializePack } from '../../src-shared/format/serialize.js';
+import { MAX_PACK_FILE_BYTES } from '../../src-shared/format/limits.js';
 import type { PackFile } from '../../src-shared/model/level.js';
 import { writeFileVerified } from './atomic-file.js';
 import { readBoundedText } from './bounded-read.js';
@@ -37,7 +38,7 @@ export async function loadPack(path: string): Promise<{ ok: true; value: LoadedP
   const form = st.isDirectory() ? 'folder' : 'file';
   const packPath = form === 'folder' ? join(path, 'pack.json') : path;
   const root = form === 'folder' ? resolve(path) : dirname(resolve(path));
-  const read = await readBoundedText(packPath);
+  const read = await readBoundedText(packPath, { maxBytes: MAX_PACK_FILE_BYTES });
   if (!read.ok) return { ok: false, code: read.code === 'not-found' ? 'file-not-found' : 'file-unreadable', message: read.message };
   const parsed = await parseManifest(read.text);
   if (!parsed.ok) {

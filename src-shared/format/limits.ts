@@ -33,6 +33,9 @@ export const MAX_PACK_LEVELS = 10_000;
 /** Largest level file opened, validated or written (bytes, 5 MiB). */
 export const MAX_LEVEL_FILE_BYTES = 5 * 1024 * 1024;
 
+/** Largest pack file read (`pack.json`, or one `*.pack.json` with its levels embedded: 10,000 levels of a Codex's size take about 20 MB), bytes (32 MiB). */
+export const MAX_PACK_FILE_BYTES = 32 * 1024 * 1024;
+
 /** The square lists of a level document, as JSON pointers, that {@link listLimitIssues} bounds. */
 export const SQUARE_LISTS = ['/walls', '/pillars', '/board/holes', '/pieces', '/tiles', '/objectives/capture'] as const;
 
@@ -45,6 +48,7 @@ export const FORMAT_LIMITS: readonly (readonly [string, string, string])[] = [
     'level-list-too-long',
   ],
   ['bytes of a level file', `at most ${thousands(MAX_LEVEL_FILE_BYTES)} (5 MiB)`, 'file-unreadable (`level-too-large` when saving)'],
+  ['bytes of a pack file (`pack.json`, `*.pack.json`)', `at most ${thousands(MAX_PACK_FILE_BYTES)} (32 MiB)`, 'file-unreadable'],
 ];
 
 /**

@@ -12,6 +12,7 @@
  * held the loop for several seconds in one block (the rows and the
  * duplicate check hashed each level up to ten times in one loop).
  */
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeBenchPack } from '../../../bench/packs/make-pack.js';
@@ -151,6 +152,21 @@ describe('a pack of 2,000 levels on the host', () => {
     // Twice the pool's workers at most: one running and one waiting per worker.
     expect(pool.maxInFlight).toBeLessThanOrEqual(2 * pool.size);
     expect(pool.received.every((l) => !('solution' in l) && !('editor' in l))).toBe(true);
+  }, 180_000);
+
+  it('a single-file pack of 2,500 embedded levels (over 4 MB) opens: every row, and the manifest answered with its levels', async () => {
+    const { api } = setup();
+    const file = join(made!.ws, 'single.pack.json');
+    const info = makeBenchPack(file, { ruleset: 'unlock-the-king', levels: 2_500, seed: 7, singleFile: true });
+    expect(statSync(file).size).toBeGreaterThan(4 * 1024 * 1024);
+    const { value, longestBlockMs } = await withLagSampler(() => api.packOpen({ path: 'single.pack.json' }));
+    const opened = ok(value) as OpenedPack;
+    expect(opened.form).toBe('file');
+    expect(opened.rows).toHaveLength(2_500);
+    expect(longestBlockMs).toBeLessThan(1_000);
+    const onDisk = JSON.parse(readFileSync(file, 'utf8')) as { levels: { level: unknown }[] };
+    expect(opened.pack.levels.map((e) => ('level' in e ? e.level : undefined))).toEqual(onDisk.levels.map((e) => e.level));
+    opened.rows.forEach((r, i) => expect(r.status === 'proved' || r.status === 'duplicate', `row ${i}`).toBe(info[i]!.unchanged));
   }, 180_000);
 
   it('packVerifyCancel stops the job: no level starts solving after it', async () => {
