@@ -27,6 +27,7 @@ import { availableParallelism } from 'node:os';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { solutionIsCurrent } from '../../src-shared/format/level-hash.js';
+import { MAX_PACK_LEVELS } from '../../src-shared/format/limits.js';
 import { count } from '../../src-shared/display/count.js';
 import { findAlike } from '../../src-shared/pack/duplicates.js';
 import { classifyLevel, STATUS_EXIT, type LevelVerdict } from '../../src-shared/pack/status.js';
@@ -251,10 +252,12 @@ export function registerPackCommands(
   parseInt: (v: string) => number,
   extra?: (pack: Command) => void,
 ): void {
-  const pack = program.command('pack').description('level packs: verify, export, pdf');
+  const pack = program.command('pack').description(`level packs: verify, export, pdf (a pack holds at most ${MAX_PACK_LEVELS.toLocaleString('en-US')} levels)`);
   pack
     .command('verify')
-    .description('re-prove every level of a pack (exit 0 clean, 1 invalid/stale/draft, 2 unsolvable, 3 limit)')
+    .description(
+      're-prove every level of a pack, a few at a time on one solver worker per core (exit 0 clean, 1 invalid/stale/draft or a pack over the size limit, 2 unsolvable, 3 limit)',
+    )
     .argument('<path>', 'pack folder (with pack.json) or *.pack.json file')
     .option('--json', 'print one JSON object')
     .option('--max-states <n>', 'state cap per level', parseInt)

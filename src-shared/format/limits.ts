@@ -39,16 +39,24 @@ export const MAX_PACK_FILE_BYTES = 32 * 1024 * 1024;
 /** The square lists of a level document, as JSON pointers, that {@link listLimitIssues} bounds. */
 export const SQUARE_LISTS = ['/walls', '/pillars', '/board/holes', '/pieces', '/tiles', '/objectives/capture'] as const;
 
-/** The limits as the format reference states them: [what, limit, error code]. */
+/** The limits as the format reference states them: [what, limit, what happens over it]. */
 export const FORMAT_LIMITS: readonly (readonly [string, string, string])[] = [
-  ['levels of a pack (`levels`)', `at most ${thousands(MAX_PACK_LEVELS)}`, 'pack-too-many-levels'],
+  [
+    'levels of a pack (`levels`)',
+    `at most ${thousands(MAX_PACK_LEVELS)}`,
+    'the pack is refused before any level is read: error `pack-too-many-levels` (the command line exits 1)',
+  ],
   [
     "entries of a level's square lists (`walls`, `pillars`, `board.holes`, `pieces`, `tiles`, `objectives.capture`)",
     "at most the board's squares (width × height)",
-    'level-list-too-long',
+    'the level loads but is invalid: error `level-list-too-long` (`validate` and `solve` exit 1; a picture draws each square once)',
   ],
-  ['bytes of a level file', `at most ${thousands(MAX_LEVEL_FILE_BYTES)} (5 MiB)`, 'file-unreadable (`level-too-large` when saving)'],
-  ['bytes of a pack file (`pack.json`, `*.pack.json`)', `at most ${thousands(MAX_PACK_FILE_BYTES)} (32 MiB)`, 'file-unreadable'],
+  ['bytes of a level file', `at most ${thousands(MAX_LEVEL_FILE_BYTES)} (5 MiB)`, 'not read: `file-unreadable` (a save answers `level-too-large`)'],
+  [
+    'bytes of a pack file (`pack.json`, `*.pack.json`)',
+    `at most ${thousands(MAX_PACK_FILE_BYTES)} (32 MiB)`,
+    'not read: the pack cannot be opened (`file-unreadable`)',
+  ],
 ];
 
 /**
