@@ -7,7 +7,7 @@
  * Built for packs of 10,000 levels without holding up the host's event
  * loop (a pack of at most MAX_PACK_LEVELS levels, format/limits.ts):
  * - the manifest is checked on the loop when small, in a worker thread
- *   above MANIFEST_WORKER_CHARS (pack-manifest.ts; a 10,000-entry
+ *   above MANIFEST_WORKER_CHARS (pack-parse.ts; a 10,000-entry
  *   `pack.json` or a single-file pack of embedded levels);
  * - level files are read READ_CONCURRENCY at a time (the reads overlap);
  * - each level is parsed, checked (schema, rules, stored solution) and
@@ -28,7 +28,7 @@ import { readBoundedText } from './bounded-read.js';
 import { MAX_LEVEL_FILE_BYTES } from './level-files.js';
 import { mapConcurrent, runSteps, Slicer } from './loop-slices.js';
 import { examineText, examineValue, type ExamineAnswer, type ExaminedLevel } from './pack-examine.js';
-import { checkManifestText, type ManifestAnswer } from './pack-manifest.js';
+import { checkManifestText, type ManifestAnswer } from './pack-parse.js';
 import { spawnSolveWorker } from './solve-runner.js';
 
 /** A manifest text longer than this (UTF-16 units) is checked in a worker thread. */

@@ -30,7 +30,7 @@
  *   `{ type: 'error', message }`. Cancel: the runner terminates the thread.
  * - pack manifest check (pack-load.ts `parseManifest`, big manifests off the
  *   host's event loop): in `{ type: 'pack-parse', text }`; out exactly one
- *   `{ type: 'pack-parsed', answer }` (pack-manifest.ts `checkManifestText`
+ *   `{ type: 'pack-parsed', answer }` (pack-parse.ts `checkManifestText`
  *   with embedded levels as JSON texts) or `{ type: 'error', message }`.
  * - pack levels (pack-load.ts, big packs): in `{ type: 'pack-examine',
  *   ruleset, maxBytes, files? | texts? }`, any number, one at a time; out
@@ -47,7 +47,7 @@ import type { Level } from '../../src-shared/model/level.js';
 import { solveLevel } from '../../src-shared/rulesets/index.js';
 import type { SolveProgress } from '../../src-shared/solver/types.js';
 import { examineBatch } from './pack-examine.js';
-import { checkManifestText } from './pack-manifest.js';
+import { checkManifestText } from './pack-parse.js';
 import { searchBlueprint, searchLevel, type LevelSearchRequest, type SuggestRequest } from './suggest-search.js';
 
 /** Minimum milliseconds between two progress messages. */
