@@ -8,16 +8,17 @@
  *
  * Cost: one levelHash per level (callers that have them pass them in).
  * Under symmetry, levels are first grouped by {@link alikeKey}, which every
- * image of a level shares; within a group of two or more, the images of
- * the first level of each class of alike levels are hashed (up to 8
- * transforms and hashes), and every other member is looked up among them.
- * A pack of 10,000 different blueprints so hashes each level about once,
- * not nine times. `findAlikeSteps` does the same work in small steps, so a
+ * image of a level shares; within a group of two or more, a member is
+ * compared with the first level of each class of alike levels through the
+ * images whose board content text equals its own (cheap, no hashing), and
+ * only those images are transformed and hashed. A pack of 10,000 blueprints
+ * so hashes each level about once (twice for a duplicate), not nine times. `findAlikeSteps` does the same work in small steps, so a
  * host can spread it over its event loop.
  */
 import { levelHash } from '../format/level-hash.js';
 import type { Level } from '../model/level.js';
 import { parseSquare, squareName } from '../model/square.js';
+import type { Symmetry } from '../model/symmetry.js';
 import type { RulesetDef } from '../ruleset.js';
 import { rulesetOf } from '../rulesets/index.js';
 import { levelSymmetries, transformLevel } from '../squares/transform.js';
@@ -37,17 +38,6 @@ function hashOf(level: Level): string | undefined {
   }
 }
 
-/** The level's hash under each symmetry its ruleset compares (identity first), or [] when it cannot be hashed. */
-function symmetricHashes(level: Level, def: RulesetDef): { sym: string; hash: string }[] {
-  const out: { sym: string; hash: string }[] = [];
-  for (const s of levelSymmetries(def, level)) {
-    const t = transformLevel(def, level, s);
-    const h = t.ok ? hashOf(t.level as Level) : undefined;
-    if (h) out.push({ sym: s.name, hash: h });
-  }
-  return out;
-}
-
 /**
  * A key shared by a level and every image of it under the board
  * symmetries its ruleset allows (so alike levels always share it; levels
@@ -60,6 +50,22 @@ function symmetricHashes(level: Level, def: RulesetDef): { sym: string; hash: st
  * cannot be read.
  */
 export function alikeKey(level: Level, def: RulesetDef | undefined = rulesetOf(level)): string | undefined {
+  const texts = imageTexts(level, def);
+  if (!texts) return undefined;
+  let best: string | undefined;
+  for (const t of texts) if (best === undefined || t.text < best) best = t.text;
+  return best;
+}
+
+/**
+ * The board content text of each image of `level` under the symmetries its
+ * ruleset allows (identity first): the image's board size, then its items
+ * as kind, role and square, sorted (see `alikeKey`). Two levels can be
+ * alike through a symmetry only where its image text equals the other's
+ * identity text (the hashes decide). Undefined when the ruleset is unknown
+ * or the level cannot be read.
+ */
+function imageTexts(level: Level, def: RulesetDef | undefined = rulesetOf(level), only?: 'identity'): { sym: Symmetry; text: string }[] | undefined {
   if (!def) return undefined;
   try {
     const { width: w, height: h } = level.board;
@@ -67,9 +73,10 @@ export function alikeKey(level: Level, def: RulesetDef | undefined = rulesetOf(l
       const role = it.props['role'];
       return { square: it.square, at: parseSquare(it.square), tag: `${it.kind}:${typeof role === 'string' ? role : ''}@` };
     });
-    let best: string | undefined;
+    const out: { sym: Symmetry; text: string }[] = [];
     const tokens: string[] = new Array<string>(items.length);
-    for (const sym of levelSymmetries(def, level)) {
+    const syms = levelSymmetries(def, level);
+    for (const sym of only ? syms.slice(0, 1) : syms) {
       // As squares/transform.ts `squareMapper` maps: names that do not parse, or land off the 26x26 grid, stay.
       for (let i = 0; i < items.length; i++) {
         const it = items[i]!;
@@ -80,10 +87,9 @@ export function alikeKey(level: Level, def: RulesetDef | undefined = rulesetOf(l
         }
         tokens[i] = it.tag + name;
       }
-      const text = `${sym.swaps ? h : w}x${sym.swaps ? w : h}|${[...tokens].sort().join(' ')}`;
-      if (best === undefined || text < best) best = text;
+      out.push({ sym, text: `${sym.swaps ? h : w}x${sym.swaps ? w : h}|${[...tokens].sort().join(' ')}` });
     }
-    return best;
+    return out;
   } catch {
     return undefined;
   }
@@ -128,21 +134,40 @@ export function* findAlikeSteps(
       continue;
     }
     // Under symmetry: members in index order; each joins the first class whose first level has an image equal
-    // to it (identity included: a copy), else starts a class of its own, whose images are then hashed.
-    // So images are hashed once per class of alike levels, not once per level.
-    /** Image hash -> the first level of its class and the symmetry that maps that level onto it. */
-    const imageOf = new Map<string, { first: number; sym: string }>();
+    // to it (identity included: a copy), else starts a class of its own. An image is hashed only where its
+    // board content text equals the member's (imageTexts), so a class costs about one hash per member.
+    const classes: { first: number; texts: { sym: Symmetry; text: string }[]; images: Map<string, string> }[] = [];
     for (const j of members) {
       const h = own[j]!;
-      const c = imageOf.get(h);
-      if (c) {
-        out.push({ first: c.first, second: j, how: c.sym });
+      const l = levels[j]!;
+      let found: { first: number; sym: string } | undefined;
+      let mine: string | undefined;
+      for (const c of classes) {
+        const known = c.images.get(h);
+        if (known !== undefined) {
+          found = { first: c.first, sym: known };
+          break;
+        }
+        mine ??= imageTexts(l, rulesetOf(l), 'identity')?.[0]?.text;
+        const first = levels[c.first]!;
+        for (const t of c.texts) {
+          if (t.text !== mine) continue;
+          const image = transformLevel(rulesetOf(first)!, first, t.sym);
+          const ih = image.ok ? hashOf(image.level as Level) : undefined;
+          if (ih !== undefined && !c.images.has(ih)) c.images.set(ih, t.sym.name);
+          if (ih === h) {
+            found = { first: c.first, sym: c.images.get(h)! };
+            break;
+          }
+        }
+        if (found) break;
+        yield;
+      }
+      if (found) {
+        out.push({ first: found.first, second: j, how: found.sym });
         continue;
       }
-      const l = levels[j]!;
-      // The first symmetry that gives an image names it (identity first).
-      for (const im of symmetricHashes(l, rulesetOf(l)!)) if (!imageOf.has(im.hash)) imageOf.set(im.hash, { first: j, sym: im.sym });
-      if (!imageOf.has(h)) imageOf.set(h, { first: j, sym: 'identity' });
+      classes.push({ first: j, texts: imageTexts(l, rulesetOf(l)) ?? [], images: new Map([[h, 'identity']]) });
       yield;
     }
   }
