@@ -24,8 +24,10 @@
  * TypeScript again. Measured:
  * - open: `packOpen` wall time (first open of the pack; then again, warm);
  * - longest block: the host loop's longest stall while a method runs
- *   (perf_hooks `monitorEventLoopDelay`, 5 ms resolution, its max), during
- *   open, verify (start, polls every 250 ms, cancel) and export;
+ *   (perf_hooks `monitorEventLoopDelay`, 5 ms resolution, its max; the
+ *   99th percentile beside it), during open, verify (start, polls every
+ *   250 ms, cancel) and export. On a loaded machine a stall also counts
+ *   the time the OS gave the host's thread to other processes;
  * - verify throughput: levels verified per second per core, over the first
  *   `--verify-s` seconds of `packVerifyStart` (then Cancel), and per ruleset
  *   for the side packs (each verified to its end, at most `--verify-s`);
@@ -77,7 +79,7 @@ function fmtMs(ms: number): string {
 }
 
 /** Runs `f` with the loop monitor on: answers its value, wall ms and the longest loop stall (ms). */
-async function measured<T>(f: () => Promise<T>): Promise<{ value: T; ms: number; blockMs: number }> {
+async function measured<T>(f: () => Promise<T>): Promise<{ value: T; ms: number; blockMs: number; p99Ms: number }> {
   h.reset();
   h.enable();
   const t0 = performance.now();
@@ -86,7 +88,7 @@ async function measured<T>(f: () => Promise<T>): Promise<{ value: T; ms: number;
   // A stall right before the answer shows on the monitor's next sample.
   await new Promise((r) => setTimeout(r, 20));
   h.disable();
-  return { value, ms, blockMs: h.max / 1e6 };
+  return { value, ms, blockMs: h.max / 1e6, p99Ms: h.percentile(99) / 1e6 };
 }
 
 function row(measure: string, value: string, target?: string, ok?: boolean): void {
@@ -110,16 +112,19 @@ interface PollAnswer {
   rows: { status: string }[];
 }
 
-/** Verifies `path` for at most `seconds` (then cancels): levels done, seconds, longest block. */
+/** Verifies `path` for at most `seconds` after its start (then cancels): levels done, seconds, the start's time (it loads the pack), longest block. */
 async function verify(
   api: HostApi,
   path: string,
   seconds: number,
-): Promise<{ done: number; total: number; s: number; blockMs: number; statuses: Map<string, number> }> {
+): Promise<{ done: number; total: number; s: number; startMs: number; blockMs: number; p99Ms: number; statuses: Map<string, number> }> {
   let last: PollAnswer | undefined;
+  let startMs = 0;
   const r = await measured(async () => {
+    const s0 = performance.now();
     const job = await call<{ jobId: string; total: number }>(api, 'packVerifyStart', { path });
     const t0 = performance.now();
+    startMs = t0 - s0;
     for (;;) {
       await new Promise((res) => setTimeout(res, 250));
       last = await call<PollAnswer>(api, 'packVerifyPoll', { jobId: job.jobId });
@@ -131,7 +136,12 @@ async function verify(
   });
   const statuses = new Map<string, number>();
   for (const x of last?.rows ?? []) statuses.set(x.status, (statuses.get(x.status) ?? 0) + 1);
-  return { done: last?.done ?? 0, total: last?.total ?? 0, s: r.value, blockMs: r.blockMs, statuses };
+  return { done: last?.done ?? 0, total: last?.total ?? 0, s: r.value, startMs, blockMs: r.blockMs, p99Ms: r.p99Ms, statuses };
+}
+
+/** "max (p99)" of a measured run's loop stalls. */
+function blocks(m: { blockMs: number; p99Ms: number }): string {
+  return `${fmtMs(m.blockMs)} (p99 ${fmtMs(m.p99Ms)})`;
 }
 
 async function main(): Promise<void> {
@@ -163,44 +173,45 @@ async function main(): Promise<void> {
 
     const list = await measured(() => call<{ packs: unknown[] }>(api, 'packList', {}));
     row('packList (5 packs)', fmtMs(list.ms));
-    row('  longest block', fmtMs(list.blockMs), '< 50 ms', list.blockMs < 50);
+    row('  longest block', blocks(list), '< 50 ms', list.blockMs < 50);
 
     const open = await measured(() => call<{ rows: { status: string }[] }>(api, 'packOpen', { path: 'big' }));
     row(`open ${LEVELS} levels (packOpen)`, fmtMs(open.ms), '< 1 s', open.ms < 1000);
-    row('  longest block during open', fmtMs(open.blockMs), '< 50 ms', open.blockMs < 50);
+    row('  longest block during open', blocks(open), '< 50 ms', open.blockMs < 50);
     const counts = new Map<string, number>();
     for (const x of open.value.rows) counts.set(x.status, (counts.get(x.status) ?? 0) + 1);
     row('  stored statuses', [...counts].map(([k, v]) => `${k} ${v}`).join(', '));
     const again = await measured(() => call(api, 'packOpen', { path: 'big' }));
     row('open again (warm)', fmtMs(again.ms), '< 1 s', again.ms < 1000);
-    row('  longest block', fmtMs(again.blockMs), '< 50 ms', again.blockMs < 50);
+    row('  longest block', blocks(again), '< 50 ms', again.blockMs < 50);
 
     const v = await verify(api, 'big', VERIFY_S);
     const perCore = v.done / v.s / cores;
+    row(`verify start (packVerifyStart: loads the ${LEVELS} levels)`, fmtMs(v.startMs));
     row(`verify ${LEVELS} levels for ${Math.round(v.s)} s, then Cancel`, `${v.done} of ${v.total} done, ${perCore.toFixed(1)} levels/s per core`);
-    row('  longest block during verify', fmtMs(v.blockMs), '< 50 ms', v.blockMs < 50);
+    row('  longest block during verify', blocks(v), '< 50 ms', v.blockMs < 50);
     for (const r of sides) {
       const sv = await verify(api, r, VERIFY_S);
       row(
         `verify ${r} (${SIDE} levels)`,
         `${sv.done} of ${sv.total} in ${sv.s.toFixed(1)} s, ${(sv.done / sv.s / cores).toFixed(1)} levels/s per core; ${[...sv.statuses].map(([k, n]) => `${k} ${n}`).join(', ')}`,
       );
-      row('  longest block', fmtMs(sv.blockMs), '< 50 ms', sv.blockMs < 50);
+      row('  longest block', blocks(sv), '< 50 ms', sv.blockMs < 50);
     }
 
     const ex = await measured(() => call<{ files: number }>(api, 'packExport', { path: 'big', out: 'out-big', force: true }));
     row(`export ${LEVELS} levels to a folder (packExport)`, `${fmtMs(ex.ms)} (${ex.value.files} files)`);
-    row('  longest block during export', fmtMs(ex.blockMs), '< 50 ms', ex.blockMs < 50);
+    row('  longest block during export', blocks(ex), '< 50 ms', ex.blockMs < 50);
     const ex1 = await measured(() => call(api, 'packExport', { path: 'big', out: 'out-big.pack.json', force: true }));
     row(`export ${LEVELS} levels to one *.pack.json`, fmtMs(ex1.ms));
-    row('  longest block', fmtMs(ex1.blockMs), '< 50 ms', ex1.blockMs < 50);
+    row('  longest block', blocks(ex1), '< 50 ms', ex1.blockMs < 50);
     const codex = await measured(() => call(api, 'packExport', { path: 'codex', out: 'out-codex' }));
     row('export of the Citadel Codex (50 levels)', fmtMs(codex.ms), '< 1 s', codex.ms < 1000);
-    row('  longest block', fmtMs(codex.blockMs), '< 50 ms', codex.blockMs < 50);
+    row('  longest block', blocks(codex), '< 50 ms', codex.blockMs < 50);
 
     const single = await measured(() => call<{ rows: unknown[] }>(api, 'packOpen', { path: 'out-big.pack.json' }));
     row(`open the exported *.pack.json (${statSync(join(ws, 'out-big.pack.json')).size >> 20} MB)`, `${fmtMs(single.ms)} (${single.value.rows.length} rows)`);
-    row('  longest block', fmtMs(single.blockMs), '< 50 ms', single.blockMs < 50);
+    row('  longest block', blocks(single), '< 50 ms', single.blockMs < 50);
 
     if (PDF_LEVELS > 0) {
       makeBenchPack(join(ws, 'print'), { ruleset: 'unlock-the-king', levels: PDF_LEVELS, seed: SEED });
