@@ -14,9 +14,17 @@ export function yieldToLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-/** A time budget: `tick()` yields to the loop once the current slice has run `sliceMs`. */
+/**
+ * A time budget shared by any number of concurrent tasks (lanes):
+ * `tick()` yields to the loop once the current slice has run `sliceMs`.
+ * All the lanes that find the slice used up wait for the same turn of the
+ * loop; after it one slice starts, and the first lane to run uses it up
+ * before the others run again, so one turn of the loop runs one slice, not
+ * one per lane.
+ */
 export class Slicer {
   private start = performance.now();
+  private pending: Promise<void> | undefined;
 
   constructor(private readonly sliceMs: number = SLICE_MS) {}
 
@@ -25,11 +33,15 @@ export class Slicer {
     return performance.now() - this.start >= this.sliceMs;
   }
 
-  /** Yields when the slice is used up (a new slice starts after it); else resolves at once. */
+  /** Yields when the slice is used up (until a new slice starts); else resolves at once. */
   async tick(): Promise<void> {
-    if (!this.due) return;
-    await yieldToLoop();
-    this.start = performance.now();
+    while (this.due) {
+      this.pending ??= yieldToLoop().then(() => {
+        this.pending = undefined;
+        this.start = performance.now();
+      });
+      await this.pending;
+    }
   }
 }
 

@@ -213,7 +213,8 @@ export async function loadConfined(ctx: HostContext, method: PackHostMethod, req
       return Promise.resolve(typeof resolved === 'string' ? { ok: true, path: resolved } : { ok: false, error: resolved.message });
     },
   };
-  const loaded = await loadPackLevels(parsed, form, dir, reader);
+  // The host keeps the levels it examined: opening the pack again, verifying or exporting it reads only changed files.
+  const loaded = await loadPackLevels(parsed, form, dir, reader, { cache: true });
   const c: ConfinedPack = { loaded, packFile, dir, revision: rev.revision, reqPath, levelPaths, rows: [] };
   c.rows = await storedRowsOf(c);
   return c;

@@ -108,6 +108,29 @@ export async function parseManifest(text: string): Promise<ManifestAnswer> {
   }
 }
 
+/** Most levels the host keeps examined between loads (EXAMINED). */
+export const EXAMINED_CACHE_LEVELS = 20_000;
+
+/**
+ * The levels this host examined (pack-examine.ts), by ruleset and confined
+ * path, with the stamp of the file read (`fileStamp`): a later load of a
+ * big pack (open again, verify, export, a manifest change) asks its workers
+ * to read only the files whose stamp changed. At most EXAMINED_CACHE_LEVELS
+ * (the least recently used go first). The levels are shared between loads:
+ * read-only.
+ */
+const EXAMINED = new Map<string, { stamp: string; examined: ExaminedLevel }>();
+
+function examinedKey(ruleset: string, path: string): string {
+  return `${ruleset}\0${path}`;
+}
+
+function remember(key: string, stamp: string, examined: ExaminedLevel): void {
+  EXAMINED.delete(key);
+  EXAMINED.set(key, { stamp, examined });
+  while (EXAMINED.size > EXAMINED_CACHE_LEVELS) EXAMINED.delete(EXAMINED.keys().next().value!);
+}
+
 /** A level to examine: a confined file to read, a JSON text, or a parsed value (small single-file packs). */
 type Source = { index: number; path: string } | { index: number; text: string } | { index: number; value: unknown };
 
@@ -118,7 +141,12 @@ type Source = { index: number; path: string } | { index: number; text: string } 
  * Sources a worker could not take (no worker, a worker that failed) are
  * answered `{retry: true}`: the caller examines them itself.
  */
-async function examineInWorkers(sources: Source[], ruleset: string, done: (index: number, a: ExamineAnswer) => void): Promise<void> {
+async function examineInWorkers(
+  sources: Source[],
+  ruleset: string,
+  done: (index: number, a: ExamineAnswer) => void,
+  stampOf: (path: string) => string | undefined = () => undefined,
+): Promise<void> {
   const batches: Source[][] = [];
   for (let i = 0; i < sources.length; i += EXAMINE_BATCH) batches.push(sources.slice(i, i + EXAMINE_BATCH));
   let next = 0;
@@ -152,7 +180,7 @@ async function examineInWorkers(sources: Source[], ruleset: string, done: (index
             ruleset,
             maxBytes: MAX_LEVEL_FILE_BYTES,
             ...(files
-              ? { files: batch.map((x) => (x as { path: string }).path) }
+              ? { files: batch.map((x) => (x as { path: string }).path), stamps: batch.map((x) => stampOf((x as { path: string }).path) ?? null) }
               : { texts: batch.map((x) => ('text' in x ? x.text : JSON.stringify((x as { value: unknown }).value))) }),
           });
         });
@@ -176,6 +204,8 @@ async function examineInWorkers(sources: Source[], ruleset: string, done: (index
  * entries through `reader` (confinement), embedded levels from the
  * manifest. Each level is examined once (pack-examine.ts): in worker threads
  * for a pack of WORKER_LEVELS levels or more, else on the loop in slices.
+ * `cache` (the host): a big pack's files examined by an earlier load and
+ * unchanged since (same `fileStamp`) are not read again (EXAMINED).
  * Answers the LoadedPack (levels in manifest order, each with its `hash`;
  * the alike pairs in `alike`); for a worker-checked single-file pack,
  * `pack.levels` gets its embedded levels back.
@@ -185,7 +215,7 @@ export async function loadPackLevels(
   form: 'folder' | 'file',
   root: string,
   reader: EntryReader,
-  opts: { sliceMs?: number; concurrency?: number; workers?: boolean } = {},
+  opts: { sliceMs?: number; concurrency?: number; workers?: boolean; cache?: boolean } = {},
 ): Promise<LoadedPack> {
   const { pack, texts } = manifest;
   const slicer = new Slicer(opts.sliceMs);
@@ -231,10 +261,35 @@ export async function loadPackLevels(
   const retry: Source[] = [];
   if (opts.workers !== false && sources.length >= WORKER_LEVELS) {
     const byIndex = new Map(sources.map((x) => [x.index, x]));
-    await examineInWorkers(sources, pack.ruleset, (index, a) => {
-      if ('retry' in a) retry.push(byIndex.get(index)!);
-      else put(index, a);
-    });
+    /** The host's copies the workers were told about (kept here: the cache may drop them meanwhile). */
+    const known = new Map<string, { stamp: string; examined: ExaminedLevel }>();
+    const stampOf = (path: string): string | undefined => {
+      if (!opts.cache) return undefined;
+      const hit = EXAMINED.get(examinedKey(pack.ruleset, path));
+      if (hit) known.set(path, hit);
+      return hit?.stamp;
+    };
+    await examineInWorkers(
+      sources,
+      pack.ruleset,
+      (index, a) => {
+        const src = byIndex.get(index)!;
+        const path = 'path' in src ? src.path : undefined;
+        if ('retry' in a) retry.push(src);
+        else if ('same' in a) {
+          const hit = path !== undefined ? known.get(path) : undefined;
+          if (hit) {
+            remember(examinedKey(pack.ruleset, path!), hit.stamp, hit.examined);
+            put(index, hit.examined);
+          } else retry.push(src);
+        } else {
+          const { stamp, ...examined } = a;
+          if (opts.cache && path !== undefined && stamp !== undefined) remember(examinedKey(pack.ruleset, path), stamp, examined);
+          put(index, examined);
+        }
+      },
+      stampOf,
+    );
   } else retry.push(...sources);
   await mapConcurrent(retry, opts.concurrency ?? READ_CONCURRENCY, async (src) => {
     await slicer.tick();

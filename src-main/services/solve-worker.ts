@@ -96,6 +96,8 @@ export interface PackExamineJob {
   ruleset: string;
   maxBytes: number;
   files?: string[];
+  /** The host's stamps of `files` (pack-examine.ts `fileStamp`): an unchanged file is answered `{same: true}`, unread. */
+  stamps?: (string | null)[];
   texts?: string[];
 }
 

@@ -12,7 +12,7 @@
  * held the loop for several seconds in one block (the rows and the
  * duplicate check hashed each level up to ten times in one loop).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeBenchPack } from '../../../bench/packs/make-pack.js';
@@ -134,6 +134,34 @@ describe('a pack of 2,000 levels on the host', () => {
     });
     expect(firstOfSource.size).toBeGreaterThan(10);
   }, 120_000);
+
+  it('opened again after one level file was replaced and one changed in place, those two rows change and no other', async () => {
+    const { api } = setup();
+    const before = ok(await api.packOpen({ path: 'big' })) as OpenedPack;
+    const levels = join(made!.ws, 'big/levels');
+    const names = readdirSync(levels).sort();
+    // An atomic save (a new file renamed over the old one), and a write in place of the same size.
+    const replaced = join(levels, names[4]!);
+    const original = readFileSync(replaced, 'utf8');
+    writeFileSync(`${replaced}.tmp`, '{ not json');
+    renameSync(`${replaced}.tmp`, replaced);
+    const inPlace = join(levels, names[7]!);
+    const text = readFileSync(inPlace, 'utf8');
+    writeFileSync(inPlace, text.replace('"format"', '"formax"'));
+    try {
+      const after = ok(await api.packOpen({ path: 'big' })) as OpenedPack;
+      expect(after.rows[4]!.status).toBe('invalid');
+      expect(after.rows[4]!.detail).toContain('not valid JSON');
+      expect(after.rows[7]!.status).toBe('invalid');
+      const same = (r: OpenedPack['rows'][number]): unknown => ({ ...r, detail: r.detail.replace(/; alike to .*/, '') });
+      after.rows.forEach((r, i) => {
+        if (i !== 4 && i !== 7 && r.duplicateOf !== 4 && r.duplicateOf !== 7) expect(same(r), `row ${i}`).toEqual(same(before.rows[i]!));
+      });
+    } finally {
+      writeFileSync(replaced, original);
+      writeFileSync(inPlace, text);
+    }
+  }, 180_000);
 
   it('packVerifyStart answers at once and feeds the pool a few levels at a time; the job runs to done', async () => {
     const { api, pool } = setup();
