@@ -1,9 +1,13 @@
 /**
  * The pack verify jobs of the host pack methods: `packVerifyStart` re-proves
  * every level of a pack on the host's shared solve pool (`ctx.pool()`), one
- * job per call, and answers its id at once; `packVerifyPoll` answers the
- * rows so far (a level's row fills in when its proof ends); `packVerifyCancel`
- * stops a job. At most `maxJobs` jobs are kept (starting one more cancels the
+ * job per call, and answers its id once the pack is loaded (pack-load.ts);
+ * the levels are fed to the pool a few at a time (`verifyWindow`: twice its
+ * workers), the next as one ends, so a pack of 10,000 levels costs the
+ * host's loop no more than a small one and Cancel has only the levels in
+ * flight to stop. `packVerifyPoll` answers the rows so far (a level's row
+ * fills in when its proof ends); `packVerifyCancel` stops a job (no level
+ * starts after it). At most `maxJobs` jobs are kept (starting one more cancels the
  * oldest); a finished job is forgotten `ttlMs` after it ended. Never throw
  * (`guard`).
  */
