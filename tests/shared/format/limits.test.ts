@@ -1,10 +1,11 @@
 /**
  * The stated size limits of the files (src-shared/format/limits.ts): a pack
  * holds at most 10,000 levels (refused at once, before its entries are
- * checked, `pack-too-many-levels`); a level's square lists hold at most one
- * entry per square of its board (`level-list-too-long`, the level still
- * loads with its other findings); and a list of 100,000 duplicate walls
- * draws one wall per square.
+ * checked, `pack-too-many-levels`); a level's square lists hold at most what
+ * the squares of its board can hold (one wall, hole or capture square; two
+ * pieces, LC-2 stacks; three tiles, CM-14), else `level-list-too-long` (the
+ * level still loads with its other findings); and a list of 100,000
+ * duplicate walls draws one wall per square.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -50,7 +51,7 @@ describe('the stated limits', () => {
     expect(schema.properties.levels.maxItems).toBe(MAX_PACK_LEVELS);
   });
 
-  it('a 3x3 board holds at most 9 walls: 10 is level-list-too-long at /walls, 9 is not', () => {
+  it('UK-1 a 3x3 board holds at most 9 walls: 10 is level-list-too-long at /walls, 9 is not', () => {
     const ten = ['a2', 'a3', 'b1', 'b2', 'b3', 'c1', 'c2', 'a2', 'a3', 'b1'];
     expect(listLimitIssues(uk({ walls: ten.slice(0, 9) }))).toEqual([]);
     const issues = listLimitIssues(uk({ walls: ten }));
@@ -59,19 +60,39 @@ describe('the stated limits', () => {
     expect(issues[0]!.message).toContain('at most 9');
   });
 
-  it('holes, pieces, tiles and capture squares are bounded the same way (Chess Maze, 2x2 board)', () => {
-    const five = ['a1', 'a2', 'b1', 'b2', 'a1'];
-    const doc = {
+  it('on a 2x2 board: 5 holes or capture squares, 9 pieces (two per square: LC-2 stacks), 13 tiles (three: CM-14) are too many', () => {
+    const cycle = (n: number): string[] => Array.from({ length: n }, (_, i) => ['a1', 'a2', 'b1', 'b2'][i % 4]!);
+    const doc = (holes: number, pieces: number, tiles: number, capture: number): Record<string, unknown> => ({
       format: 'castellan.level',
       version: 1,
       ruleset: 'chess-maze',
       meta: { title: 'm' },
-      board: { width: 2, height: 2, holes: five },
-      pieces: five.map((square) => ({ role: 'rook', square, side: 'enemy' })),
-      tiles: five.map((square) => ({ kind: 'coin', square })),
-      objectives: { capture: five },
+      board: { width: 2, height: 2, holes: cycle(holes) },
+      pieces: cycle(pieces).map((square) => ({ role: 'rook', square, side: 'enemy' })),
+      tiles: cycle(tiles).map((square) => ({ kind: 'coin', square })),
+      objectives: { capture: cycle(capture) },
+    });
+    expect(listLimitIssues(doc(5, 9, 13, 5)).map((i) => i.pointer)).toEqual(['/board/holes', '/pieces', '/tiles', '/objectives/capture']);
+    expect(listLimitIssues(doc(4, 8, 12, 4))).toEqual([]);
+  });
+
+  it('CM-14 a dense Chess Maze board stays within the limit: a lock, a coin and the finish on one square, a plate and a gem on another', () => {
+    const doc = {
+      format: 'castellan.level',
+      version: 1,
+      ruleset: 'chess-maze',
+      meta: { title: 'dense' },
+      board: { width: 1, height: 2 },
+      pieces: [{ role: 'king', square: 'a1', side: 'player' }],
+      tiles: [
+        { kind: 'lock', square: 'a2', color: 'red' },
+        { kind: 'coin', square: 'a2' },
+        { kind: 'finish', square: 'a2' },
+        { kind: 'plate', square: 'a1', color: 'red' },
+        { kind: 'gem', square: 'a1' },
+      ],
     };
-    expect(listLimitIssues(doc).map((i) => i.pointer)).toEqual(['/board/holes', '/pieces', '/tiles', '/objectives/capture']);
+    expect(listLimitIssues(doc)).toEqual([]);
   });
 
   it('UK-1 100,000 wall entries: the level still loads, with level-list-too-long and the duplicate walls', () => {
