@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Generates the reference docs:
 //   docs/reference/format.md  from schemas/level.schema.json and schemas/pack.schema.json
-//                             (every definition, field, type, required flag, enum values, description);
+//                             (every definition, field, type, required flag, enum values, description)
+//                             and the stated size limits (src-shared/format/limits.ts FORMAT_LIMITS);
 //   docs/reference/cli.md     from the commander program of src-main/cli/main.ts
 //                             (every command, argument and option) and its exit codes.
 // The program is captured without running anything: Command.prototype.parseAsync
@@ -113,13 +114,27 @@ function describeSchema(file, s) {
   return out.join('\n\n');
 }
 
-export function formatReference(schemas) {
-  const parts = [HEADER('schemas/*.json'), '# Castellan file format reference\n'];
+/** The "Limits" section: the stated size limits (src-shared/format/limits.ts `FORMAT_LIMITS`: [what, limit, what happens over it]). */
+function limitsSection(limits) {
+  if (!limits?.length) return [];
+  return [
+    '## Limits\n',
+    'Stated size limits, an extension of the format: files within them load as the format says; over a limit the input is refused at once with a coded error instead of running for minutes.\n',
+    '| What | Limit | Over the limit |',
+    '| --- | --- | --- |',
+    ...limits.map(([what, limit, over]) => `| ${esc(what)} | ${esc(limit)} | ${esc(over)} |`),
+    '',
+  ];
+}
+
+export function formatReference(schemas, limits = []) {
+  const parts = [HEADER('schemas/*.json and src-shared/format/limits.ts'), '# Castellan file format reference\n'];
   parts.push(
     'Every field of the level and pack files, generated from the JSON Schemas in `schemas/`.',
     'The contract these schemas implement (versions, migrations, the stored proof, packs, the command line) is [the format contract](format-contract.md); the ruling ids (UK-1, CM-3, …) are explained in [the rules](../rules/README.md).',
     'The rule checks that a schema cannot express (a square on the board, one king, a solvable level) are made by `castellan validate`.\n',
   );
+  parts.push(...limitsSection(limits));
   for (const { file, schema } of schemas) {
     const short = file.replace(/\.schema\.json$/, '');
     currentDefs = schema.$defs ?? {};
@@ -240,8 +255,9 @@ async function captureProgram() {
 export async function generateDocs(root = ROOT) {
   const schemas = ['level.schema.json', 'pack.schema.json'].map((file) => ({ file, schema: JSON.parse(readFileSync(join(root, 'schemas', file), 'utf8')) }));
   const { program, EXIT } = await captureProgram();
+  const { FORMAT_LIMITS } = await import(pathToFileURL(join(ROOT, 'src-shared/format/limits.ts')).href);
   return new Map([
-    ['docs/reference/format.md', formatReference(schemas)],
+    ['docs/reference/format.md', formatReference(schemas, FORMAT_LIMITS)],
     ['docs/reference/cli.md', cliReference(program, EXIT)],
   ]);
 }

@@ -35,6 +35,7 @@ import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
+import { MAX_PACK_LEVELS } from '../../src-shared/format/limits.js';
 import { count } from '../../src-shared/display/count.js';
 import { findAlike } from '../../src-shared/pack/duplicates.js';
 import { classifyLevel, STATUS_EXIT, type LevelVerdict } from '../../src-shared/pack/status.js';
@@ -44,7 +45,8 @@ import { exportKindOf, exportPack, exportProblems } from '../services/pack-expor
 import { realOutputPath } from '../services/staged-output.js';
 import { errorLine, outputFolderError, writeFailure } from './cli-errors.js';
 import { SolvePool } from '../services/solve-pool.js';
-import { VERIFY_COUNT_SOLUTIONS } from '../services/pack-verify.js';
+import { feedJobs, VERIFY_COUNT_SOLUTIONS } from '../services/pack-verify.js';
+import { forSolver } from '../services/solve-runner.js';
 import { difficultyLabel, difficultyOf } from '../../src-shared/pack/difficulty.js';
 import { rulesetOf } from '../../src-shared/rulesets/index.js';
 import { factsOfAnswer, proofWarnings, type ProofWarning } from '../../src-shared/validation/proof-checks.js';
@@ -82,29 +84,37 @@ export async function verifyPack(
   const pool = new SolvePool({ size: Math.max(1, Math.min(opts.poolSize ?? availableParallelism(), n)) });
   let done = 0;
   try {
-    const rows = await Promise.all(
-      loaded.levels.map(async (l): Promise<VerifyRow> => {
-        let verdict: LevelVerdict;
-        let metrics: Pick<VerifyRow, 'taggedMovesMin' | 'taggedMovesMax' | 'optimalSolutions' | 'optimalCapped' | 'warnings'> = {};
-        if (!l.level || l.error) verdict = classifyLevel(undefined, undefined, l.error);
-        else {
-          // Counting (single-player rulesets) gives the difficulty metrics; two-player goals ignore it.
-          const o = await pool.solve(l.level, { maxStates: opts.maxStates, timeMs: opts.timeMs, countSolutions: VERIFY_COUNT_SOLUTIONS, signal: opts.signal });
-          verdict = classifyLevel(l.level, proofOf(o.result));
-          const m = o.result.status === 'solved' ? o.result.metrics : undefined;
-          const warnings = proofWarnings(l.level, factsOfAnswer(o.result), rulesetOf(l.level));
-          metrics = {
-            ...(warnings.length ? { warnings } : {}),
-            ...(m?.taggedMovesMin !== undefined ? { taggedMovesMin: m.taggedMovesMin } : {}),
-            ...(m?.taggedMovesMax !== undefined ? { taggedMovesMax: m.taggedMovesMax } : {}),
-            ...(m?.optimalSolutions !== undefined ? { optimalSolutions: m.optimalSolutions, optimalCapped: m.optimalSolutionsCapped === true } : {}),
-          };
-        }
-        opts.onDone?.(++done, n);
-        return { index: l.index, name: l.name, title: l.title, tier: l.tier, ...verdict, ...metrics };
-      }),
-    );
-    for (const d of findAlike(loaded.levels.map((l) => (l.level && !l.error ? l.level : undefined)))) {
+    const rows: VerifyRow[] = new Array<VerifyRow>(n);
+    const verifyOne = async (i: number): Promise<void> => {
+      const l = loaded.levels[i]!;
+      let verdict: LevelVerdict;
+      let metrics: Pick<VerifyRow, 'taggedMovesMin' | 'taggedMovesMax' | 'optimalSolutions' | 'optimalCapped' | 'warnings'> = {};
+      if (!l.level || l.error) verdict = classifyLevel(undefined, undefined, l.error);
+      else {
+        // Counting (single-player rulesets) gives the difficulty metrics; two-player goals ignore it.
+        const o = await pool.solve(forSolver(l.level), {
+          maxStates: opts.maxStates,
+          timeMs: opts.timeMs,
+          countSolutions: VERIFY_COUNT_SOLUTIONS,
+          signal: opts.signal,
+        });
+        verdict = classifyLevel(l.level, proofOf(o.result), undefined, l.hash);
+        const m = o.result.status === 'solved' ? o.result.metrics : undefined;
+        const warnings = proofWarnings(l.level, factsOfAnswer(o.result), rulesetOf(l.level));
+        metrics = {
+          ...(warnings.length ? { warnings } : {}),
+          ...(m?.taggedMovesMin !== undefined ? { taggedMovesMin: m.taggedMovesMin } : {}),
+          ...(m?.taggedMovesMax !== undefined ? { taggedMovesMax: m.taggedMovesMax } : {}),
+          ...(m?.optimalSolutions !== undefined ? { optimalSolutions: m.optimalSolutions, optimalCapped: m.optimalSolutionsCapped === true } : {}),
+        };
+      }
+      opts.onDone?.(++done, n);
+      rows[i] = { index: l.index, name: l.name, title: l.title, tier: l.tier, ...verdict, ...metrics };
+    };
+    // A few levels in the pool at a time (as the host's verify), not all 10,000 queued at once.
+    await feedJobs(n, 2 * pool.size, verifyOne, opts.signal);
+    const pairs = loaded.alike ?? findAlike(loaded.levels.map((l) => (l.level && !l.error ? l.level : undefined)));
+    for (const d of pairs) {
       const row = rows[d.second]!;
       const note = `alike to #${d.first + 1} (${d.how})`;
       rows[d.second] =
@@ -158,7 +168,7 @@ export function formatVerifyTable(rows: VerifyRow[]): string {
 export async function cmdPackVerify(path: string, flags: { json?: boolean; maxStates?: number; timeMs?: number }, io: PackIo): Promise<number> {
   const loaded = await loadPack(path);
   if (!loaded.ok) {
-    io.err(`castellan: ${loaded.message}\n`);
+    io.err(errorLine(loaded.code, loaded.message));
     return 1;
   }
   const total = loaded.value.levels.length;
@@ -244,7 +254,7 @@ export async function cmdPackExport(dir: string, flags: { out: string; force?: b
   }
   const loaded = await loadPack(dir);
   if (!loaded.ok) {
-    io.err(`castellan: ${loaded.message}\n`);
+    io.err(errorLine(loaded.code, loaded.message));
     return 1;
   }
   const problems = await exportProblems(loaded.value);
@@ -269,11 +279,11 @@ export function registerPackCommands(
   parseInt: (v: string) => number,
   extra?: (pack: Command) => void,
 ): void {
-  const pack = program.command('pack').description('level packs: verify, export, pdf');
+  const pack = program.command('pack').description(`level packs: verify, export, pdf (a pack holds at most ${MAX_PACK_LEVELS.toLocaleString('en-US')} levels)`);
   pack
     .command('verify')
     .description(
-      're-prove every level of a pack (exit 0 clean, 1 invalid/stale/draft, 2 unsolvable, 3 limit); what a proof says besides (a short or cooked problem, P-1; a par above the optimum) is listed as warnings',
+      're-prove every level of a pack, a few at a time on one solver worker per core (exit 0 clean, 1 invalid/stale/draft or a pack over the size limit, 2 unsolvable, 3 limit); what a proof says besides (a short or cooked problem, P-1; a par above the optimum) is listed as warnings',
     )
     .argument('<path>', 'pack folder (with pack.json) or *.pack.json file')
     .option('--json', 'print one JSON object')
@@ -318,7 +328,7 @@ export async function cmdPackPdf(path: string, flags: { out: string; force?: boo
   }
   const loaded = await loadPack(path);
   if (!loaded.ok) {
-    io.err(`castellan: ${loaded.message}\n`);
+    io.err(errorLine(loaded.code, loaded.message));
     return 1;
   }
   const w = await exportPack(loaded.value, await realOutputPath(flags.out), 'pdf', {

@@ -30,7 +30,6 @@
  */
 import { promises as fs, type Dirent, type Stats } from 'node:fs';
 import { join } from 'node:path';
-import { parsePackText } from '../../src-shared/format/load.js';
 import type { BrowseEntry, FilesHostMethod, HostError, HostResponses, StoredProofStatus, WorkspaceItem } from '../../src-shared/host/contract.js';
 import {
   WORKSPACE_QUERY_MAX,
@@ -48,6 +47,7 @@ import type { FolderAccess } from './folder-access.js';
 import { badRequest, guard, isHostError, optionalInteger, optionalString, shape } from './host-request.js';
 import { MAX_LEVEL_FILE_BYTES, parseLevelDocument } from './level-files.js';
 import { MAX_PACK_BYTES } from './pack-confine.js';
+import { parseManifest } from './pack-load.js';
 import { isPositionOnly } from './save-pipeline.js';
 import { comparePaths, isInside, LEVEL_SUFFIX, PACK_SUFFIX, unportableName } from './workspace.js';
 
@@ -193,9 +193,10 @@ async function summarizePack(manifest: string, path: string, name: string, st: S
   const base = { path, name, kind: 'pack' as const, mtimeMs: Math.round(st.mtimeMs), ...((await isReadOnlyPath(manifest)) ? { readOnly: true } : {}) };
   const t = await readBoundedText(manifest, { maxBytes: MAX_PACK_BYTES });
   if (!t.ok) return { ...base, title: '', detail: t.message };
-  const parsed = parsePackText(t.text);
-  if (!parsed.ok) return { ...base, title: '', detail: `not a Castellan pack: ${parsed.error[0]?.message ?? 'schema check failed'}` };
-  return { ...base, title: parsed.value.title, ruleset: parsed.value.ruleset, levels: parsed.value.levels.length };
+  // A big manifest (10,000 entries, embedded levels) is checked in a worker, off the host's loop (pack-load.ts).
+  const parsed = await parseManifest(t.text);
+  if (!parsed.ok) return { ...base, title: '', detail: `not a Castellan pack: ${parsed.issues[0]?.message ?? 'schema check failed'}` };
+  return { ...base, title: parsed.pack.title, ruleset: parsed.pack.ruleset, levels: parsed.pack.levels.length };
 }
 
 /** One reading of the workspace: every item (sorted by path), when it was made, and whether the walk stopped at the cap. */

@@ -15,9 +15,10 @@ import { dirname } from 'node:path';
 import { issue } from '../../src-shared/validation/issue.js';
 import { isReadOnlyPath } from './atomic-file.js';
 import { readRevision } from './file-revision.js';
+import { MAX_LEVEL_FILE_BYTES } from '../../src-shared/format/limits.js';
 
-/** Largest level file the host opens (bytes). */
-export const MAX_LEVEL_FILE_BYTES = 5 * 1024 * 1024;
+/** Largest level file the host opens (bytes): the format's stated limit (src-shared/format/limits.ts). */
+export { MAX_LEVEL_FILE_BYTES };
 
 /**
  * Parses level text the way `openLevelFile` does (no I/O). `label` names the

@@ -14,26 +14,25 @@
  */
 import { promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { packRulesetIssue, parsePackText } from '../../src-shared/format/load.js';
 import type { FileRevision, HostError, PackHostMethod } from '../../src-shared/host/contract.js';
 import type { OpenedPack, PackRow } from '../../src-shared/host/pack-contract.js';
 import type { Level } from '../../src-shared/model/level.js';
-import { markDuplicates, safeLevelHash, storedVerdict } from '../../src-shared/pack/rows.js';
-import { validateDocument } from '../../src-shared/rulesets/index.js';
+import { MAX_PACK_FILE_BYTES } from '../../src-shared/format/limits.js';
+import { findAlike } from '../../src-shared/pack/duplicates.js';
+import { markPairs, safeLevelHash, storedVerdict } from '../../src-shared/pack/rows.js';
 import { errnoCode } from './atomic-file.js';
-import { readBoundedText } from './bounded-read.js';
 import { readRevision } from './file-revision.js';
 import { badRequest, isHostError, requiredString, type HostContext, type Req } from './host-request.js';
-import { MAX_LEVEL_FILE_BYTES } from './level-files.js';
-import type { LoadedPack, LoadedPackLevel } from './pack-files.js';
+import { Slicer } from './loop-slices.js';
+import { loadPackLevels, parseManifest, type EntryReader, type LoadedPack, type LoadedPackLevel } from './pack-load.js';
 import { unportableName } from './workspace.js';
 
 /** The probe name used to confine a folder through `ctx.resolvePath` (never created). */
 export const FOLDER_PROBE = '.castellan-probe.level.json';
 /** FOLDER_PROBE with its path separator, as it appears in resolvePath's messages. */
 const PROBE_IN_MESSAGE = /[\\/]?\.castellan-probe\.level\.json/g;
-/** Largest pack.json read (bytes). */
-export const MAX_PACK_BYTES = 4 * 1024 * 1024;
+/** Largest pack.json or *.pack.json read (bytes): the format's stated limit (src-shared/format/limits.ts). */
+export const MAX_PACK_BYTES = MAX_PACK_FILE_BYTES;
 
 /** Joins an untrusted host path and a relative name with `/` ('' = the workspace root). */
 export function joinHostPath(base: string, rel: string): string {
@@ -150,6 +149,8 @@ export interface ConfinedPack {
   reqPath: string;
   /** Host path of each row's level file (folder form). */
   levelPaths: (string | undefined)[];
+  /** The stored rows (no solving, duplicates marked), computed once by loadConfined; `storedRows` answers copies. */
+  rows: PackRow[];
 }
 
 /** True for a host path naming an exported single-file pack (`*.pack.json`). */
@@ -193,72 +194,36 @@ export async function loadConfined(ctx: HostContext, method: PackHostMethod, req
   const rev = await readRevision(packFile, MAX_PACK_BYTES);
   if (rev === null) return { ok: false, code: 'not-found', message: `${reqPath} does not exist.` };
   if ('ok' in rev) return rev;
-  const text = rev.bytes.toString('utf8');
-  const parsed = parsePackText(text);
+  const parsed = await parseManifest(rev.bytes.toString('utf8'));
   if (!parsed.ok) {
-    const i = parsed.error[0];
+    const i = parsed.issues[0];
     return {
       ok: false,
       code: 'parse',
       message: `${reqPath} is not a Castellan pack: ${i ? `${i.pointer ? `${i.pointer}: ` : ''}${i.message}` : 'schema check failed'}`,
-      issues: parsed.error,
+      issues: parsed.issues,
     };
   }
-  const pack = parsed.value;
-  const levels: LoadedPackLevel[] = [];
-  const levelPaths: (string | undefined)[] = [];
-  for (const [index, entry] of pack.levels.entries()) {
-    const base = { index, tier: entry.tier };
-    let value: unknown;
-    let name: string;
-    if ('file' in entry) {
-      name = entry.file;
-      const hostPath = joinHostPath(reqPath, entry.file);
-      levelPaths.push(form === 'folder' ? hostPath : undefined);
-      const problem = entryFileProblem(entry.file);
-      if (problem) {
-        levels.push({ ...base, name, title: entry.title ?? name, issues: [], error: `the entry's file has ${problem}` });
-        continue;
-      }
-      const resolved = ctx.resolvePath(hostPath, false);
-      if (typeof resolved !== 'string') {
-        levels.push({ ...base, name, title: entry.title ?? name, issues: [], error: resolved.message });
-        continue;
-      }
-      const t = await readBoundedText(resolved, { maxBytes: MAX_LEVEL_FILE_BYTES });
-      if (!t.ok) {
-        levels.push({ ...base, name, title: entry.title ?? name, issues: [], error: t.message });
-        continue;
-      }
-      try {
-        value = JSON.parse(t.text.charCodeAt(0) === 0xfeff ? t.text.slice(1) : t.text);
-      } catch (e) {
-        levels.push({ ...base, name, title: entry.title ?? name, issues: [], error: `not valid JSON: ${e instanceof Error ? e.message : String(e)}` });
-        continue;
-      }
-    } else {
-      name = `#${index + 1}`;
-      levelPaths.push(undefined);
-      value = entry.level;
-    }
-    const { level, issues } = validateDocument(value);
-    const title = entry.title ?? level?.meta.title ?? name;
-    if (!level) {
-      levels.push({ ...base, name, title, issues, error: issues[0]?.message ?? 'not a level' });
-      continue;
-    }
-    const mismatch = packRulesetIssue(pack.ruleset, level.ruleset, '/ruleset');
-    if (mismatch) issues.push(mismatch);
-    const firstError = issues.find((i) => i.severity === 'error');
-    levels.push({ ...base, name, title, level, issues, ...(firstError ? { error: `${firstError.code}: ${firstError.message}` } : {}) });
-  }
-  return { loaded: { pack, form, root: dir, levels }, packFile, dir, revision: rev.revision, reqPath, levelPaths };
+  const levelPaths = parsed.pack.levels.map((e) => (form === 'folder' && 'file' in e ? joinHostPath(reqPath, e.file) : undefined));
+  const reader: EntryReader = {
+    resolve(file) {
+      const problem = entryFileProblem(file);
+      if (problem) return Promise.resolve({ ok: false, error: `the entry's file has ${problem}` });
+      const resolved = ctx.resolvePath(joinHostPath(reqPath, file), false);
+      return Promise.resolve(typeof resolved === 'string' ? { ok: true, path: resolved } : { ok: false, error: resolved.message });
+    },
+  };
+  // The host keeps the levels it examined: opening the pack again, verifying or exporting it reads only changed files.
+  const loaded = await loadPackLevels(parsed, form, dir, reader, { cache: true });
+  const c: ConfinedPack = { loaded, packFile, dir, revision: rev.revision, reqPath, levelPaths, rows: [] };
+  c.rows = await storedRowsOf(c);
+  return c;
 }
 
 /** The row of a level before any verdict (`pending`): index, name, path, title, tier, level hash. */
 export function baseRow(c: ConfinedPack, l: LoadedPackLevel): PackRow {
   const path = c.levelPaths[l.index];
-  const hash = l.error ? undefined : safeLevelHash(l.level);
+  const hash = l.error ? undefined : (l.hash ?? safeLevelHash(l.level));
   return {
     index: l.index,
     name: l.name,
@@ -271,10 +236,27 @@ export function baseRow(c: ConfinedPack, l: LoadedPackLevel): PackRow {
   };
 }
 
-/** Rows with the stored status (no solving) and duplicates marked. */
+/** Rows with the stored status (no solving) and duplicates marked, as loaded (copies). */
 export function storedRows(c: ConfinedPack): PackRow[] {
-  const rows = c.loaded.levels.map((l) => ({ ...baseRow(c, l), ...storedVerdict(l.level, l.issues, l.error) }));
-  return markDuplicates(rows, usableLevels(c));
+  return c.rows.map((r) => ({ ...r }));
+}
+
+/** Computes the stored rows of a freshly loaded pack, in slices (loop-slices.ts); duplicates from the load's alike pairs. */
+async function storedRowsOf(c: ConfinedPack): Promise<PackRow[]> {
+  const slicer = new Slicer();
+  const rows: PackRow[] = [];
+  for (const l of c.loaded.levels) {
+    rows.push({ ...baseRow(c, l), ...storedVerdict(l.level, l.issues, l.error, l.hash) });
+    await slicer.tick();
+  }
+  return markPairs(
+    rows,
+    c.loaded.alike ??
+      findAlike(
+        usableLevels(c),
+        c.loaded.levels.map((l) => l.hash),
+      ),
+  );
 }
 
 /** The levels that can be compared for duplicates (undefined where a level has an error). */

@@ -72,7 +72,8 @@ export async function exportProblems(loaded: LoadedPack, tick: Yielder = loopYie
   for (const l of loaded.levels) {
     await tick();
     if (!l.level || l.error) problems.push(`#${l.index + 1} ${l.title}: invalid (${l.error ?? 'not a level'})`);
-    else if (l.level.solution && !solutionIsCurrent(l.level)) problems.push(`#${l.index + 1} ${l.title}: stale solution`);
+    else if (l.level.solution && !(l.hash !== undefined ? l.level.solution.levelHash === l.hash : solutionIsCurrent(l.level)))
+      problems.push(`#${l.index + 1} ${l.title}: stale solution`);
     else if (!l.level.solution || l.level.draft) problems.push(`#${l.index + 1} ${l.title}: draft (no proved solution)`);
   }
   return problems;

@@ -72,6 +72,7 @@ import {
 import { exportKindOf, exportPack, exportProblems } from './pack-export.js';
 import type { StageHooks } from './staged-output.js';
 import { writePicture } from './render-files.js';
+import { parseManifest } from './pack-load.js';
 import { createPackVerifyApi } from './pack-verify.js';
 import { suggestInWorker } from './suggest-runner.js';
 
@@ -183,9 +184,10 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       const summary = async (abs: string, path: string, form: 'folder' | 'file'): Promise<void> => {
         const t = await readBoundedText(abs, { maxBytes: MAX_PACK_BYTES });
         if (!t.ok) return;
-        const parsed = parsePackText(t.text);
+        // A big manifest (10,000 entries, embedded levels) is checked in a worker, off the host's loop (pack-load.ts).
+        const parsed = await parseManifest(t.text);
         if (!parsed.ok) return;
-        packs.push({ path, title: parsed.value.title, ruleset: parsed.value.ruleset, form, levels: parsed.value.levels.length });
+        packs.push({ path, title: parsed.pack.title, ruleset: parsed.pack.ruleset, form, levels: parsed.pack.levels.length });
       };
       const walk = async (dir: string, depth: number): Promise<void> => {
         if (depth > 6 || packs.length >= 500) return;

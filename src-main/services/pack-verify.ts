@@ -7,22 +7,28 @@
  * proof ends); `packVerifyCancel` stops a job. Caps (`timeMs`, default
  * PACK_VERIFY_TIME_MS; `maxStates`, default the host's save cap) apply to
  * each level and count from the start of its own solve (solve-pool.ts),
- * never the wait for a worker. A row carries the re-proof's `warnings`
- * (validation/proof-checks.ts: RULINGS P-1 short / cooked, a par above the
- * optimum). At
- * most `maxJobs` jobs are kept (starting one more cancels the oldest); a
- * finished job is forgotten `ttlMs` after it ended. Never throw (`guard`).
+ * never the wait for a worker. The job answers once the pack is loaded
+ * (pack-load.ts); its levels are fed to the pool a few at a time
+ * (`verifyWindow`: twice its workers), the next as one ends, so a pack of
+ * 10,000 levels costs the host's loop no more than a small one and Cancel
+ * has only the levels in flight to stop (no level starts after it). A row
+ * carries the re-proof's `warnings` (validation/proof-checks.ts: RULINGS
+ * P-1 short / cooked, a par above the optimum). At most `maxJobs` jobs are
+ * kept (starting one more cancels the oldest); a finished job is forgotten
+ * `ttlMs` after it ended. Never throw (`guard`).
  */
 import { randomUUID } from 'node:crypto';
 import type { HostError, HostResponses } from '../../src-shared/host/contract.js';
 import type { PackRow } from '../../src-shared/host/pack-contract.js';
-import { markDuplicates } from '../../src-shared/pack/rows.js';
+import { markPairs } from '../../src-shared/pack/rows.js';
 import { classifyLevel } from '../../src-shared/pack/status.js';
 import { rulesetOf } from '../../src-shared/rulesets/index.js';
 import { factsOfAnswer, proofWarnings } from '../../src-shared/validation/proof-checks.js';
 import { badRequest, guard, isHostError, optionalInteger, requiredString, shape, type HostContext, type Req } from './host-request.js';
-import { baseRow, loadConfined, packPathOf, usableLevels } from './pack-confine.js';
+import { Slicer } from './loop-slices.js';
+import { baseRow, loadConfined, packPathOf } from './pack-confine.js';
 import { proofOf } from './pack-files.js';
+import { forSolver } from './solve-runner.js';
 
 /** Verify jobs kept at once (the oldest is cancelled beyond it). */
 export const PACK_VERIFY_JOBS = 2;
@@ -43,6 +49,33 @@ export const PACK_VERIFY_TIME_MS = 60_000;
 export const PACK_VERIFY_MAX_TIME_MS = 10 * 60_000;
 /** Largest per-level state cap a verify request may ask for. */
 export const PACK_VERIFY_MAX_STATES = 100_000_000;
+
+/**
+ * Levels of one verify job in the pool at once: twice the pool's workers
+ * (each worker has its next level waiting), at least 2.
+ */
+export function verifyWindow(ctx: Pick<HostContext, 'pool'>): number {
+  return Math.max(2, 2 * ctx.pool().size);
+}
+
+/**
+ * Runs `run(0..total-1)` with at most `window` runs in flight, in index
+ * order, starting the next as one ends; stops starting new ones once
+ * `signal` is aborted. Levels without a solve end at once: the loop is
+ * yielded to between them in slices (loop-slices.ts). Resolves when the
+ * runs started have ended. `run` must not throw.
+ */
+export async function feedJobs(total: number, window: number, run: (i: number) => Promise<void>, signal?: AbortSignal): Promise<void> {
+  let next = 0;
+  const slicer = new Slicer();
+  const lane = async (): Promise<void> => {
+    while (next < total && !signal?.aborted) {
+      await run(next++);
+      await slicer.tick();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(window, total)) }, lane));
+}
 
 /**
  * The optional `levels` field of `packVerifyStart`: distinct 0-based pack
@@ -132,7 +165,8 @@ export function createPackVerifyApi(
         job.rows[i] = row;
         job.done++;
       };
-      const all = levels.map(async (l, i) => {
+      const verifyOne = async (i: number): Promise<void> => {
+        const l = levels[i]!;
         const base = job.rows[i]!;
         if (!l.level || l.error) {
           const v = classifyLevel(undefined, undefined, l.error);
@@ -141,14 +175,14 @@ export function createPackVerifyApi(
         }
         // Both caps count from the start of this level's own solve (solve-pool.ts), not from when it was queued.
         // `background`: the designer's own solves (live badge, Solve, save) go before the queued verify levels.
-        const o = await ctx.pool().solve(l.level, {
+        const o = await ctx.pool().solve(forSolver(l.level), {
           countSolutions: VERIFY_COUNT_SOLUTIONS,
           maxStates,
           timeMs,
           signal: job.abort.signal,
           background: true,
         });
-        const v = classifyLevel(l.level, proofOf(o.result));
+        const v = classifyLevel(l.level, proofOf(o.result), undefined, l.hash);
         const m = o.result.status === 'solved' || o.result.status === 'unsolvable' ? o.result.metrics : undefined;
         // What the re-proof says besides the status (P-1 short / cooked, a par above the optimum).
         const warnings = proofWarnings(l.level, factsOfAnswer(o.result), rulesetOf(l.level));
@@ -164,13 +198,15 @@ export function createPackVerifyApi(
           ...(m?.taggedMovesMax !== undefined ? { taggedMovesMax: m.taggedMovesMax } : {}),
           ...(warnings.length ? { warnings } : {}),
         });
-      });
-      void Promise.all(all).then(
+      };
+      // Fed to the pool a few at a time (verifyWindow), not all at once: starting costs the host's
+      // loop nothing for a pack of 10,000 levels, and Cancel only has the jobs in flight to stop.
+      void feedJobs(levels.length, verifyWindow(ctx), verifyOne, job.abort.signal).then(
         () => {
           // Duplicates are found among all the pack's levels; only the verified rows are marked.
           const byPosition: PackRow[] = [];
           for (const r of job.rows) byPosition[r.index] = r;
-          markDuplicates(byPosition, usableLevels(c));
+          markPairs(byPosition, c.loaded.alike ?? []);
           job.state = 'done';
           job.ms = Math.round(performance.now() - job.t0);
           if (jobs.get(job.id) === job) {

@@ -47,8 +47,12 @@
  * 7. `serializeLevel` once -> size check -> atomic verified write
  *    (atomic-file.ts) -> read back and compare with the text written
  *    (`verify-failed` otherwise; equal bytes load back as the document since
- *    parse(serialize(x)) deep-equals x); the answer carries the written
- *    file's `revision`.
+ *    parse(serialize(x)) deep-equals x, so the answer's document is the one
+ *    written); the answer carries the written file's `revision`.
+ * The steps that walk the whole document each run in a turn of the event
+ * loop of their own, and the solve worker gets the level without its
+ * `editor` state (solve-runner.ts `forSolver`): a 5 MB document never holds
+ * the host up in one long block.
  * Answers a SavedLevel (plus `issues`: the warnings) or a HostError; never throws.
  * Saves to the same path are serialized in this process, and steps 6 and 7
  * hold the file's cross-process lock (file-lock.ts), so two processes saving
@@ -73,7 +77,8 @@ import { readOnlyCause, readOnlyError, withWriteLock, writeFileVerified, type Wr
 import { readRevision } from './file-revision.js';
 import { MAX_LEVEL_FILE_BYTES } from './level-files.js';
 import { reusableProof, type ProofCache } from './proof-reuse.js';
-import { solveInWorker, summarizeSolve, type SolvePoolLike, type WorkerSolveOutcome } from './solve-runner.js';
+import { yieldToLoop } from './loop-slices.js';
+import { forSolver, solveInWorker, summarizeSolve, type SolvePoolLike, type WorkerSolveOutcome } from './solve-runner.js';
 import { solverName } from './version.js';
 import { capName } from '../../src-shared/display/limit-words.js';
 
@@ -180,6 +185,7 @@ function writeAndVerify(path: string, label: string, doc: Level, opts: SaveOptio
 }
 
 async function writeAndVerifyLocked(path: string, label: string, doc: Level, opts: SaveOptions): Promise<Written> {
+  await yieldToLoop();
   // Serialized once: the same text is size-checked, written and compared with the read-back.
   const text = serializeLevel(doc);
   const expected = Buffer.from(text, 'utf8');
@@ -196,11 +202,12 @@ async function writeAndVerifyLocked(path: string, label: string, doc: Level, opt
   const back = await readRevision(path, MAX_LEVEL_FILE_BYTES);
   if (back === null) return { ok: false, code: 'verify-failed', message: `${label} was written but is missing right after.` };
   if ('ok' in back) return back;
-  // parse(serializeLevel(doc)) deep-equals doc (serialize.ts), so equal bytes load back as `doc`.
+  // parse(serializeLevel(doc)) deep-equals doc (serialize.ts), so equal bytes load back as `doc`:
+  // `doc` itself is answered (a private copy made by the schema check), not a parse of a multi-megabyte text.
   if (!back.bytes.equals(expected)) {
     return { ok: false, code: 'verify-failed', message: `${label} was written but loads back as a different document.` };
   }
-  return { ok: true, document: JSON.parse(text) as Level, revision: back.revision, warnings };
+  return { ok: true, document: doc, revision: back.revision, warnings };
 }
 
 /**
@@ -243,6 +250,9 @@ async function saveNow(path: string, document: unknown, opts: SaveOptions): Prom
   const readOnly = await readOnlyCause(path);
   if (readOnly !== undefined) return readOnlyError(label, readOnly);
 
+  // Steps that walk the whole document (schema check, size, rules) each run in a turn of the
+  // event loop of their own, so a multi-megabyte save never holds the host up in one block.
+  await yieldToLoop();
   // 1. schema
   const checked = checkLevelObject(document);
   if (!checked.ok) {
@@ -255,9 +265,11 @@ async function saveNow(path: string, document: unknown, opts: SaveOptions): Prom
     };
   }
   const level = stripProof(checked.value);
+  await yieldToLoop();
   // 1b. size: refused before any proof when even the unproved document is over the file limit
   const tooLarge = tooLargeError(label, Buffer.byteLength(serializeLevel(level), 'utf8'));
   if (tooLarge) return tooLarge;
+  await yieldToLoop();
   const reused = opts.force === true ? undefined : reusableProof(checked.value, opts.proofs);
 
   // 2. rules
@@ -299,8 +311,8 @@ async function saveNow(path: string, document: unknown, opts: SaveOptions): Prom
       solve,
     };
   } else {
-    // 3. solve
-    const outcome = await solveInWorker(level, {
+    // 3. solve (the worker gets the level without its editor state: nothing large is cloned on this thread)
+    const outcome = await solveInWorker(forSolver(level), {
       ...(opts.solver ? { pool: opts.solver } : {}),
       timeMs: opts.timeMs ?? DEFAULT_SAVE_TIME_MS,
       maxStates: opts.maxStates ?? DEFAULT_SAVE_MAX_STATES,

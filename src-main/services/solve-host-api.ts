@@ -4,9 +4,11 @@
  * Solve panel run here, never in the renderer.
  *
  * - `solveStart` checks the request (plain object, `document` schema-valid,
- *   caps positive integers within bounds) and the rules
- *   (`validateDocument`): errors answer `{ok: false, code: 'invalid',
- *   issues}` and queue nothing. Otherwise it queues the job in the pool and
+ *   caps positive integers within bounds) and the rules and stored solution
+ *   (`validateLevel`, after one schema check, in a turn of the event loop
+ *   of its own): errors answer `{ok: false, code: 'invalid',
+ *   issues}` and queue nothing. Otherwise it queues the job in the pool
+ *   (the level without its editor state, solve-runner.ts `forSolver`) and
  *   answers `{jobId}` at once. `purpose` (`live`, the default, or `proof`:
  *   the proof of a save with progress and Cancel): beyond
  *   `SOLVE_JOBS_PER_HOST` jobs of the same purpose the oldest of that
@@ -29,11 +31,12 @@ import { checkLevelObject } from '../../src-shared/format/load.js';
 import type { HostResponses, SolveHostMethod } from '../../src-shared/host/contract.js';
 import { SOLVE_JOB_TTL_MS, SOLVE_JOBS_PER_HOST, SOLVE_MAX_TIME_MS, type HostSolveResult, type SolvePurpose } from '../../src-shared/host/solve-contract.js';
 import type { Level } from '../../src-shared/model/level.js';
-import { rulesetOf, validateDocument } from '../../src-shared/rulesets/index.js';
+import { rulesetOf, validateLevel } from '../../src-shared/rulesets/index.js';
 import { SAVE_COUNT_SOLUTIONS } from './save-pipeline.js';
 import { badRequest, guard, isHostError, optionalInteger, requiredString, shape } from './host-request.js';
 import type { ProofCache } from './proof-reuse.js';
-import type { SolvePoolLike } from './solve-runner.js';
+import { yieldToLoop } from './loop-slices.js';
+import { forSolver, type SolvePoolLike } from './solve-runner.js';
 
 interface HostSolveJob {
   id: string;
@@ -102,9 +105,12 @@ export function createSolveHostApi(opts: SolveHostOptions): { [M in SolveHostMet
       const countSolutions = optionalInteger('solveStart', req, 'countSolutions', 0, 1_000_000);
       if (isHostError(countSolutions)) return countSolutions;
       if (req['document'] === undefined) return badRequest('solveStart: "document" is required.');
+      // Each start checks its document in a turn of its own: the editor's burst of starts (one per
+      // open tab, the live badge and a proof) never runs as one long block on the host's loop.
+      await yieldToLoop();
       const checked = checkLevelObject(req['document']);
       if (!checked.ok) return { ok: false, code: 'invalid', message: checked.error[0]?.message ?? 'The document is not a valid level.', issues: checked.error };
-      const rules = validateDocument(checked.value).issues.filter((i) => i.severity === 'error');
+      const rules = validateLevel(checked.value).filter((i) => i.severity === 'error');
       if (rules.length > 0) return { ok: false, code: 'invalid', message: rules[0]!.message, issues: rules };
 
       // Keep at most maxJobs of this purpose: the oldest goes first (the editor wants its newest document).
@@ -120,7 +126,7 @@ export function createSolveHostApi(opts: SolveHostOptions): { [M in SolveHostMet
       jobs.set(job.id, job);
       void opts
         .pool()
-        .solve(level, {
+        .solve(forSolver(level), {
           signal: job.abort.signal,
           ...(maxStates !== undefined ? { maxStates } : {}),
           ...(maxBytes !== undefined ? { maxBytes } : {}),

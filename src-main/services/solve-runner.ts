@@ -70,6 +70,20 @@ export type PoolSolveOptions = Omit<SolveInWorkerOptions, 'pool'> & {
   /** A batch job (a pack verify's level): queued behind every job without this flag. */
   background?: boolean;
 };
+/**
+ * The level as a solve worker needs it: without its `editor` state (free-form,
+ * up to megabytes, ignored by the rules, LEVEL-FORMAT-v1) and its stored
+ * `solution` (the solver proves the optimum itself, UK-7). Copying a
+ * level into a worker clones it on the host's thread, so what is left out
+ * is never cloned. A shallow copy; `level` is not changed.
+ */
+export function forSolver(level: Level): Level {
+  if (!('editor' in level) && !('solution' in level)) return level;
+  const copy = { ...level } as Level & { editor?: unknown };
+  delete copy.editor;
+  delete copy.solution;
+  return copy;
+}
 
 /** What `solveInWorker` needs from a pool (solve-pool.ts `SolvePool`). */
 export interface SolvePoolLike {

@@ -28,6 +28,15 @@
  *   PROGRESS_MS, then exactly one `{ type: 'generated', found, tried }`
  *   (a GeneratedLevel or null; suggest-search.ts `searchLevel`) or
  *   `{ type: 'error', message }`. Cancel: the runner terminates the thread.
+ * - pack manifest check (pack-load.ts `parseManifest`, big manifests off the
+ *   host's event loop): in `{ type: 'pack-parse', text }`; out exactly one
+ *   `{ type: 'pack-parsed', answer }` (pack-parse.ts `checkManifestText`
+ *   with embedded levels as JSON texts) or `{ type: 'error', message }`.
+ * - pack levels (pack-load.ts, big packs): in `{ type: 'pack-examine',
+ *   ruleset, maxBytes, files? | texts? }`, any number, one at a time; out
+ *   one `{ type: 'pack-examined', answers }` each (pack-examine.ts
+ *   `examineBatch`: the files read here with blocking reads) or
+ *   `{ type: 'error', message }`.
  *
  * Built by electron-vite as `out/main/solve-worker.js` (Electron) and by
  * scripts/build-cli.mjs as `out/cli/solve-worker.mjs` (the CLI); run from
@@ -37,6 +46,8 @@ import { parentPort } from 'node:worker_threads';
 import type { Level } from '../../src-shared/model/level.js';
 import { solveLevel } from '../../src-shared/rulesets/index.js';
 import type { SolveProgress } from '../../src-shared/solver/types.js';
+import { examineBatch } from './pack-examine.js';
+import { checkManifestText } from './pack-parse.js';
 import { searchBlueprint, searchLevel, type LevelSearchRequest, type SuggestRequest } from './suggest-search.js';
 
 /** Minimum milliseconds between two progress messages. */
@@ -71,6 +82,23 @@ export interface GenerateWorkerJob {
   request: LevelSearchRequest;
   /** Wall-clock budget of the search, ms from its start. */
   budgetMs: number;
+}
+
+/** A pack manifest check (pack-load.ts `parseManifest`, for a big manifest): answered by `{ type: 'pack-parsed', answer }`. */
+export interface PackParseJob {
+  type: 'pack-parse';
+  text: string;
+}
+
+/** Levels of a big pack to examine (pack-load.ts): answered by `{ type: 'pack-examined', answers }` (pack-examine.ts `examineBatch`). */
+export interface PackExamineJob {
+  type: 'pack-examine';
+  ruleset: string;
+  maxBytes: number;
+  files?: string[];
+  /** The host's stamps of `files` (pack-examine.ts `fileStamp`): an unchanged file is answered `{same: true}`, unread. */
+  stamps?: (string | null)[];
+  texts?: string[];
 }
 
 export type SolveWorkerMessage =
@@ -121,7 +149,23 @@ function run(req: SolveWorkerRequest, id: number | undefined, cancel: Int32Array
 
 if (parentPort) {
   const port = parentPort;
-  port.on('message', (msg: SolveWorkerRequest | SolveWorkerJob | SuggestWorkerJob | GenerateWorkerJob) => {
+  port.on('message', (msg: SolveWorkerRequest | SolveWorkerJob | SuggestWorkerJob | GenerateWorkerJob | PackParseJob | PackExamineJob) => {
+    if (msg && (msg as PackExamineJob).type === 'pack-examine') {
+      try {
+        port.postMessage({ type: 'pack-examined', answers: examineBatch(msg as PackExamineJob) });
+      } catch (err) {
+        port.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) } satisfies SolveWorkerMessage);
+      }
+      return;
+    }
+    if (msg && (msg as PackParseJob).type === 'pack-parse') {
+      try {
+        port.postMessage({ type: 'pack-parsed', answer: checkManifestText((msg as PackParseJob).text, true) });
+      } catch (err) {
+        port.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) } satisfies SolveWorkerMessage);
+      }
+      return;
+    }
     if (msg && (msg as GenerateWorkerJob).type === 'generate') {
       const job = msg as GenerateWorkerJob;
       let last = 0;

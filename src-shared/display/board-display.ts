@@ -62,11 +62,13 @@ export interface GlyphSpec {
 
 /**
  * Collects glyphs and legend entries for one display. `add` drops squares
- * off the board; `glyphs()` answers them in drawing order (stable by layer);
+ * off the board and a glyph equal to one already added (same square,
+ * layer, art, label, box, item; its reading rank aside); `glyphs()` answers them in drawing order (stable by layer);
  * `legend` keeps one entry per label, in first-seen order.
  */
 export class DisplayBuilder {
   private readonly list: Glyph[] = [];
+  private readonly seen = new Set<string>();
   private readonly entries = new Map<string, LegendEntry>();
 
   constructor(
@@ -83,6 +85,11 @@ export class DisplayBuilder {
     if (spec.item !== undefined) g.item = spec.item;
     if (spec.read !== undefined) g.read = spec.read;
     if (spec.backed) g.backed = true;
+    // The same glyph twice on a square (a wall listed twice: an invalid level) draws nothing more: kept once
+    // (with the first one's reading rank), so a list of 100,000 entries draws at most one glyph per square and kind.
+    const key = JSON.stringify({ ...g, read: undefined });
+    if (this.seen.has(key)) return true;
+    this.seen.add(key);
     this.list.push(g);
     return true;
   }

@@ -52,9 +52,18 @@ export function ownGet(obj: JsonObject, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
 }
 
-/** Own-property write that is safe for any key, `__proto__` included. */
+/**
+ * Own-property write that is safe for any key, `__proto__` included. A key
+ * that `Object.prototype` does not have (the usual case) is assigned
+ * plainly, which keeps the object in V8's fast mode (defineProperty on
+ * every key made copies of large documents several times slower); a key it
+ * has (`__proto__`, `toString`, an accessor someone added) is defined, so no
+ * setter on the prototype chain ever runs and a frozen prototype never
+ * refuses the write.
+ */
 export function ownSet(obj: JsonObject, key: string, value: unknown): void {
-  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key in Object.prototype) Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
 }
 
 function describeKind(v: unknown): string {

@@ -86,10 +86,12 @@ function isEmptyObject(v: unknown): boolean {
 function sortBySquare(items: unknown[]): unknown[] {
   const keyed = items.map((x) => ({
     sq: isJsonObject(x) && typeof ownGet(x, 'square') === 'string' ? (ownGet(x, 'square') as string) : '',
-    json: canonicalJson(x),
+    json: undefined as string | undefined,
     x,
   }));
-  keyed.sort((a, b) => cmp(a.sq, b.sq) || cmp(a.json, b.json));
+  // The canonical JSON breaks ties only: computed for items that share a square (rare outside invalid levels).
+  const json = (k: (typeof keyed)[number]): string => (k.json ??= canonicalJson(k.x));
+  keyed.sort((a, b) => cmp(a.sq, b.sq) || cmp(json(a), json(b)));
   return keyed.map((k) => k.x);
 }
 

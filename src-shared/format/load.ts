@@ -33,6 +33,7 @@ import { issue, type Issue, type Result } from '../validation/issue.js';
 import validateLevelSchema from './generated/validate-level.js';
 import validatePackSchema from './generated/validate-pack.js';
 import { MAX_TEXT_LENGTH, errorText, isJsonObject, ownGet, ownSet, toPlainJson, type JsonObject } from './json-value.js';
+import { MAX_PACK_FILE_BYTES, packSizeIssue } from './limits.js';
 import { migrateDocument } from './migrate.js';
 import { schemaIssues } from './schema-issues.js';
 
@@ -66,15 +67,18 @@ function lineCol(text: string, offset: number): { line: number; column: number }
   return { line, column: end - lineStart + 1 };
 }
 
-/** JSON.parse with size limit and a located `json-syntax` error. Strips a UTF-8 BOM. */
-function parseJsonText(text: unknown): Result<unknown, Issue[]> {
+/**
+ * JSON.parse with size limit (`maxLength` UTF-16 units, default MAX_TEXT_LENGTH)
+ * and a located `json-syntax` error. Strips a UTF-8 BOM.
+ */
+function parseJsonText(text: unknown, maxLength: number = MAX_TEXT_LENGTH): Result<unknown, Issue[]> {
   if (typeof text !== 'string') {
     return { ok: false, error: [err('json-syntax', 'The input is not text.', '')] };
   }
-  if (text.length > MAX_TEXT_LENGTH) {
+  if (text.length > maxLength) {
     return {
       ok: false,
-      error: [err('file-too-large', `The file is ${text.length} characters long; the limit is ${MAX_TEXT_LENGTH}.`, '')],
+      error: [err('file-too-large', `The file is ${text.length} characters long; the limit is ${maxLength}.`, '')],
     };
   }
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -174,6 +178,9 @@ export function parseLevelText(text: string): Result<Level, Issue[]> {
  */
 export function checkPackObject(value: unknown): Result<PackFile, Issue[]> {
   try {
+    // The stated pack size limit (format/limits.ts) first: a pack over it is refused before its entries are copied or checked.
+    const tooMany = packSizeIssue(value);
+    if (tooMany) return { ok: false, error: [tooMany] };
     const plain = toPlainJson(value);
     if (!plain.ok) return plain;
     return checkPlainPack(plain.value);
@@ -295,12 +302,14 @@ function resolvePackEntryAlternatives(doc: JsonObject, errors: readonly AjvError
 }
 
 /**
- * Parses the text of a `pack.json` / `*.pack.json` file (see {@link checkPackObject}).
+ * Parses the text of a `pack.json` / `*.pack.json` file (see {@link checkPackObject}),
+ * at most MAX_PACK_FILE_BYTES (format/limits.ts) characters long.
  * @returns the pack or error Issues. Never throws.
  */
 export function parsePackText(text: string): Result<PackFile, Issue[]> {
   try {
-    const parsed = parseJsonText(text);
+    // A pack file may be larger than a level's text: up to the stated pack file limit (limits.ts).
+    const parsed = parseJsonText(text, Math.max(MAX_TEXT_LENGTH, MAX_PACK_FILE_BYTES));
     if (!parsed.ok) return parsed;
     return checkPackObject(parsed.value);
   } catch (e) {

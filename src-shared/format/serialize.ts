@@ -205,9 +205,8 @@ function write(v: unknown, shape: Shape, indent: string, prefixLen: number, root
     if (v.length === 0) return '[]';
     if (shape.fill && v.every((item) => !isContainer(item))) {
       // Machine-sized lists (a heat map, an undo log) go on one compact line: their size stays the editor's.
-      return v.length > FILL_MAX_ITEMS
-        ? JSON.stringify(v.map((item) => (item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : item)))
-        : filled(v, inner, indent);
+      // JSON.stringify writes undefined, function and symbol items of an array as null, as `filled` does.
+      return v.length > FILL_MAX_ITEMS ? JSON.stringify(v) : filled(v, inner, indent);
     }
     const lines = v.map((item) =>
       item === undefined || typeof item === 'function' || typeof item === 'symbol'

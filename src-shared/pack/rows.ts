@@ -26,13 +26,17 @@ import type { Level, StoredSolveMetrics } from '../model/level.js';
 import type { Issue } from '../validation/issue.js';
 import { proofWarnings, storedProofFacts } from '../validation/proof-checks.js';
 import { rulesetOf } from '../rulesets/index.js';
-import { findAlike } from './duplicates.js';
+import { findAlike, type AlikePair } from './duplicates.js';
 
-/** Row fields derived from a level's stored content (no solve). */
+/**
+ * Row fields derived from a level's stored content (no solve). `hash`, when
+ * the caller has it, is `levelHash(level)` (saves hashing it again).
+ */
 export function storedVerdict(
   level: Level | undefined,
   issues: readonly Issue[],
   loadError?: string,
+  hash?: string,
 ): Pick<
   PackRow,
   'status' | 'detail' | 'par' | 'states' | 'branching' | 'optimalSolutions' | 'optimalCapped' | 'taggedMovesMin' | 'taggedMovesMax' | 'warnings'
@@ -43,7 +47,8 @@ export function storedVerdict(
   }
   const sol = level.solution;
   const designerPar = typeof level.par === 'number' ? { par: level.par } : {};
-  if (sol && !safeCurrent(level)) return { status: 'stale', detail: 'stale solution (the level changed since it was proved)', ...designerPar };
+  const current = sol !== undefined && (hash !== undefined ? sol.levelHash === hash : safeCurrent(level));
+  if (sol && !current) return { status: 'stale', detail: 'stale solution (the level changed since it was proved)', ...designerPar };
   if (!sol || level.draft) return { status: 'draft', detail: 'draft, no proved solution', ...designerPar };
   const stored = { par: sol.length, states: sol.states, ...storedMetricFields(sol.metrics) };
   if (!sol.optimal) return { status: 'par-mismatch', detail: `stored solution ${sol.length} is not proved optimal`, ...stored };
@@ -92,10 +97,15 @@ export function safeLevelHash(level: Level | undefined): string | undefined {
 
 /**
  * Marks duplicates in place (see module doc). `levels[i]` is row i's level
- * (undefined when it could not be loaded or is invalid). Answers the rows.
+ * (undefined when it could not be loaded or is invalid); `hashes[i]`, when
+ * given, its levelHash. Answers the rows.
  */
-export function markDuplicates(rows: PackRow[], levels: readonly (Level | undefined)[]): PackRow[] {
-  const pairs = findAlike(levels);
+export function markDuplicates(rows: PackRow[], levels: readonly (Level | undefined)[], hashes?: readonly (string | undefined)[]): PackRow[] {
+  return markPairs(rows, findAlike(levels, hashes));
+}
+
+/** Marks the alike pairs found by duplicates.ts (`findAlike` / `findAlikeSteps`) in place; answers the rows. */
+export function markPairs(rows: PackRow[], pairs: readonly AlikePair[]): PackRow[] {
   for (const p of pairs) {
     const row = rows[p.second];
     if (!row) continue;

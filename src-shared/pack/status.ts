@@ -56,8 +56,9 @@ export interface LevelVerdict {
  * Classifies a loaded level against its fresh re-proof. `level` undefined
  * means it could not be loaded (status invalid, `loadError` as detail).
  * Order of precedence: invalid, unsolvable/limit, stale, draft, par-mismatch, proved.
+ * `hash`, when the caller has it, is `levelHash(level)` (not computed again).
  */
-export function classifyLevel(level: Level | undefined, proof: ProofOutcome | undefined, loadError?: string): LevelVerdict {
+export function classifyLevel(level: Level | undefined, proof: ProofOutcome | undefined, loadError?: string, hash?: string): LevelVerdict {
   const v = (status: LevelStatus, detail: string, extra: Partial<LevelVerdict> = {}): LevelVerdict => ({
     status,
     detail,
@@ -71,7 +72,8 @@ export function classifyLevel(level: Level | undefined, proof: ProofOutcome | un
   if (proof.status === 'limit') return v('limit', `solver gave up at its ${capName(proof.reason)} (${count(proof.states, 'state')})`, { states: proof.states });
   const extra = { proved: proof.length, states: proof.states };
   const sol = level.solution;
-  if (sol && !solutionIsCurrent(level)) return v('stale', `stale solution (level changed since; optimum now ${proof.length})`, extra);
+  if (sol && !(hash !== undefined ? sol.levelHash === hash : solutionIsCurrent(level)))
+    return v('stale', `stale solution (level changed since; optimum now ${proof.length})`, extra);
   if (!sol || level.draft) return v('draft', `draft, no stored solution (optimum ${proof.length})`, extra);
   if (!sol.optimal || sol.length !== proof.length) {
     return v('par-mismatch', `stored solution ${sol.length}${sol.optimal ? '' : ' (not optimal)'} but optimum is ${proof.length}`, extra);

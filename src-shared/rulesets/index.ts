@@ -12,6 +12,8 @@ import type { BoardDisplay, DisplayOptions } from '../display/glyph.js';
 import type { SolveOptions, UnsolvableWhy } from '../solver/types.js';
 import { capIssues, issue, type Issue, type Result } from '../validation/issue.js';
 import { checkLevelObject } from '../format/load.js';
+import { levelHash } from '../format/level-hash.js';
+import { listLimitIssues } from '../format/limits.js';
 import { checkStoredSolution } from '../validation/stored-solution.js';
 import { unlockTheKing } from './unlock-the-king/def.js';
 import { chessMaze } from './chess-maze/def.js';
@@ -49,13 +51,14 @@ export function unsupported(ruleset: unknown): Issue {
 
 /**
  * Builder errors and warnings of the level's ruleset (`RulesetDef.validate`),
- * at most MAX_ISSUES_PER_CODE of each code plus one "and N more" issue of
+ * after the format's list limit (format/limits.ts `level-list-too-long`), at most MAX_ISSUES_PER_CODE of each code plus one "and N more" issue of
  * that code (validation/issue.ts `capIssues`); unknown ruleset:
  * `ruleset-unsupported`. Never throws.
  */
 export function validateRules(level: Level | LevelBase): Issue[] {
   const def = rulesetOf(level);
-  return def ? capIssues(def.validate(level)) : [unsupported(level.ruleset)];
+  // The format's list limit (format/limits.ts) first: a list longer than the board is refused for every ruleset.
+  return def ? capIssues([...listLimitIssues(level), ...def.validate(level)]) : [unsupported(level.ruleset)];
 }
 
 /**
@@ -83,6 +86,34 @@ export function validateDocumentParts(value: unknown): { level?: Level; rules: I
   const loaded = checkLevelObject(value);
   if (!loaded.ok) return { rules: loaded.error, stored: [] };
   return { level: loaded.value, rules: validateRules(loaded.value), stored: checkStoredSolution(loaded.value, rulesetOf(loaded.value)) };
+}
+
+/**
+ * The checks of `validateDocument` after its schema check, for a level that
+ * passed it already (`checkLevelObject`): the builder rules (`validateRules`)
+ * and the stored-solution checks. Never throws.
+ */
+export function validateLevel(level: Level): Issue[] {
+  return [...validateRules(level), ...checkStoredSolution(level, rulesetOf(level))];
+}
+
+/**
+ * `validateDocument`, also answering the level's `levelHash` (computed once
+ * for the stored-solution check and the caller, e.g. a pack's rows and
+ * duplicate check); `hash` is absent when the schema check failed or the
+ * level cannot be hashed. Never throws.
+ */
+export function validateDocumentHashed(value: unknown): { level?: Level; issues: Issue[]; hash?: string } {
+  const loaded = checkLevelObject(value);
+  if (!loaded.ok) return { issues: loaded.error };
+  let hash: string | undefined;
+  try {
+    hash = levelHash(loaded.value);
+  } catch {
+    hash = undefined;
+  }
+  const issues = [...validateRules(loaded.value), ...checkStoredSolution(loaded.value, rulesetOf(loaded.value), hash)];
+  return { level: loaded.value, issues, ...(hash !== undefined ? { hash } : {}) };
 }
 
 /**

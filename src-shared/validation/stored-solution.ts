@@ -9,6 +9,7 @@
  *   `uk-par-below-optimal` error / `uk-par-above-optimal` warning; the P-1
  *   `problem-short` warning, and `problem-cooked` when the solution stores
  *   its keys).
+ * `hash`, when the caller has it, is `levelHash(level)` (not computed again).
  * Never throws; answers [] when there is no solution.
  */
 import type { Level } from '../model/level.js';
@@ -17,10 +18,10 @@ import { levelHash } from '../format/level-hash.js';
 import { issue, type Issue } from './issue.js';
 import { factsOfStored, proofIssues } from './proof-checks.js';
 
-export function checkStoredSolution(level: Level, def?: RulesetDef): Issue[] {
+export function checkStoredSolution(level: Level, def?: RulesetDef, hash?: string): Issue[] {
   const sol = level.solution;
   if (!sol) return [];
-  if (sol.levelHash !== levelHash(level)) {
+  if (sol.levelHash !== (hash ?? levelHash(level))) {
     return [
       issue(
         'warning',

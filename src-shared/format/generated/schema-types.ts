@@ -300,6 +300,11 @@ export interface CastellanPack {
   ruleset: "chess-maze" | "unlock-the-king" | "kings-valley" | "locking-chess";
   author?: string;
   description?: string;
+  /**
+   * The levels in order. Extension: at most 10,000 (a larger pack is refused, error pack-too-many-levels).
+   *
+   * @maxItems 10000
+   */
   levels: PackEntry[];
 }
 export interface PackFileEntry {

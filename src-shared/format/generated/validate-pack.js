@@ -3,7 +3,7 @@
 "use strict";
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://castellan.invalid/schemas/v1/pack.schema.json","title":"CastellanPack","description":"A Castellan pack, format version 1: `pack.json` in a pack folder (entries name level files) or one exported `*.pack.json` (entries embed levels). Implements the format contract, docs/reference/format-contract.md#pack. Unknown top-level fields are allowed; entries are closed.","type":"object","required":["format","version","title","ruleset","levels"],"properties":{"format":{"const":"castellan.pack"},"version":{"const":1},"title":{"type":"string"},"ruleset":{"type":"string","enum":["chess-maze","unlock-the-king","kings-valley","locking-chess"]},"author":{"type":"string"},"description":{"type":"string"},"levels":{"type":"array","items":{"$ref":"#/$defs/packEntry"}}},"$defs":{"packEntry":{"title":"PackEntry","description":"Exactly one of `file` (folder form) or `level` (single-file form).","oneOf":[{"$ref":"#/$defs/packFileEntry"},{"$ref":"#/$defs/packLevelEntry"}]},"packFileEntry":{"title":"PackFileEntry","type":"object","required":["file"],"properties":{"file":{"description":"Path of a level file, relative to the pack folder, '/'-separated, staying inside the folder (no absolute path, drive letter, backslash or '..' segment).","type":"string","pattern":"^(?![/])(?![A-Za-z]:)(?!(?:.*/)?\\.\\.(?:/|$))[^\\\\\\u0000]+$"},"tier":{"description":"Tier name, e.g. 'Novice' (UK-9).","type":"string"},"title":{"description":"Extension: per-entry title override.","type":"string"}},"additionalProperties":false},"packLevelEntry":{"title":"PackLevelEntry","type":"object","required":["level"],"properties":{"level":{"$ref":"level.schema.json"},"tier":{"description":"Tier name, e.g. 'Novice' (UK-9).","type":"string"},"title":{"description":"Extension: per-entry title override.","type":"string"}},"additionalProperties":false}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://castellan.invalid/schemas/v1/pack.schema.json","title":"CastellanPack","description":"A Castellan pack, format version 1: `pack.json` in a pack folder (entries name level files) or one exported `*.pack.json` (entries embed levels). Implements the format contract, docs/reference/format-contract.md#pack. Unknown top-level fields are allowed; entries are closed.","type":"object","required":["format","version","title","ruleset","levels"],"properties":{"format":{"const":"castellan.pack"},"version":{"const":1},"title":{"type":"string"},"ruleset":{"type":"string","enum":["chess-maze","unlock-the-king","kings-valley","locking-chess"]},"author":{"type":"string"},"description":{"type":"string"},"levels":{"description":"The levels in order. Extension: at most 10,000 (a larger pack is refused, error pack-too-many-levels).","type":"array","maxItems":10000,"items":{"$ref":"#/$defs/packEntry"}}},"$defs":{"packEntry":{"title":"PackEntry","description":"Exactly one of `file` (folder form) or `level` (single-file form).","oneOf":[{"$ref":"#/$defs/packFileEntry"},{"$ref":"#/$defs/packLevelEntry"}]},"packFileEntry":{"title":"PackFileEntry","type":"object","required":["file"],"properties":{"file":{"description":"Path of a level file, relative to the pack folder, '/'-separated, staying inside the folder (no absolute path, drive letter, backslash or '..' segment).","type":"string","pattern":"^(?![/])(?![A-Za-z]:)(?!(?:.*/)?\\.\\.(?:/|$))[^\\\\\\u0000]+$"},"tier":{"description":"Tier name, e.g. 'Novice' (UK-9).","type":"string"},"title":{"description":"Extension: per-entry title override.","type":"string"}},"additionalProperties":false},"packLevelEntry":{"title":"PackLevelEntry","type":"object","required":["level"],"properties":{"level":{"$ref":"level.schema.json"},"tier":{"description":"Tier name, e.g. 'Novice' (UK-9).","type":"string"},"title":{"description":"Extension: per-entry title override.","type":"string"}},"additionalProperties":false}}};
 const schema12 = {"title":"PackEntry","description":"Exactly one of `file` (folder form) or `level` (single-file form).","oneOf":[{"$ref":"#/$defs/packFileEntry"},{"$ref":"#/$defs/packLevelEntry"}]};
 const schema13 = {"title":"PackFileEntry","type":"object","required":["file"],"properties":{"file":{"description":"Path of a level file, relative to the pack folder, '/'-separated, staying inside the folder (no absolute path, drive letter, backslash or '..' segment).","type":"string","pattern":"^(?![/])(?![A-Za-z]:)(?!(?:.*/)?\\.\\.(?:/|$))[^\\\\\\u0000]+$"},"tier":{"description":"Tier name, e.g. 'Novice' (UK-9).","type":"string"},"title":{"description":"Extension: per-entry title override.","type":"string"}},"additionalProperties":false};
 const pattern0 = new RegExp("^(?![/])(?![A-Za-z]:)(?!(?:.*/)?\\.\\.(?:/|$))[^\\\\\\u0000]+$", "u");
@@ -4316,6 +4316,16 @@ errors++;
 if(data.levels !== undefined){
 let data6 = data.levels;
 if(Array.isArray(data6)){
+if(data6.length > 10000){
+const err12 = {instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate11(data6[i0], {instancePath:instancePath+"/levels/" + i0,parentData:data6,parentDataProperty:i0,rootData}))){
@@ -4325,24 +4335,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err13 = {instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err13];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err13);
 }
 errors++;
 }
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err14];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err14);
 }
 errors++;
 }

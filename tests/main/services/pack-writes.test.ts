@@ -17,6 +17,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { BackupItem, FileRevision } from '../../../src-shared/host/contract.js';
 import type { OpenedPack } from '../../../src-shared/host/pack-contract.js';
 import { serializePack } from '../../../src-shared/format/serialize.js';
+import { MAX_PACK_FILE_BYTES } from '../../../src-shared/format/limits.js';
 import type { PackFile } from '../../../src-shared/model/level.js';
 import { startServeHost, type ServeHandle } from '../../../src-main/serve/server.js';
 import { claimNewFile } from '../../../src-main/services/atomic-file.js';
@@ -214,12 +215,12 @@ describe('packAddLevel claims its file name exclusively', () => {
     const ws = tempDir('castellan-pw-');
     const call = await serve(ws);
     ok(await call('packCreate', { path: 'pk', title: 'P', ruleset: 'unlock-the-king' }));
-    // A manifest 100 bytes under the 4 MiB limit: one more entry makes it too large to be opened again.
+    // A manifest 10 bytes under the pack file limit: one more entry makes it too large to be opened again.
     const big: PackFile = { ...manifest('P'), description: '' };
-    big.description = 'x'.repeat(4 * 1024 * 1024 - Buffer.byteLength(serializePack(big)) - 10);
+    big.description = 'x'.repeat(MAX_PACK_FILE_BYTES - Buffer.byteLength(serializePack(big)) - 10);
     writeFileSync(join(ws, 'pk/pack.json'), serializePack(big));
     const before = readFileSync(join(ws, 'pk/pack.json'));
-    expect(before.length).toBeLessThanOrEqual(4 * 1024 * 1024);
+    expect(before.length).toBeLessThanOrEqual(MAX_PACK_FILE_BYTES);
     const add = await call('packAddLevel', { path: 'pk', document: twoMoveLevel() });
     expect(add).toMatchObject({ ok: false, code: 'invalid' });
     expect(readFileSync(join(ws, 'pk/pack.json')).equals(before)).toBe(true);
