@@ -18,6 +18,7 @@ import { cmSquares } from './squares.js';
 import { cmDisplay } from './display.js';
 import { cmObjectives } from './objectives.js';
 import { CM_MAX_SIZE, CM_MIN_SIZE, validateChessMaze } from './validate.js';
+import { cmPlayHooks } from './play.js';
 
 /**
  * A new Chess Maze level: an empty floor of `size` (default 6 x 6, CM-1)
@@ -97,6 +98,8 @@ export const chessMaze = {
     return c.ok ? solveBfs(cmSearchProblem(c.value), opts) : { status: 'invalid', issues: c.error };
   },
   replay: cmReplay,
+  // Play (the generic session, play/session.ts): transforms, keys, plates, pick-ups, failures (play.ts).
+  play: cmPlayHooks,
   // Seeded construction, optimal solve, hill climbing on the par and on the chosen mechanics that matter (generate.ts).
   generate: generateCmLevels,
   generateMechanics: CM_MECHANICS,

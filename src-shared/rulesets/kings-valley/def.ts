@@ -18,6 +18,7 @@ import { kvSolutionTree } from './tree.js';
 import { kvDisplay } from './display.js';
 import { kvObjectives } from './objectives.js';
 import { KV_MAX_SIZE, KV_MIN_SIZE, validateKingsValley } from './validate.js';
+import { kvPlayHooks } from './play.js';
 
 /** The starting positions New offers (KV-1, KV-4), or an empty board (the default). */
 export const KV_STARTS: readonly LevelStart[] = [
@@ -97,6 +98,8 @@ export const kingsValley = {
   solve: kvSolveWithWhy,
   // King's Valley: sideToMove switches, startingSetup false after a move; `move-after-game-over` (KV-5..KV-7) after the game ended.
   replay: kvReplay,
+  // Play (the generic session, play/session.ts): a game with sides against `engine` (play.ts).
+  play: kvPlayHooks,
   // Seeded positions proved "win in exactly N" with a single key (KV-8), generate.ts.
   generate: generateKvLevels,
   generatePieces: ['king', 'soldier'],

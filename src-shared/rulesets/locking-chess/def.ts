@@ -18,6 +18,7 @@ import { lcSolutionTree } from './tree.js';
 import { lcDisplay } from './display.js';
 import { lcObjectives } from './objectives.js';
 import { validateLockingChess } from './validate.js';
+import { lcPlayHooks } from './play.js';
 
 /** A new Locking Chess document: the standard start position (LC-1), no goal (a position to play). */
 export function newLcLevel(title = 'Untitled locking problem'): LockingChessLevel {
@@ -76,6 +77,8 @@ export const lockingChess = {
   solve: lcSolveWithWhy,
   // `position` = the LFEN after k moves; `move-after-game-over` (LC-8, LC-9).
   replay: lcReplay,
+  // Play (the generic session, play/session.ts): a game with sides against `engine`, choices, SAN (play.ts).
+  play: lcPlayHooks,
   // Seeded legal positions (LFEN, LC-13) proved "mate in exactly N" with a single key (LC-8), generate.ts.
   generate: generateLcLevels,
   generatePieces: LC_DEFAULT_ROLES,

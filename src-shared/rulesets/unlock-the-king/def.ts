@@ -19,6 +19,7 @@ import { kingCanReachPortal, ukSearchProblem, ukSolve } from './search.js';
 import { ukUnsolvableWhy } from './frozen.js';
 import { UK_MAX_SIZE, UK_MIN_SIZE, checkPar, validateUnlockTheKing } from './validate.js';
 import { framesSolver, hintSinglePlayer, type HintResult } from '../../hint.js';
+import { ukPlay } from './play.js';
 
 /**
  * A new blueprint: `size` (default 8 x 8, UK-1), an ivory king on the
@@ -105,6 +106,8 @@ export const unlockTheKing = {
     return solveBfs(ukSearchProblem(c.value), opts);
   },
   replay: ukReplay,
+  // Play (the generic session, play/session.ts): moves, the UK-7 ceiling, the UK-8 score (play.ts).
+  play: ukPlay,
   checkStoredPar: (par, optimum) => checkPar(par, optimum, 'solved'),
   squares: ukSquares,
   alikeUnderSymmetry: true,
