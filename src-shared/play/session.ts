@@ -567,7 +567,7 @@ export class PlaySession<L extends LevelBase = LevelBase, P = unknown> {
  * Starts a session on a deep copy of `level` (the caller's document is never
  * referenced again) with `def`'s play hooks. Errors: `play-unsupported`
  * (the ruleset has no play hooks), `engine-unsupported` (a side for the
- * person in a ruleset without an engine), the level's builder errors.
+ * person in a ruleset without sides or without an engine), the level's builder errors.
  * Never throws.
  */
 export function startPlaySession<L extends LevelBase>(def: RulesetDef<L>, level: L, opts: PlayOptions = {}): Result<PlaySession<L>, Issue[]> {
@@ -575,8 +575,8 @@ export function startPlaySession<L extends LevelBase>(def: RulesetDef<L>, level:
   if (!hooks) return { ok: false, error: [issue('error', 'play-unsupported', `${def.name} cannot be played.`, { pointer: '/ruleset' })] };
   const copy = JSON.parse(JSON.stringify(level)) as L;
   const twoPlayer = hooks.sideToMove !== undefined;
-  const user: PlaySide = twoPlayer ? (opts.user ?? 'both') : 'both';
-  if (user !== 'both' && !def.engine) {
+  const user: PlaySide = opts.user ?? 'both';
+  if (user !== 'both' && (!def.engine || !twoPlayer)) {
     return { ok: false, error: [issue('error', 'engine-unsupported', 'This ruleset has no engine to play against.', { pointer: '/ruleset' })] };
   }
   const start = hooks.start(copy);

@@ -104,6 +104,17 @@ describe('Locking Chess play (LC-1..LC-10)', () => {
     expect(n.withUser('white').game).toMatchObject({ user: 'white', engineToMove: true });
   });
 
+  it('LC-8 undo after a Restart by hand and against the engine moving first', () => {
+    const d = doc('4k3/P7/8/8/8/8/8/4K3 w - - 0 1');
+    const h2 = play(play(start(d), 'e1', 'd1'), 'e8', 'd8');
+    expect(h2.restart().undo().view.lans).toEqual(h2.view.lans);
+    // The person plays Black: the engine (White) moves first, also right after the Restart.
+    const e1 = start(d, { user: 'black' }).playEngine({ lan: 'Ke1-f1', kind: 'any', nodes: 0 })!;
+    const e2 = play(e1, 'e8', 'f8');
+    const r1 = e2.restart().playEngine({ lan: 'Ke1-d1', kind: 'any', nodes: 0 })!;
+    expect(r1.undoTurn().view.lans).toEqual(e2.view.lans);
+  });
+
   it('LC-13 an LFEN that does not read cannot be played: its errors point at /position', () => {
     expect(() => start(doc('not a position'))).toThrow();
   });
