@@ -98,8 +98,6 @@ export const chessMaze = {
     return c.ok ? solveBfs(cmSearchProblem(c.value), opts) : { status: 'invalid', issues: c.error };
   },
   replay: cmReplay,
-  // Play (the generic session, play/session.ts): transforms, keys, plates, pick-ups, failures (play.ts).
-  play: cmPlayHooks,
   // Seeded construction, optimal solve, hill climbing on the par and on the chosen mechanics that matter (generate.ts).
   generate: generateCmLevels,
   generateMechanics: CM_MECHANICS,
@@ -110,4 +108,6 @@ export const chessMaze = {
   describeGoal: cmObjectives,
   // Solved from the replayed play state (keys, pick-ups, move counter: CM-5, CM-8, CM-9, CM-12).
   hint: cmHint,
+  // Play (the generic session, play/session.ts): transforms, keys, plates, pick-ups, failures (play.ts).
+  play: cmPlayHooks,
 } satisfies RulesetDef<ChessMazeLevel>;

@@ -98,8 +98,6 @@ export const kingsValley = {
   solve: kvSolveWithWhy,
   // King's Valley: sideToMove switches, startingSetup false after a move; `move-after-game-over` (KV-5..KV-7) after the game ended.
   replay: kvReplay,
-  // Play (the generic session, play/session.ts): a game with sides against `engine` (play.ts).
-  play: kvPlayHooks,
   // Seeded positions proved "win in exactly N" with a single key (KV-8), generate.ts.
   generate: generateKvLevels,
   generatePieces: ['king', 'soldier'],
@@ -113,4 +111,6 @@ export const kingsValley = {
   solutionTree: kvSolutionTree,
   // Distance = the attacker's moves of the fastest forced win (KV-8), from the engine's proof search.
   hint: (level, moves, opts): HintResult => hintTwoPlayer(kingsValley, level, moves, kvStanding, opts),
+  // Play (the generic session, play/session.ts): a game with sides against `engine` (play.ts).
+  play: kvPlayHooks,
 } satisfies RulesetDef<KingsValleyLevel>;

@@ -77,8 +77,6 @@ export const lockingChess = {
   solve: lcSolveWithWhy,
   // `position` = the LFEN after k moves; `move-after-game-over` (LC-8, LC-9).
   replay: lcReplay,
-  // Play (the generic session, play/session.ts): a game with sides against `engine`, choices, SAN (play.ts).
-  play: lcPlayHooks,
   // Seeded legal positions (LFEN, LC-13) proved "mate in exactly N" with a single key (LC-8), generate.ts.
   generate: generateLcLevels,
   generatePieces: LC_DEFAULT_ROLES,
@@ -112,4 +110,6 @@ export const lockingChess = {
       return { ok: false, reason: 'Castling rights (LC-12) need the king and rooks on their home squares: a mirrored position would lose them' };
     return { ok: true };
   },
+  // Play (the generic session, play/session.ts): a game with sides against `engine`, choices, SAN (play.ts).
+  play: lcPlayHooks,
 } satisfies RulesetDef<LockingChessLevel>;

@@ -106,8 +106,6 @@ export const unlockTheKing = {
     return solveBfs(ukSearchProblem(c.value), opts);
   },
   replay: ukReplay,
-  // Play (the generic session, play/session.ts): moves, the UK-7 ceiling, the UK-8 score (play.ts).
-  play: ukPlay,
   checkStoredPar: (par, optimum) => checkPar(par, optimum, 'solved'),
   squares: ukSquares,
   alikeUnderSymmetry: true,
@@ -133,4 +131,6 @@ export const unlockTheKing = {
   describeGoal: ukObjectives,
   // Replay frames are whole positions (UK-4..UK-6): each is solved with the optimal solve.
   hint: (level, moves, opts): HintResult => hintSinglePlayer(framesSolver(unlockTheKing, level, ukFrameSolved), moves, opts),
+  // Play (the generic session, play/session.ts): moves, the UK-7 ceiling, the UK-8 score (play.ts).
+  play: ukPlay,
 } satisfies RulesetDef<UnlockTheKingLevel>;
