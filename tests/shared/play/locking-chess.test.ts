@@ -113,6 +113,10 @@ describe('Locking Chess play (LC-1..LC-10)', () => {
     const e2 = play(e1, 'e8', 'f8');
     const r1 = e2.restart().playEngine({ lan: 'Ke1-d1', kind: 'any', nodes: 0 })!;
     expect(r1.undoTurn().view.lans).toEqual(e2.view.lans);
+    // A side switch keeps the history: the Restart can still be taken back.
+    const switched = h2.restart().withUser('white');
+    expect(switched.canUndo).toBe(true);
+    expect(switched.undoTurn().view.lans).toEqual(h2.view.lans);
   });
 
   it('LC-13 an LFEN that does not read cannot be played: its errors point at /position', () => {
