@@ -16,6 +16,7 @@ import type { Symmetry } from './model/symmetry.js';
 import type { SolveOptions, SolveResult } from './solver/types.js';
 import type { Issue, Result } from './validation/issue.js';
 import type { BoardDisplay, DisplayOptions } from './display/glyph.js';
+import type { PlayHooks } from './play/hooks.js';
 
 /** The fields every level document has (LEVEL-FORMAT-v1 "Level document"). */
 export interface LevelBase {
@@ -418,6 +419,14 @@ export interface RulesetDef<L extends LevelBase = LevelBase> {
   readonly generateMechanics?: readonly string[];
   /** The piece roles `generate` may draw from (`GenerateRequest.pieces`; `--pieces`), all of them by default. */
   readonly generatePieces?: readonly string[];
+  /**
+   * How a level is played move by move (play/hooks.ts): the start position,
+   * the legal moves, a move's effect, the outcome, the position as a
+   * document, and the ruleset's extras (choices, progress, ceiling, score,
+   * sides). The generic play session (play/session.ts) runs on them; absent:
+   * the ruleset cannot be played. The play position type is the ruleset's own.
+   */
+  readonly play?: PlayHooks<L, unknown>;
   /** The engine that plays against the user (two-player rulesets). */
   readonly engine?: RulesetEngine<L>;
   /**

@@ -1,22 +1,26 @@
 /**
  * Playing the open document: a playtest on a copy of it (every ruleset,
  * play/index.ts `startPlay`) or a game against the ruleset's engine
- * (two-player rulesets, `startEnginePlay`; the engine's moves are worker
- * jobs, workers/job-runner.ts). Holds the play UI state (`PlaytestUi`: the
- * session, the picked piece, a pending move choice, the engine) that the
- * board and the play panels read; the document is never changed. Satisfies
- * the play panels' `PlayPanelContext`.
+ * (two-player rulesets, `startEnginePlay`). The game itself is the shared
+ * driver (src-shared/play/driver.ts: click-click play, choices, undo /
+ * redo / restart, the engine's replies, the hints) with the engine's
+ * replies and the hints run as worker jobs (workers/job-runner.ts); this
+ * controller mirrors its state (`PlaytestUi`) into Svelte state for the
+ * board and the play panels, and says why a move or a start is refused.
+ * The document is never changed. Satisfies the play panels'
+ * `PlayPanelContext`.
  */
 import type { MoveSide } from '../../src-shared/display/move-list.js';
-import type { EngineAnswer } from '../../src-shared/ruleset.js';
+import { PlayDriver } from '../../src-shared/play/driver.js';
+import type { EngineRunner } from '../../src-shared/play/jobs.js';
 import { rulesetOf } from '../../src-shared/rulesets/index.js';
+import type { Issue, Result } from '../../src-shared/validation/issue.js';
 import type { EditableLevel } from '../editor/default-doc.js';
 import type { Editor } from '../editor/editor.js';
 import { startEnginePlay, startPlay } from '../play/index.js';
 import type { PlayPanelContext, PlaytestUi } from '../play/module.js';
 import type { PlaySession, PlaySide } from '../play/session.js';
 import { runJob } from '../workers/job-runner.js';
-import type { JobHandle } from '../workers/job-protocol.js';
 import { PLAY_HINT_BUDGET, PlayHints } from '../play/hints.svelte.js';
 import type { Notices } from './notices.svelte.js';
 import type { SolveState } from './solve-controller.svelte.js';
@@ -31,6 +35,10 @@ export interface PlayContext {
   readonly notices: Pick<Notices, 'flash'>;
 }
 
+/** The engine's replies as worker jobs (`engine-move`). */
+const workerEngine: EngineRunner = (req) =>
+  runJob({ kind: 'engine-move', level: req.level as EditableLevel, moves: req.moves, ...(req.opts ? { opts: req.opts } : {}) });
+
 export class PlayController implements PlayPanelContext {
   /** The running playtest, or null while editing. */
   play: PlaytestUi | null = $state.raw(null);
@@ -40,11 +48,9 @@ export class PlayController implements PlayPanelContext {
    * solver panel's "Show solution" turns it on.
    */
   solutionShown = $state(false);
-  private engineJob: JobHandle<'engine-move'> | null = null;
   /** The hint of the current position (worker job per move; the hint box, move lists and board read it). */
   readonly hints = new PlayHints((level, moves) => runJob({ kind: 'hint', level, moves, opts: PLAY_HINT_BUDGET }));
-  /** The start of the line being played (what the hint job replays from). */
-  private hintStart: EditableLevel | null = null;
+  private driver: PlayDriver<PlaySession> | null = null;
 
   constructor(private readonly ctx: PlayContext) {}
 
@@ -66,18 +72,7 @@ export class PlayController implements PlayPanelContext {
   /** Starts a playtest on a copy of the document (play/index.ts `startPlay`; refused with a notice while it has builder errors). */
   startPlaytest(): void {
     if (this.play) return;
-    const r = startPlay(this.ctx.st.doc, this.playPar());
-    if (!r.ok) {
-      const n = r.error.length;
-      this.ctx.notices.flash(`Cannot playtest: fix ${n} error${n === 1 ? '' : 's'} first (${r.error[0]?.message ?? ''})`);
-      return;
-    }
-    this.ctx.editor.exitPreview();
-    this.ctx.editor.cancelCarry();
-    this.solutionShown = false;
-    this.play = { session: r.value, picked: null, targets: [], choice: null, engine: null };
-    this.hintStart = this.ctx.st.doc;
-    this.syncHints();
+    this.begin(startPlay(this.ctx.st.doc, this.playPar()), 'Cannot playtest');
   }
 
   /**
@@ -92,129 +87,60 @@ export class PlayController implements PlayPanelContext {
     const d = this.ctx.st.doc;
     if (!rulesetOf(d)?.engine) return;
     if (this.play) this.exitPlaytest();
-    const r = startEnginePlay(d, side);
+    this.begin(startEnginePlay(d, side), 'Cannot play');
+  }
+
+  private begin(r: Result<PlaySession, Issue[]>, refused: string): void {
     if (!r.ok) {
       const n = r.error.length;
-      this.ctx.notices.flash(`Cannot play: fix ${n} error${n === 1 ? '' : 's'} first (${r.error[0]?.message ?? ''})`);
+      this.ctx.notices.flash(`${refused}: fix ${n} error${n === 1 ? '' : 's'} first (${r.error[0]?.message ?? ''})`);
       return;
     }
     this.ctx.editor.exitPreview();
     this.ctx.editor.cancelCarry();
     this.solutionShown = false;
-    this.play = { session: r.value, picked: null, targets: [], choice: null, engine: { thinking: false, last: null, error: null } };
-    this.hintStart = d;
-    this.syncHints();
-    this.engineTurn();
+    this.driver?.stop();
+    const driver: PlayDriver<PlaySession> = new PlayDriver(r.value, {
+      engine: workerEngine,
+      hints: this.hints,
+      onChange: (s) => {
+        if (this.driver === driver) this.play = s;
+      },
+    });
+    this.driver = driver;
+    this.play = driver.state;
   }
 
   /** Against the engine: the person takes `user` from this position (the engine the other side; `both`: no engine). */
   setPlaySide(user: PlaySide): void {
-    const p = this.play;
-    const game = p?.session.game;
-    if (!p || !game || game.user === user) return;
-    this.cancelEngine();
-    const next = game.withUser(user);
-    if (next.game?.user !== user) return;
-    this.play = { session: next, picked: null, targets: [], choice: null, engine: user === 'both' ? null : { thinking: false, last: null, error: null } };
-    this.syncHints();
-    this.engineTurn();
+    this.driver?.setSide(user);
   }
 
   /** Leaves the playtest; the document is exactly as before (the session played a copy). */
   exitPlaytest(): void {
-    this.cancelEngine();
+    this.driver?.stop();
+    this.driver = null;
     this.hints.stop();
     this.play = null;
   }
 
-  /** The hint follows the current position (it waits while the engine is about to move, unless `now`: the engine failed). */
-  private syncHints(now = false): void {
-    const s = this.play?.session;
-    const start = s?.game?.start ?? this.hintStart;
-    if (!s || !start) return;
-    this.hints.track(start, s.view.lans, !now && !!s.game?.engineToMove && !!this.play?.engine);
-  }
-
-  private setSession(s: PlaySession, engineLast: EngineAnswer | null = null): void {
-    const e = this.play?.engine;
-    this.play = { session: s, picked: null, targets: [], choice: null, engine: e ? { thinking: false, last: engineLast, error: null } : null };
-    this.syncHints();
-    this.engineTurn();
-  }
-
-  private cancelEngine(): void {
-    const j = this.engineJob;
-    this.engineJob = null;
-    j?.cancel();
-  }
-
-  /** When the engine is to move, runs the ruleset's engine in a worker job (`engine-move`) and plays its answer. */
-  private engineTurn(): void {
-    const p = this.play;
-    const s = p?.session;
-    const game = s?.game;
-    if (!p || !s || !game || !game.engineToMove || !p.engine) return;
-    this.cancelEngine();
-    const job = runJob({ kind: 'engine-move', level: game.start, moves: [...s.view.lans], ...(game.engineOptions ? { opts: game.engineOptions } : {}) });
-    this.engineJob = job;
-    this.play = { ...p, engine: { ...p.engine, thinking: true, error: null } };
-    void job.promise.then((o) => {
-      if (this.engineJob !== job) return;
-      this.engineJob = null;
-      const now = this.play;
-      if (!now || now.session !== s) return;
-      if (o.kind === 'result') {
-        const next = game.playEngine(o.result);
-        if (next) {
-          this.setSession(next, o.result);
-          return;
-        }
-        this.play = { ...now, engine: { thinking: false, last: null, error: `The engine answered an illegal move (${o.result.lan}).` } };
-        this.syncHints(true);
-      } else if (o.kind === 'error') {
-        this.play = { ...now, engine: { thinking: false, last: null, error: o.message } };
-        this.syncHints(true);
-      }
-    });
-  }
-
   /** Picks the piece on `square` (its legal targets get highlighted); picking it again or an empty square drops the pick. */
   playPick(square: string | null): void {
-    const p = this.play;
-    if (!p) return;
-    if (!square || square === p.picked || !p.session.isMovable(square)) {
-      this.play = { ...p, picked: null, targets: [], choice: null };
-      return;
-    }
-    this.play = { ...p, picked: square, targets: p.session.targets(square), choice: null };
+    this.driver?.pick(square);
   }
 
   /** A click on the board while playtesting: move the picked piece there if legal, else pick what is there. */
   playClick(square: string | null): void {
     const p = this.play;
-    if (!p) return;
-    if (p.picked && square && p.targets.some((t) => t.to === square)) {
-      this.playMove(p.picked, square);
-      return;
-    }
-    this.playPick(square);
+    if (p?.picked && square && p.targets.some((t) => t.to === square)) this.playMove(p.picked, square);
+    else this.playPick(square);
   }
 
   /** Moves `from` → `to` (a drag or a click); opens the choice picker when the move needs a choice (CM-10 transform, LC promotion...). */
   playMove(from: string, to: string, choice?: string): boolean {
-    const p = this.play;
-    if (!p) return false;
-    const r = p.session.play(from, to, choice);
-    if (r === null) {
-      if (from !== to) this.ctx.notices.flash(`${to} is not a legal move for that piece`, { square: to, tone: 'refused' });
-      return false;
-    }
-    if ('needChoice' in r) {
-      this.play = { ...p, picked: from, targets: p.session.targets(from), choice: { from, to, choices: r.needChoice } };
-      return false;
-    }
-    this.setSession(r);
-    return true;
+    const r = this.driver?.move(from, to, choice) ?? 'off';
+    if (r === 'illegal' && from !== to) this.ctx.notices.flash(`${to} is not a legal move for that piece`, { square: to, tone: 'refused' });
+    return r === 'moved';
   }
 
   /** Answers the choice picker with one of its choices. */
@@ -224,17 +150,17 @@ export class PlayController implements PlayPanelContext {
   }
 
   playCancelChoice(): void {
-    const p = this.play;
-    if (p?.choice) this.play = { ...p, choice: null };
+    this.driver?.cancelChoice();
   }
 
   /** Undo in play: one move; against the engine, back to the person's previous turn. */
   playUndo(): void {
-    const p = this.play;
-    if (!p) return;
-    this.cancelEngine();
-    const game = p.session.game;
-    this.setSession(game ? game.undoTurn() : p.session.undo());
+    this.driver?.undo();
+  }
+
+  /** Redo in play: the move (or Restart) taken back last; against the engine, up to the person's next turn. */
+  playRedo(): void {
+    this.driver?.redo();
   }
 
   /** Shows or hides the solution under the board while playing (a spoiler, hidden at first). */
@@ -244,18 +170,11 @@ export class PlayController implements PlayPanelContext {
 
   /** Back to the start; the restart is one step of the play history (Undo brings the moves back). */
   playRestart(): void {
-    const p = this.play;
-    if (!p) return;
-    this.cancelEngine();
-    this.setSession(p.session.restart());
+    this.driver?.restart();
   }
 
   /** Esc while playing: drops a pending choice, else the picked piece, else leaves the game. */
   escape(): void {
-    const p = this.play;
-    if (!p) return;
-    if (p.choice) this.playCancelChoice();
-    else if (p.picked) this.playPick(null);
-    else this.exitPlaytest();
+    if (this.driver && !this.driver.escape()) this.exitPlaytest();
   }
 }

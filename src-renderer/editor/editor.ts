@@ -31,7 +31,6 @@
  * - The tool is kept per ruleset like the placement options: a document of
  *   another ruleset gets the tool last used in that ruleset, else Select.
  */
-import type { CmColor } from '../../src-shared/model/level.js';
 import { parseSquare, squareName } from '../../src-shared/model/square.js';
 import type { LevelBase } from '../../src-shared/ruleset.js';
 import { type NoticeDetail, type Placement, type RulesetResolver, type RulesetUi, type ToolContext, type ToolDef } from '../rulesets/ruleset-ui.js';
@@ -52,8 +51,8 @@ export interface Preview<D extends LevelBase = EditableLevel> {
   index: number;
   /** Where the moves came from. */
   source: 'solver' | 'stored';
-  /** Chess Maze: lock colours open in each frame (keys held, plates occupied), parallel to `frames`. */
-  open?: CmColor[][];
+  /** Lock colours open in each frame where the ruleset has locks (CM-5 keys held, CM-6 plates occupied), parallel to `frames`. */
+  open?: string[][];
 }
 
 export interface EditorState<D extends LevelBase = EditableLevel> {
@@ -525,7 +524,7 @@ export class Editor<D extends LevelBase = EditableLevel> {
   // ------------------------------------------------------------ preview
 
   /** Shows a solution instead of the document, at frame `index` (clamped). */
-  startPreview(moves: string[], frames: D[], source: Preview['source'], index = 0, open?: CmColor[][]): void {
+  startPreview(moves: string[], frames: D[], source: Preview['source'], index = 0, open?: string[][]): void {
     const i = Math.max(0, Math.min(frames.length - 1, index));
     this.update({ preview: { moves: moves.slice(), frames, index: i, source, ...(open ? { open } : {}) }, carrying: null });
   }

@@ -22,7 +22,7 @@ import type { BoardRule, LevelBase, RulesetDef } from '../../src-shared/ruleset.
 import type { ResizeAnchor, Shift } from '../editor/anchor.js';
 import type { Tx } from '../editor/doc-ops.js';
 import type { PushOptions } from '../editor/history.js';
-import type { PlayModule } from '../play/module.js';
+import type { PlayView } from '../play/session.js';
 
 /** Placement options of new items (colour, side, pawn facing, paint mode ...): plain JSON, keys owned by the ruleset. */
 export type Placement = Readonly<Record<string, unknown>>;
@@ -174,6 +174,8 @@ export interface RulesetComponents<L extends LevelBase = LevelBase> {
   Legend?: Component<Record<string, never>>;
   /** The New dialog's art for the ruleset, or for one of its `def.starts`. */
   Emblem?: Component<{ start?: string }>;
+  /** The ruleset's own rows of the playtest panel (`<dt>` / `<dd>` pairs from the session view's `info`: Chess Maze keys, coins, letters, plates). */
+  PlayStats?: Component<{ view: PlayView }>;
 }
 
 /** One ruleset, as the editor sees it. */
@@ -209,8 +211,6 @@ export interface RulesetUi<L extends LevelBase = LevelBase> {
   /** The shared play panel offers a game against the engine (the vs Engine button). */
   readonly playAgainstEngine?: boolean;
   readonly components: RulesetComponents<L>;
-  /** Playtest and play against the engine (play/module.ts); absent: the ruleset cannot be played in the editor. */
-  readonly play?: PlayModule<L>;
   /** Labels of the generator's mechanics in "Suggest a level" (suggest/): see `SuggestChoices`. */
   readonly suggest?: SuggestChoices;
 }

@@ -1,6 +1,7 @@
 /**
  * The Edit menu's own actions (menu-model.ts MENU_PLACEMENT places them):
- * Undo (in a game: the last move), Redo, Delete. The ruleset toggles
+ * Undo (in a game: the last move), Redo (in a game: the move taken back),
+ * Delete. The ruleset toggles
  * (app/ruleset-actions.ts) and the region commands (editor/canvas-actions.ts)
  * join them in the same menu.
  */
@@ -13,7 +14,7 @@ import type { PlayController } from '../play-controller.svelte.js';
 export interface EditActionContext {
   readonly editor: Pick<Editor, 'undo' | 'redo' | 'eraseSelection'>;
   readonly st: Pick<EditorState, 'canUndo' | 'canRedo' | 'selection' | 'preview'>;
-  readonly player: Pick<PlayController, 'play' | 'playUndo'>;
+  readonly player: Pick<PlayController, 'play' | 'playUndo' | 'playRedo'>;
   /** The board's toast goes with undo/redo: it was about the step just taken back ("… · Ctrl+Z undoes"). */
   readonly notices: Pick<Notices, 'dismissToast'>;
 }
@@ -39,10 +40,11 @@ export function editActions(ctx: EditActionContext): Action[] {
       id: 'redo',
       label: 'Redo',
       shortcuts: ['Mod+Shift+Z', 'Mod+Y'],
-      enabled: () => editing() && ctx.st.canRedo,
+      enabled: () => (p.play ? p.play.session.canRedo : ctx.st.canRedo),
       run: () => {
         ctx.notices.dismissToast();
-        ctx.editor.redo();
+        if (p.play) p.playRedo();
+        else ctx.editor.redo();
       },
     },
     {

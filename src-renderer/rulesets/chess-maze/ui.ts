@@ -21,7 +21,6 @@ import CmSquare from './CmSquare.svelte';
 import CmObjectives from './CmObjectives.svelte';
 import CmLegend from './CmLegend.svelte';
 import CmEmblem from './CmEmblem.svelte';
-import { cmReplayViews, startCmPlay } from './play.js';
 import CmPlayStats from './CmPlayStats.svelte';
 
 export type { CmPlacement } from './placement.js';
@@ -147,8 +146,15 @@ export const chessMazeUi: RulesetUi<L> = {
     const players = doc.pieces.filter((p) => p.side === 'player').length;
     return `${players} player · ${doc.pieces.length - players} enemy · ${(doc.tiles ?? []).length} tiles · ${(doc.board.holes ?? []).length} holes`;
   },
-  components: { ToolIcon: CmToolIcon, PaletteOptions: CmPaletteOptions, SquareInspector: CmSquare, Settings: CmObjectives, Legend: CmLegend, Emblem: CmEmblem },
-  play: { start: startCmPlay, replayViews: cmReplayViews, Stats: CmPlayStats },
+  components: {
+    ToolIcon: CmToolIcon,
+    PaletteOptions: CmPaletteOptions,
+    SquareInspector: CmSquare,
+    Settings: CmObjectives,
+    Legend: CmLegend,
+    Emblem: CmEmblem,
+    PlayStats: CmPlayStats,
+  },
   suggest: {
     mechanics: [
       { id: 'keys', label: 'Keys and locks', ruling: 'CM-5' },

@@ -20,8 +20,6 @@ import KvSquare from './KvSquare.svelte';
 import KvSettings from './KvSettings.svelte';
 import KvLegend from './KvLegend.svelte';
 import KvEmblem from './KvEmblem.svelte';
-import { startKvPlay } from './play.js';
-import KvPlayPanel from './KvPlayPanel.svelte';
 
 export type { KvPlacement } from './placement.js';
 
@@ -133,5 +131,4 @@ export const kingsValleyUi: RulesetUi<L> = {
   playAgainstEngine: true,
   components: { ToolIcon: KvToolIcon, PaletteOptions: KvPaletteOptions, SquareInspector: KvSquare, Settings: KvSettings, Legend: KvLegend, Emblem: KvEmblem },
   // Playtest: both sides by hand; against the engine: the person on `side` (default the side to move, KV-8's attacker).
-  play: { start: (doc) => startKvPlay(doc, 'both'), startEngine: (doc, side) => startKvPlay(doc, side ?? doc.sideToMove), Panel: KvPlayPanel },
 };

@@ -26,8 +26,6 @@ import LcSettings from './LcSettings.svelte';
 import LcLegend from './LcLegend.svelte';
 
 import type { LcPlacement } from './placement.js';
-import { startLcEnginePlay, startLcPlay } from './play.js';
-import LcPlayPanel from './LcPlayPanel.svelte';
 
 type L = LockingChessLevel;
 
@@ -113,5 +111,4 @@ export const lockingChessUi: RulesetUi<L> = {
   playAgainstEngine: true,
   components: { ToolIcon: LcToolIcon, PaletteOptions: LcPaletteOptions, SquareInspector: LcSquare, Settings: LcSettings, Legend: LcLegend, Emblem: LcEmblem },
   // Playtest: both sides by hand; against the engine (Level > Play against the engine): the person on `side` (default the side to move).
-  play: { start: (doc) => startLcPlay(doc), startEngine: (doc, side) => startLcEnginePlay(doc, side), Panel: LcPlayPanel },
 };

@@ -18,8 +18,6 @@ import UkToolIcon from './UkToolIcon.svelte';
 import UkPaletteOptions from './UkPaletteOptions.svelte';
 import UkSquare from './UkSquare.svelte';
 import UkEmblem from './UkEmblem.svelte';
-import { startUkPlay } from './play.js';
-import UkPlayStats from './UkPlayStats.svelte';
 
 export type { UkPlacement } from './placement.js';
 
@@ -157,5 +155,4 @@ export const unlockTheKingUi: RulesetUi<L> = {
   resize: { loss: ops.removedByResize, apply: ops.setBoardSize },
   summary: (doc) => `${doc.pieces.length} pieces · ${(doc.walls ?? []).length} walls`,
   components: { ToolIcon: UkToolIcon, PaletteOptions: UkPaletteOptions, SquareInspector: UkSquare, Emblem: UkEmblem },
-  play: { start: startUkPlay, Stats: UkPlayStats },
 };

@@ -19,6 +19,7 @@ import { cmSquares } from './squares.js';
 import { cmDisplay } from './display.js';
 import { cmObjectives } from './objectives.js';
 import { CM_MAX_SIZE, CM_MIN_SIZE, validateChessMaze } from './validate.js';
+import { cmPlayHooks } from './play.js';
 
 /**
  * A new Chess Maze level: an empty floor of `size` (default 6 x 6, CM-1)
@@ -111,4 +112,6 @@ export const chessMaze = {
   describeGoal: cmObjectives,
   // Solved from the replayed play state (keys, pick-ups, move counter: CM-5, CM-8, CM-9, CM-12).
   hint: cmHint,
+  // Play (the generic session, play/session.ts): transforms, keys, plates, pick-ups, failures (play.ts).
+  play: cmPlayHooks,
 } satisfies RulesetDef<ChessMazeLevel>;

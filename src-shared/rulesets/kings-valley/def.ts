@@ -18,6 +18,7 @@ import { kvSolutionTree } from './tree.js';
 import { kvDisplay } from './display.js';
 import { kvObjectives } from './objectives.js';
 import { KV_MAX_SIZE, KV_MIN_SIZE, validateKingsValley } from './validate.js';
+import { kvPlayHooks } from './play.js';
 
 /** The starting positions New offers (KV-1, KV-4), or an empty board (the default). */
 export const KV_STARTS: readonly LevelStart[] = [
@@ -110,4 +111,6 @@ export const kingsValley = {
   solutionTree: kvSolutionTree,
   // Distance = the attacker's moves of the fastest forced win (KV-8), from the engine's proof search.
   hint: (level, moves, opts): HintResult => hintTwoPlayer(kingsValley, level, moves, kvStanding, opts),
+  // Play (the generic session, play/session.ts): a game with sides against `engine` (play.ts).
+  play: kvPlayHooks,
 } satisfies RulesetDef<KingsValleyLevel>;

@@ -18,6 +18,7 @@ import { lcSolutionTree } from './tree.js';
 import { lcDisplay } from './display.js';
 import { lcObjectives } from './objectives.js';
 import { validateLockingChess } from './validate.js';
+import { lcPlayHooks } from './play.js';
 
 /** A new Locking Chess document: the standard start position (LC-1), no goal (a position to play). */
 export function newLcLevel(title = 'Untitled locking problem'): LockingChessLevel {
@@ -109,4 +110,6 @@ export const lockingChess = {
       return { ok: false, reason: 'Castling rights (LC-12) need the king and rooks on their home squares: a mirrored position would lose them' };
     return { ok: true };
   },
+  // Play (the generic session, play/session.ts): a game with sides against `engine`, choices, SAN (play.ts).
+  play: lcPlayHooks,
 } satisfies RulesetDef<LockingChessLevel>;

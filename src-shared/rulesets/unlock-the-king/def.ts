@@ -19,6 +19,7 @@ import { kingCanReachPortal, ukSearchProblem, ukSolve } from './search.js';
 import { ukUnsolvableWhy } from './frozen.js';
 import { UK_MAX_SIZE, UK_MIN_SIZE, ukCheckPar, validateUnlockTheKing } from './validate.js';
 import { framesSolver, hintSinglePlayer, type HintResult } from '../../hint.js';
+import { ukPlay } from './play.js';
 
 /**
  * A new blueprint: `size` (default 8 x 8, UK-1), an ivory king on the
@@ -130,4 +131,6 @@ export const unlockTheKing = {
   describeGoal: ukObjectives,
   // Replay frames are whole positions (UK-4..UK-6): each is solved with the optimal solve.
   hint: (level, moves, opts): HintResult => hintSinglePlayer(framesSolver(unlockTheKing, level, ukFrameSolved), moves, opts),
+  // Play (the generic session, play/session.ts): moves, the UK-7 ceiling, the UK-8 score (play.ts).
+  play: ukPlay,
 } satisfies RulesetDef<UnlockTheKingLevel>;
