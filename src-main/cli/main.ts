@@ -75,7 +75,7 @@ import type { Level } from '../../src-shared/model/level.js';
 import { DEFAULT_RULESET } from '../../src-shared/rulesets/default.js';
 import { lineNotation, rulesetOf } from '../../src-shared/rulesets/index.js';
 import { hasErrors, issue, type Issue } from '../../src-shared/validation/issue.js';
-import { localBackupDir, storeBackup } from '../services/backups.js';
+import { DEFAULT_BACKUP_COUNT, localBackupDir, storeBackup } from '../services/backups.js';
 import { readBoundedText, readRegularFile } from '../services/bounded-read.js';
 import { conflictError, readRevision, revisionOf, sameRevision } from '../services/file-revision.js';
 import { MAX_LEVEL_FILE_BYTES, parseLevelDocument } from '../services/level-files.js';
@@ -432,7 +432,11 @@ function exitForHostError(e: HostError): number {
   }
 }
 
-async function cmdProve(files: string[], flags: { draft?: boolean; force?: boolean; maxStates?: number; timeMs?: number }, io: CliIo): Promise<number> {
+async function cmdProve(
+  files: string[],
+  flags: { draft?: boolean; force?: boolean; maxStates?: number; timeMs?: number; keepBackups?: number },
+  io: CliIo,
+): Promise<number> {
   // Several files: proved in parallel on a worker pool (batch.ts), reports in file order.
   if (files.length > 1) return runBatch(files, io, (f, fio) => cmdProve([f], flags, fio), 'proving');
   let worst = EXIT.ok as number;
@@ -469,7 +473,9 @@ async function cmdProve(files: string[], flags: { draft?: boolean; force?: boole
         if (!sameRevision(curRev, readRev)) return conflictError(file, readRev, curRev);
         if (cur === null) return { ok: true };
         // The replaced version is kept, as the editor's saves keep theirs (backups.ts `localBackupDir`).
-        const b = await storeBackup(localBackupDir(await realpath(resolve(file)).catch(() => resolve(file))), cur.bytes);
+        const b = await storeBackup(localBackupDir(await realpath(resolve(file)).catch(() => resolve(file))), cur.bytes, {
+          keep: flags.keepBackups ?? DEFAULT_BACKUP_COUNT,
+        });
         return b.ok
           ? { ok: true }
           : { ok: true, warnings: [issue('warning', 'backup-failed', `Saved, but the previous version could not be kept as a backup: ${b.message}`)] };
@@ -620,7 +626,12 @@ export async function runCli(args: string[], io: CliIo = processIo): Promise<num
     .option('--force', 'prove again and rewrite even when the stored solution is current (adds solution.metrics)')
     .option('--max-states <n>', `state cap (default ${DEFAULT_SAVE_MAX_STATES})`, positiveInt)
     .option('--time-ms <n>', `wall-clock cap per file in milliseconds, counted from the start of its own solve (default ${DEFAULT_SAVE_TIME_MS})`, positiveInt)
-    .action(async (files: string[], flags: { draft?: boolean; force?: boolean; maxStates?: number; timeMs?: number }) => {
+    .option(
+      '--keep-backups <n>',
+      `backups kept per file in its .castellan/backups/ ring, oldest dropped first (default ${DEFAULT_BACKUP_COUNT}; the ring is shared with the editor's saves of that file)`,
+      positiveInt,
+    )
+    .action(async (files: string[], flags: { draft?: boolean; force?: boolean; maxStates?: number; timeMs?: number; keepBackups?: number }) => {
       code = await cmdProve(files, flags, io);
     });
 

@@ -48,6 +48,21 @@ describe('castellan prove keeps the replaced version', () => {
     expect(kept.sort()).toEqual(versions.slice(1).sort());
   });
 
+  it('--keep-backups N keeps the newest N instead (a ring shared with hosts that keep more is not pruned to 10)', async () => {
+    const dir = tempDir('castellan-prove-bk-');
+    const file = join(dir, 'a.level.json');
+    const versions: string[] = [];
+    for (let i = 0; i < 13; i++) {
+      const v = json(twoMoveLevel({ meta: { title: `v${i}` } }));
+      versions.push(v);
+      writeFileSync(file, v);
+      expect(await runCli(['prove', '--keep-backups', '12', file], captureIo())).toBe(0);
+    }
+    const ring = join(dir, '.castellan', 'backups', 'a.level.json');
+    const kept = readdirSync(ring).map((n) => readFileSync(join(ring, n), 'utf8'));
+    expect(kept.sort()).toEqual(versions.slice(1).sort());
+  });
+
   it("a file at the top of a serve workspace: the editor's Versions lists what prove replaced, and opens it", async () => {
     const ws = tempDir('castellan-prove-bk-ws-');
     const before = json(twoMoveLevel({ meta: { title: 'Listed in Versions' } }));

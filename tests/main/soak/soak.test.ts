@@ -286,7 +286,8 @@ describe('soak: two serve hosts and the CLI on one workspace, with kill -9', () 
       async function prover(): Promise<void> {
         while (Date.now() < deadline - 1000) {
           const files = PROVE_SHARED ? [...FILES, ...PROVE_FILES] : [...PROVE_FILES];
-          const child = spawn(process.execPath, [BIN, 'prove', '--draft', ...files], { cwd: ws, stdio: 'ignore' });
+          // The hosts keep every backup; so does prove (its ring is the hosts' ring for these files, and its default of 10 would prune theirs).
+          const child = spawn(process.execPath, [BIN, 'prove', '--draft', '--keep-backups', '100000', ...files], { cwd: ws, stdio: 'ignore' });
           stats.proveRuns++;
           const exited = new Promise<void>((r) => child.once('exit', () => r()));
           const killAfter = rand() < 0.5 ? 300 + rand() * 2000 : undefined;
