@@ -31,6 +31,7 @@ async function ready(page: Page, url: string): Promise<void> {
 async function newBlueprint(page: Page): Promise<void> {
   await page.getByTestId('btn-new').click();
   await page.getByTestId('new-ruleset-unlock-the-king').click();
+  await page.getByTestId('new-create').click();
   await expect(page.getByTestId('app')).toHaveAttribute('data-ruleset', 'unlock-the-king');
   await expect(page.getByTestId('file-name')).toHaveText('Untitled');
 }
@@ -199,6 +200,7 @@ test('LC-1 / LC-13 a pasted LFEN without kings is accepted, never silently: the 
   await ready(page, serve.url);
   await page.getByTestId('btn-new').click();
   await page.getByTestId('new-ruleset-locking-chess').click();
+  await page.getByTestId('new-create').click();
   await expect(page.getByTestId('app')).toHaveAttribute('data-ruleset', 'locking-chess');
   await page.getByTestId('lfen-input').fill('8/8/8/8/8/8/8/8 w - - 0 1');
   await page.getByTestId('lfen-paste').click();
