@@ -12,11 +12,15 @@
  *   built child (bench/codex-child.ts), the search alone, with 100 optimal
  *   solutions counted as `pack verify` and the save pipeline do;
  *   succ/s = generated successors per search CPU second.
- * Then `castellan pack verify resources/packs/citadel-codex` (whole
- * process, its worker pool included): CPU and wall.
+ * Then hints along every stored solution (bench/hint-child.ts: one process,
+ * as the play session's kept hint worker, a memo per blueprint): the first
+ * hint, and the hint after each move; and `castellan pack verify
+ * resources/packs/citadel-codex` (whole process, its worker pool
+ * included): CPU and wall.
  * Targets: every blueprint <= CODEX_CLI_CPU_MS of CLI CPU; verify <=
  * VERIFY_CPU_MS CPU and <= VERIFY_WALL_MS wall (the wall target assumes 2
- * idle cores: read it with the load average printed beside it).
+ * idle cores: read it with the load average printed beside it); every
+ * hint after the first <= HINT_LATER_MS.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
@@ -25,6 +29,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childArgs } from './built.js';
 import type { CodexChildReport } from './codex-child.js';
+import type { HintChildReport } from './hint-child.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -32,6 +37,7 @@ export const CODEX_DIR = join(root, 'resources', 'packs', 'citadel-codex');
 export const CODEX_CLI_CPU_MS = 400;
 export const VERIFY_CPU_MS = 8000;
 export const VERIFY_WALL_MS = 5000;
+export const HINT_LATER_MS = 100;
 
 interface Usage {
   cpuMs: number;
@@ -49,6 +55,8 @@ export interface CodexRow {
 
 export interface CodexSection {
   rows: CodexRow[];
+  /** Hints along each stored solution (bench/hint-child.ts), null when that child failed. */
+  hints: HintChildReport | null;
   verify: (Usage & { exit: number | null }) | null;
   lines: string[];
   failures: string[];
@@ -82,7 +90,7 @@ export function runCodexSection(opts: { log?: (s: string) => void; only?: number
   log('  codex: building the command line (scripts/build-cli.mjs)...');
   const b = spawnSync(process.execPath, [join(root, 'scripts', 'build-cli.mjs')], { encoding: 'utf8', cwd: root });
   log(b.status === 0 ? ' ok\n' : ' FAILED\n');
-  if (b.status !== 0) return { rows: [], verify: null, lines: [`FAIL codex: the CLI build failed: ${b.stderr.trim()}`], failures: ['cli build'] };
+  if (b.status !== 0) return { rows: [], verify: null, hints: null, lines: [`FAIL codex: the CLI build failed: ${b.stderr.trim()}`], failures: ['cli build'] };
   const cli = join(root, 'out', 'cli', 'castellan.mjs');
   const files = readdirSync(join(CODEX_DIR, 'levels'))
     .filter((f) => f.endsWith('.level.json'))
@@ -113,6 +121,32 @@ export function runCodexSection(opts: { log?: (s: string) => void; only?: number
     rows.push({ number, par, cliStatus, cli: run.usage, search });
     log(` ${run.usage ? Math.round(run.usage.cpuMs) : '?'} ms cpu\n`);
   }
+  log('  codex: hints along each stored solution (one process, a memo per blueprint)...');
+  const hc = spawnSync(
+    process.execPath,
+    [
+      ...childArgs('bench/hint-child.ts'),
+      ...rows.map((r) =>
+        join(
+          CODEX_DIR,
+          'levels',
+          files.find((f) => Number(f.slice(0, 2)) === r.number)!,
+        ),
+      ),
+    ],
+    {
+      encoding: 'utf8',
+      timeout: 30 * 60_000,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  let hints: HintChildReport | null = null;
+  try {
+    hints = JSON.parse(hc.stdout.trim().split('\n').pop() ?? '') as HintChildReport;
+  } catch {
+    failures.push(`hints: the child failed: ${(hc.stderr || '').trim().split('\n').pop()}`);
+  }
+  log(' done\n');
   let verify: CodexSection['verify'] = null;
   if (!opts.only) {
     log('  codex: pack verify...');
@@ -120,10 +154,10 @@ export function runCodexSection(opts: { log?: (s: string) => void; only?: number
     verify = v.usage ? { ...v.usage, exit: v.exit } : null;
     log(` ${v.usage ? Math.round(v.usage.wallMs) : '?'} ms wall\n`);
   }
-  return { rows, verify, lines: formatCodex(rows, verify, failures), failures };
+  return { rows, verify, hints, lines: formatCodex(rows, verify, hints, failures), failures };
 }
 
-function formatCodex(rows: CodexRow[], verify: CodexSection['verify'], failures: string[]): string[] {
+function formatCodex(rows: CodexRow[], verify: CodexSection['verify'], hints: HintChildReport | null, failures: string[]): string[] {
   const out: string[] = [];
   out.push(`Citadel Codex: built CLI \`castellan solve --json\` per blueprint (whole process), the search alone in a built child (100 solutions counted)`);
   const head = ['#', 'par', 'cli', 'cli cpu ms', 'cli wall ms', 'search cpu ms', 'expanded', 'generated', 'succ/s', 'states'];
@@ -153,6 +187,18 @@ function formatCodex(rows: CodexRow[], verify: CodexSection['verify'], failures:
       `pack verify resources/packs/citadel-codex (built CLI, whole process, its worker pool included): ${Math.round(verify.cpuMs)} ms cpu, ${Math.round(verify.wallMs)} ms wall, exit ${verify.exit}, peak RSS ${(verify.maxRss / 2 ** 20).toFixed(0)} MB`,
     );
   }
+  if (hints) {
+    const later = hints.rows.flatMap((r) => r.later);
+    const firsts = hints.rows.map((r) => r.first);
+    const pct = (a: number[], p: number): number => [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor((a.length * p) / 100))] ?? 0;
+    const worst = [...hints.rows].sort((a, b) => Math.max(0, ...b.later) - Math.max(0, ...a.later))[0];
+    out.push(
+      `hints (a kept worker: one process, a memo per blueprint): first hint median ${pct(firsts, 50).toFixed(0)} ms, max ${Math.max(0, ...firsts).toFixed(0)} ms; ` +
+        `after each move of the stored solutions (${later.length} hints): median ${pct(later, 50).toFixed(1)} ms, p95 ${pct(later, 95).toFixed(1)} ms, max ${Math.max(0, ...later).toFixed(0)} ms` +
+        (worst ? ` (worst on ${worst.file.split('/').pop()!.slice(0, 2)})` : '') +
+        `; wrong answers ${hints.rows.reduce((a, r) => a + r.wrong, 0)}`,
+    );
+  }
   out.push('targets (Citadel Codex):');
   const over = rows.filter((r) => !r.cli || r.cli.cpuMs > CODEX_CLI_CPU_MS);
   out.push(
@@ -169,6 +215,14 @@ function formatCodex(rows: CodexRow[], verify: CodexSection['verify'], failures:
     out.push(`  ${verify.cpuMs <= VERIFY_CPU_MS ? 'ok  ' : 'MISS'} pack verify <= ${VERIFY_CPU_MS / 1000} s CPU: ${(verify.cpuMs / 1000).toFixed(2)} s`);
     out.push(
       `  ${verify.wallMs <= VERIFY_WALL_MS ? 'ok  ' : 'MISS'} pack verify <= ${VERIFY_WALL_MS / 1000} s wall on 2 idle cores: ${(verify.wallMs / 1000).toFixed(2)} s (load average ${loadavg()[0]!.toFixed(2)})`,
+    );
+  }
+  if (hints) {
+    const later = hints.rows.flatMap((r) => r.later);
+    const over = later.filter((ms) => ms > HINT_LATER_MS).length;
+    const wrongs = hints.rows.reduce((a, r) => a + r.wrong, 0);
+    out.push(
+      `  ${over === 0 && wrongs === 0 ? 'ok  ' : 'MISS'} every hint after the first <= ${HINT_LATER_MS} ms (along the stored solutions): ${over} of ${later.length} over, max ${Math.max(0, ...later).toFixed(0)} ms${wrongs ? `, ${wrongs} WRONG` : ''}`,
     );
   }
   for (const f of failures) out.push(`FAIL codex: ${f}`);

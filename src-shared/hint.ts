@@ -29,6 +29,12 @@ export interface PositionSolver<P> {
   solve(position: P, opts: SolveOptions): SolveAnswer;
   /** A string equal for equal positions (same pieces where they stand); without it nothing is kept in `HintOptions.memo`. */
   key?(position: P): string;
+  /**
+   * Optional: answers as `solve` and hands `note` every other position whose
+   * distance the search proved (key as `key`, exact distance, one optimal
+   * next move). Used for the first search of an empty memo.
+   */
+  learn?(position: P, opts: SolveOptions, note: (key: string, distance: number, next: string | null) => void): SolveAnswer;
 }
 
 /** Entries a hint memo holds at most; past it, it is emptied (and refills as hints go on). */
@@ -87,7 +93,9 @@ const plain = (d: number): number | null => (Number.isFinite(d) ? d : null);
  *
  * With `opts.memo` (and a solver `key`): positions already in the memo
  * are not searched again, and every search adds its position and each
- * position along the optimal line it found (distance one less per move),
+ * position along the optimal line it found (distance one less per move;
+ * the first search of an empty memo, with a solver `learn`, adds every
+ * position whose distance it proved),
  * so a hint after the hinted move, or after any move back onto a known
  * position, answers without a search; `lostAt` then mostly reads the
  * distances of the line's earlier positions from the memo too.
@@ -118,7 +126,10 @@ export function hintSinglePlayer<P>(solver: PositionSolver<P>, moves: readonly s
     } else if (budget.aborted) {
       r = { d: 'limit', next: null };
     } else {
-      const answer = solver.solve(positions[k]!, budget.solveOptions());
+      const learn = kept && kept.size === 0 ? solver.learn : undefined;
+      const answer = learn
+        ? learn.call(solver, positions[k]!, budget.solveOptions(), (key, distance, next) => kept!.set(key, { distance, next }))
+        : solver.solve(positions[k]!, budget.solveOptions());
       r = distanceOf(answer);
       if (kept && typeof r.d === 'number') keep(kept, k, r.d, answer.status === 'solved' ? answer.moves : []);
     }

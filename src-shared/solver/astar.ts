@@ -556,7 +556,7 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
     };
     const m = metrics();
     if (counting) {
-      const c = countOptimal(view, goals, cStar, countCap);
+      const c = countOptimal(view, goals, cStar, countCap, opts.onOptimalState);
       if (c.solutions > 0 && c.line.length === cStar) {
         m.optimalSolutions = c.solutions;
         m.optimalSolutionsCapped = c.capped;

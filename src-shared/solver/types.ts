@@ -131,6 +131,15 @@ export interface SolveOptions {
    * reports; the result shape does not change).
    */
   stats?: SolveStats;
+  /**
+   * A* with counting on (`countSolutions` > 0) only: called once for every
+   * state on an optimal line (the optimal-solution DAG) after the search,
+   * with its depth (moves from the start; the optimum minus it is its exact
+   * distance to a goal) and one optimal next move from it (LAN, null at a
+   * goal). The state is at `buf[offset..offset+stateWords)`, valid during
+   * the call only. For hints that keep distances (src-shared/hint.ts).
+   */
+  onOptimalState?: (buf: Int32Array, offset: number, depth: number, next: string | null) => void;
 }
 
 /**
