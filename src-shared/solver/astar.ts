@@ -340,7 +340,7 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
           const gv = getG(i);
           if ((gv & g.EXP) !== 0) continue; // stale entry: expanded from a cheaper line already
           const pg = gv & g.GM;
-          if (hasPart) {
+          if (hasPart && (bestGoal !== Infinity || problem.splitsNow?.() !== false)) {
             // Partial expansion (see the file comment): the near part at f = g + h, the far part at f + 1.
             if (pg >= depthCap) {
               setG(i, gv | g.EXP);
@@ -461,11 +461,11 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
             // A far successor: its strong bound is its parent's, exactly.
             hh = note;
             exact = true;
-          } else if (hasPart) {
-            // Partial expansion computes the strong bound when a state is popped; here only the weak
-            // bound and the parent's exact bound less one.
+          } else if (note < -1) {
+            // A near successor (partial expansion computes the strong bound when a state is popped):
+            // here only the cheaper bound and the parent's exact bound less one.
             hh = hasH ? problem.heuristic!(states, off) : 0;
-            if (hh >= 0 && note < -1 && -2 - note > hh) hh = -2 - note;
+            if (hh >= 0 && -2 - note > hh) hh = -2 - note;
           } else if (hasStrong) {
             // Eager strong bound on a new state, exact up to EAGER_SLACK past the bucket.
             const lim = fCur + EAGER_SLACK - gi;

@@ -67,6 +67,14 @@ export interface SearchProblem {
    */
   expandPart?(buf: Int32Array, offset: number, limit: number, part: 1 | 2 | 3, out: Int32Array, emit: (move: number) => boolean): number;
   /**
+   * Optional, with `expandPart`: false while the problem wants whole
+   * expansions (every successor at once, its strong bound computed when a
+   * successor is stored) rather than partial ones; A* asks at every state it
+   * expands, and splits anyway once a goal is known (the last f, where the
+   * far successors are never needed). Default true.
+   */
+  splitsNow?(): boolean;
+  /**
    * Optional notice from A*: it starts expanding the states of f bound `f` (called once per f, in
    * increasing order). A problem may use it to tune its bounds (never to change its answers' meaning).
    */

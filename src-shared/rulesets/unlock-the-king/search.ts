@@ -264,10 +264,12 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
   // often beats the route bound; elsewhere the route bound is cheaper for the same answers. Policy
   // (measured on the Citadel Codex): on at first; off for good once A* has climbed CHAIN_SPAN f
   // levels past its first one, or when, after CHAIN_PROBE computed chain bounds, fewer than
-  // CHAIN_RATE of them beat the route bound.
+  // CHAIN_RATE of them beat the route bound. Past CHAIN_SPAN levels A* also stops splitting
+  // expansions until it knows a goal (`splitsNow`).
   let useChain = opts.bound !== 'route';
   const policy = opts.bound === undefined || opts.bound === 'auto';
   let firstF = -1;
+  let splitting = true;
   let probed = 0;
   let higher = 0;
   const chainOff = (): void => {
@@ -523,9 +525,17 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
       }
       return chain.route(occBits, king, 0x3fff);
     },
+    splitsNow(): boolean {
+      return splitting;
+    },
     onBucket(f: number): void {
       if (firstF < 0) firstF = f;
-      if (useChain && policy && f > firstF + CHAIN_SPAN) chainOff();
+      if (policy && f > firstF + CHAIN_SPAN) {
+        if (useChain) chainOff();
+        // Far past the start's bound the optimum is far off too: the last f (where partial expansion
+        // saves the far successors) is a small part of the work, and whole expansions cost less.
+        splitting = false;
+      }
     },
     strongHeuristic(buf: Int32Array, offset: number, limit = 0x3fff): number {
       return bound(buf, offset, limit);
