@@ -340,7 +340,7 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
           const gv = getG(i);
           if ((gv & g.EXP) !== 0) continue; // stale entry: expanded from a cheaper line already
           const pg = gv & g.GM;
-          if (hasPart && (bestGoal !== Infinity || problem.splitsNow?.() !== false)) {
+          if (hasPart && (bestGoal !== Infinity || problem.splitsNow?.(counting) !== false)) {
             // Partial expansion (see the file comment): the near part at f = g + h, the far part at f + 1.
             if (pg >= depthCap) {
               setG(i, gv | g.EXP);

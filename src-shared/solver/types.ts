@@ -70,10 +70,11 @@ export interface SearchProblem {
    * Optional, with `expandPart`: false while the problem wants whole
    * expansions (every successor at once, its strong bound computed when a
    * successor is stored) rather than partial ones; A* asks at every state it
-   * expands, and splits anyway once a goal is known (the last f, where the
-   * far successors are never needed). Default true.
+   * expands (`counting`: the search will finish the optimal f contour), and
+   * splits anyway once a goal is known (the last f, where the far
+   * successors are never needed). Default true.
    */
-  splitsNow?(): boolean;
+  splitsNow?(counting: boolean): boolean;
   /**
    * Optional notice from A*: it starts expanding the states of f bound `f` (called once per f, in
    * increasing order). A problem may use it to tune its bounds (never to change its answers' meaning).

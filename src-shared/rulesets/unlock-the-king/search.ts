@@ -64,9 +64,12 @@ import { movementClass } from './tables.js';
 /** `expandPart` parts (SearchProblem): 1 successors that may change the bound, 2 those that keep it, 3 all. */
 const PART_FAR = 2;
 const PART_ALL = 3;
-/** Chain-bound policy of `ukSearchProblem` (bound 'auto'): f levels, probe size, least share beating the route bound. */
+/**
+ * Chain-bound policy (bound 'auto' of `ukSearchProblem`, and `ukSolve`'s probe): f levels it stays
+ * on, the states of the probe search, the least share of computed chain bounds above the route bound.
+ */
 const CHAIN_SPAN = 4;
-const CHAIN_PROBE = 1024;
+const PROBE_STATES = 4000;
 const CHAIN_RATE = 0.4;
 
 const LETTER: Record<Role, string> = { king: 'K', queen: 'Q', rook: 'R', bishop: 'B', knight: 'N', pawn: 'P' };
@@ -137,6 +140,8 @@ export interface UkProblemOptions {
    * metrics (every bound is admissible).
    */
   bound?: 'chain' | 'route' | 'auto';
+  /** Counts the chain bounds computed and those above the route bound (for `ukSolve`'s probe). */
+  probe?: { computed: number; higher: number };
 }
 
 /** Layout facts of a problem, for tests and reports. */
@@ -260,18 +265,16 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
   const slotClass = new Int32Array(n);
   for (let s = 0; s < n; s++) slotClass[s] = fwdBase[s]! / size;
   const chain = chainBound(pos, slotClass);
-  // The chain bound pays where a few f levels separate the start's bound from the optimum and it
-  // often beats the route bound; elsewhere the route bound is cheaper for the same answers. Policy
-  // (measured on the Citadel Codex): on at first; off for good once A* has climbed CHAIN_SPAN f
-  // levels past its first one, or when, after CHAIN_PROBE computed chain bounds, fewer than
-  // CHAIN_RATE of them beat the route bound. Past CHAIN_SPAN levels A* also stops splitting
-  // expansions until it knows a goal (`splitsNow`).
+  // The chain bound pays where a few f levels separate the start's bound from the optimum; far
+  // from it the route bound is cheaper for the same answers. Policy 'auto' (measured on the Citadel
+  // Codex): the chain bound, off for good once A* has climbed CHAIN_SPAN f levels past its first
+  // one; past those levels A* also stops splitting expansions until it knows a goal (`splitsNow`).
+  // (`ukSolve` probes first whether the chain bound pays at all.)
   let useChain = opts.bound !== 'route';
   const policy = opts.bound === undefined || opts.bound === 'auto';
   let firstF = -1;
   let splitting = true;
-  let probed = 0;
-  let higher = 0;
+  const probe = opts.probe;
   const chainOff = (): void => {
     useChain = false;
     mk = chain.route.mask;
@@ -290,10 +293,9 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
     if (!useChain) return chain.route(occBits, bsq[0]!, limit);
     const h = chain(occBits, bsq, limit);
     const d0 = chain.last.d0;
-    if (d0 >= 0 && policy) {
-      probed++;
-      if (h > d0) higher++;
-      if (probed === CHAIN_PROBE && higher < CHAIN_RATE * CHAIN_PROBE) chainOff();
+    if (probe && d0 >= 0) {
+      probe.computed++;
+      if (h > d0) probe.higher++;
     }
     return h;
   };
@@ -525,8 +527,10 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
       }
       return chain.route(occBits, king, 0x3fff);
     },
-    splitsNow(): boolean {
-      return splitting;
+    splitsNow(counting: boolean): boolean {
+      // Without counting the search ends at the first goal: partial expansion then pays only with the
+      // chain bound (one costly bound per expanded state instead of one per successor).
+      return counting ? splitting : useChain;
     },
     onBucket(f: number): void {
       if (firstF < 0) firstF = f;
@@ -557,12 +561,23 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
 /**
  * The optimal solve of a compiled, valid position: `kingCanReachPortal`
  * false → `{status: 'unsolvable', states: 1}` without search; otherwise A*
- * (solver/astar.ts) over the canonical problem with the king-distance
- * heuristic, with the difficulty metrics (`SolveResult.metrics`, optimal
- * solutions counted up to `opts.countSolutions`, default 1000). UK-7: the
- * stored par is ignored; `length` is the proven optimum.
+ * (solver/astar.ts) over the canonical problem (route bound as the
+ * heuristic, the chain bound while it pays: a first search capped at
+ * PROBE_STATES decides, and answers when it ends within the cap), with the
+ * difficulty metrics (`SolveResult.metrics`, optimal solutions counted up
+ * to `opts.countSolutions`, default 1000). UK-7: the stored par is
+ * ignored; `length` is the proven optimum. Every bound is admissible, so
+ * the optimum and metrics never depend on which one ran.
  */
 export function ukSolve(pos: UkPosition, opts: SolveOptions = {}): SolveResult {
   if (!kingCanReachPortal(pos)) return { status: 'unsolvable', states: 1 };
-  return solveAStar(ukSearchProblem(pos, { canonical: true }), opts);
+  // Probe: the search with the chain bound, capped at PROBE_STATES; its answer when it ends within
+  // the cap. Otherwise the main search keeps the chain bound ('auto') only when the probe's chain
+  // bounds often beat the route bound.
+  const probe = { computed: 0, higher: 0 };
+  const cap = opts.maxStates ?? Infinity;
+  const small = solveAStar(ukSearchProblem(pos, { canonical: true, bound: 'auto', probe }), { ...opts, maxStates: Math.min(PROBE_STATES, cap) });
+  if (small.status !== 'limit' || cap <= PROBE_STATES) return small;
+  const bound = probe.computed > 0 && probe.higher < CHAIN_RATE * probe.computed ? 'route' : 'auto';
+  return solveAStar(ukSearchProblem(pos, { canonical: true, bound }), opts);
 }
