@@ -69,7 +69,9 @@ const PART_ALL = 3;
  * on, the states of the probe search, the least share of computed chain bounds above the route bound.
  */
 const CHAIN_SPAN = 4;
-const PROBE_STATES = 4000;
+const PROBE_STATES = 2000;
+/** f levels the route-bound probe may climb before the main search keeps the route bound (measured on the Codex: 1-2 vs 3-19). */
+const DEEP_LEVELS = 3;
 const CHAIN_RATE = 0.4;
 
 const LETTER: Record<Role, string> = { king: 'K', queen: 'Q', rook: 'R', bishop: 'B', knight: 'N', pawn: 'P' };
@@ -140,8 +142,11 @@ export interface UkProblemOptions {
    * metrics (every bound is admissible).
    */
   bound?: 'chain' | 'route' | 'auto';
-  /** Counts the chain bounds computed and those above the route bound (for `ukSolve`'s probe). */
-  probe?: { computed: number; higher: number };
+  /**
+   * For `ukSolve`'s probe: counts the chain bounds computed and those above the route bound, and the
+   * f levels A* climbed past its first one.
+   */
+  probe?: { computed: number; higher: number; levels: number };
 }
 
 /** Layout facts of a problem, for tests and reports. */
@@ -273,7 +278,8 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
   let useChain = opts.bound !== 'route';
   const policy = opts.bound === undefined || opts.bound === 'auto';
   let firstF = -1;
-  let splitting = true;
+  // With the route bound alone, whole expansions until A* knows a goal (see `splitsNow`).
+  let splitting = opts.bound !== 'route';
   const probe = opts.probe;
   const chainOff = (): void => {
     useChain = false;
@@ -534,6 +540,7 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
     },
     onBucket(f: number): void {
       if (firstF < 0) firstF = f;
+      if (probe) probe.levels = f - firstF;
       if (policy && f > firstF + CHAIN_SPAN) {
         if (useChain) chainOff();
         // Far past the start's bound the optimum is far off too: the last f (where partial expansion
@@ -571,13 +578,24 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
  */
 export function ukSolve(pos: UkPosition, opts: SolveOptions = {}): SolveResult {
   if (!kingCanReachPortal(pos)) return { status: 'unsolvable', states: 1 };
-  // Probe: the search with the chain bound, capped at PROBE_STATES; its answer when it ends within
-  // the cap. Otherwise the main search keeps the chain bound ('auto') only when the probe's chain
-  // bounds often beat the route bound.
-  const probe = { computed: 0, higher: 0 };
+  // Probes, each capped at PROBE_STATES states and answering when it ends within the cap: first with
+  // the route bound alone; when it climbs DEEP_LEVELS f levels or more, the optimum is far from the
+  // start's bound (the chain bound would cost much and save little): the main search keeps the route
+  // bound. Otherwise a probe with the chain bound decides: kept ('auto') unless it rarely beat the
+  // route bound.
   const cap = opts.maxStates ?? Infinity;
-  const small = solveAStar(ukSearchProblem(pos, { canonical: true, bound: 'auto', probe }), { ...opts, maxStates: Math.min(PROBE_STATES, cap) });
-  if (small.status !== 'limit' || cap <= PROBE_STATES) return small;
+  const small = { ...opts, maxStates: Math.min(PROBE_STATES, cap) };
+  const routeProbe = { computed: 0, higher: 0, levels: 0 };
+  const r1 = solveAStar(ukSearchProblem(pos, { canonical: true, bound: 'route', probe: routeProbe }), small);
+  if (r1.status !== 'limit' || cap <= PROBE_STATES) return r1;
+  if (routeProbe.levels >= DEEP_LEVELS) {
+    // Far from the optimum nearly everything below it is expanded anyway: the plain path (every
+    // successor at once) costs least.
+    return solveAStar({ ...ukSearchProblem(pos, { canonical: true, bound: 'route' }), expandPart: undefined }, opts);
+  }
+  const probe = { computed: 0, higher: 0, levels: 0 };
+  const r2 = solveAStar(ukSearchProblem(pos, { canonical: true, bound: 'auto', probe }), small);
+  if (r2.status !== 'limit') return r2;
   const bound = probe.computed > 0 && probe.higher < CHAIN_RATE * probe.computed ? 'route' : 'auto';
   return solveAStar(ukSearchProblem(pos, { canonical: true, bound }), opts);
 }
