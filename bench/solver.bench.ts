@@ -11,6 +11,13 @@
  * `--no-native`, `--native-only` (skip the corpus), `--native-engines
  * castellan,typed,baseline`, `--native-baseline-max N` (largest limit the
  * baseline runs at). Layer counts that differ from native exit non-zero.
+ * Citadel Codex (bench/codex-cli.ts: the built CLI's solve per blueprint,
+ * the search alone, hints along each stored solution, `pack verify`, against
+ * their targets): on by default, `--no-codex`, `--codex-only`, `--codex
+ * 16,35` (those blueprints; no verify).
+ * Children run built bundles (bench/built.ts: esbuild, as the CLI), so
+ * whole-process figures are what a user pays; `--from-source` runs them
+ * through tsx instead.
  *
  * Corpus: bench/corpus/*.level.json (see bench/make-corpus.ts): Unlock the
  * King 8x8 with 12 to 16 pieces, one whose plain BFS stores > 5 million
