@@ -14,13 +14,15 @@
  *   succ/s = generated successors per search CPU second.
  * Then hints along every stored solution (bench/hint-child.ts: one process,
  * as the play session's kept hint worker, a memo per blueprint): the first
- * hint, and the hint after each move; and `castellan pack verify
+ * hint, the hint after each move, the hint after a mistake (a move off
+ * every optimal line) and after the move hinted then; and `castellan pack verify
  * resources/packs/citadel-codex` (whole process, its worker pool
  * included): CPU and wall.
  * Targets: every blueprint <= CODEX_CLI_CPU_MS of CLI CPU; verify <=
  * VERIFY_CPU_MS CPU and <= VERIFY_WALL_MS wall (the wall target assumes 2
  * idle cores: read it with the load average printed beside it); every
- * hint after the first <= HINT_LATER_MS.
+ * hint after the first <= HINT_LATER_MS of CPU (along the stored lines,
+ * and after a mistake: a move off every optimal line).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
@@ -187,18 +189,7 @@ function formatCodex(rows: CodexRow[], verify: CodexSection['verify'], hints: Hi
       `pack verify resources/packs/citadel-codex (built CLI, whole process, its worker pool included): ${Math.round(verify.cpuMs)} ms cpu, ${Math.round(verify.wallMs)} ms wall, exit ${verify.exit}, peak RSS ${(verify.maxRss / 2 ** 20).toFixed(0)} MB`,
     );
   }
-  if (hints) {
-    const later = hints.rows.flatMap((r) => r.later);
-    const firsts = hints.rows.map((r) => r.first);
-    const pct = (a: number[], p: number): number => [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor((a.length * p) / 100))] ?? 0;
-    const worst = [...hints.rows].sort((a, b) => Math.max(0, ...b.later) - Math.max(0, ...a.later))[0];
-    out.push(
-      `hints (a kept worker: one process, a memo per blueprint): first hint median ${pct(firsts, 50).toFixed(0)} ms, max ${Math.max(0, ...firsts).toFixed(0)} ms; ` +
-        `after each move of the stored solutions (${later.length} hints): median ${pct(later, 50).toFixed(1)} ms, p95 ${pct(later, 95).toFixed(1)} ms, max ${Math.max(0, ...later).toFixed(0)} ms` +
-        (worst ? ` (worst on ${worst.file.split('/').pop()!.slice(0, 2)})` : '') +
-        `; wrong answers ${hints.rows.reduce((a, r) => a + r.wrong, 0)}`,
-    );
-  }
+  if (hints) out.push(...hintLines(hints));
   out.push('targets (Citadel Codex):');
   const over = rows.filter((r) => !r.cli || r.cli.cpuMs > CODEX_CLI_CPU_MS);
   out.push(
@@ -217,14 +208,58 @@ function formatCodex(rows: CodexRow[], verify: CodexSection['verify'], hints: Hi
       `  ${verify.wallMs <= VERIFY_WALL_MS ? 'ok  ' : 'MISS'} pack verify <= ${VERIFY_WALL_MS / 1000} s wall on 2 idle cores: ${(verify.wallMs / 1000).toFixed(2)} s (load average ${loadavg()[0]!.toFixed(2)})`,
     );
   }
-  if (hints) {
-    const later = hints.rows.flatMap((r) => r.later);
-    const over = later.filter((ms) => ms > HINT_LATER_MS).length;
-    const wrongs = hints.rows.reduce((a, r) => a + r.wrong, 0);
-    out.push(
-      `  ${over === 0 && wrongs === 0 ? 'ok  ' : 'MISS'} every hint after the first <= ${HINT_LATER_MS} ms (along the stored solutions): ${over} of ${later.length} over, max ${Math.max(0, ...later).toFixed(0)} ms${wrongs ? `, ${wrongs} WRONG` : ''}`,
-    );
-  }
+  if (hints) out.push(...hintTargets(hints));
   for (const f of failures) out.push(`FAIL codex: ${f}`);
   return out;
+}
+
+const pct = (a: number[], p: number): number => [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor((a.length * p) / 100))] ?? 0;
+const spread = (a: number[], digits = 1): string =>
+  `median ${pct(a, 50).toFixed(digits)}, p95 ${pct(a, 95).toFixed(digits)}, max ${Math.max(0, ...a).toFixed(digits)}`;
+
+/** The hint figures (bench/hint-child.ts): CPU ms (the targets' measure) with wall ms beside. */
+function hintLines(hints: HintChildReport): string[] {
+  const later = hints.rows.flatMap((r) => r.later);
+  const firsts = hints.rows.map((r) => r.first);
+  const mistakes = hints.rows.flatMap((r) => r.mistakes);
+  const worst = [...hints.rows].sort((a, b) => Math.max(0, ...b.later.map((t) => t.cpu)) - Math.max(0, ...a.later.map((t) => t.cpu)))[0];
+  const worstOf = (r: HintChildReport['rows'][number]): number => Math.max(0, ...r.mistakes.map((m) => m.hint.cpu));
+  const slowMistake = [...hints.rows].sort((a, b) => worstOf(b) - worstOf(a))[0];
+  return [
+    `hints (a kept worker: one process, a memo per blueprint; ms of process CPU, wall in brackets):`,
+    `  first hint (learns the optimal-solution DAG): ${spread(
+      firsts.map((t) => t.cpu),
+      0,
+    )} (wall ${spread(
+      firsts.map((t) => t.wall),
+      0,
+    )})`,
+    `  after each move of the stored solutions (${later.length} hints): ${spread(later.map((t) => t.cpu))} (wall ${spread(later.map((t) => t.wall))})` +
+      (worst ? `, worst on ${worst.file.split('/').pop()!.slice(0, 2)}` : '') +
+      `; wrong answers ${hints.rows.reduce((a, r) => a + r.wrong, 0)}`,
+    `  after a mistake (at the start and mid-line, a move off every optimal line: one search from there; ${mistakes.length} hints): ${spread(
+      mistakes.map((m) => m.hint.cpu),
+      0,
+    )} (wall ${spread(
+      mistakes.map((m) => m.hint.wall),
+      0,
+    )})` +
+      (slowMistake && slowMistake.mistakes.length > 0 ? `, worst on ${slowMistake.file.split('/').pop()!.slice(0, 2)}` : '') +
+      `; then after the hinted move: ${spread(mistakes.flatMap((m) => (m.after ? [m.after.cpu] : [])))}; wrong answers ${mistakes.filter((m) => m.wrong).length}`,
+  ];
+}
+
+/** The hint target lines: every hint after the first <= HINT_LATER_MS of CPU, along the stored lines and after a mistake. */
+function hintTargets(hints: HintChildReport): string[] {
+  const later = hints.rows.flatMap((r) => r.later);
+  const over = later.filter((t) => t.cpu > HINT_LATER_MS).length;
+  const wrongs = hints.rows.reduce((a, r) => a + r.wrong, 0);
+  const mistakes = hints.rows.flatMap((r) => r.mistakes);
+  const afterMistake = mistakes.flatMap((m) => [m.hint, ...(m.after ? [m.after] : [])]);
+  const overM = afterMistake.filter((t) => t.cpu > HINT_LATER_MS).length;
+  const wrongM = mistakes.filter((m) => m.wrong).length;
+  return [
+    `  ${over === 0 && wrongs === 0 ? 'ok  ' : 'MISS'} every hint after the first <= ${HINT_LATER_MS} ms CPU along the stored solutions: ${over} of ${later.length} over, max ${Math.max(0, ...later.map((t) => t.cpu)).toFixed(0)} ms${wrongs ? `, ${wrongs} WRONG` : ''}`,
+    `  ${overM === 0 && wrongM === 0 ? 'ok  ' : 'MISS'} every hint after the first <= ${HINT_LATER_MS} ms CPU after a mistake and the move after it: ${overM} of ${afterMistake.length} over, max ${Math.max(0, ...afterMistake.map((t) => t.cpu)).toFixed(0)} ms${wrongM ? `, ${wrongM} WRONG` : ''}`,
+  ];
 }
