@@ -254,7 +254,7 @@ if (json) {
         results,
         checks,
         nativeRef: nativeRef && { skipped: nativeRef.skipped, rows: nativeRef.rows, failures: nativeRef.failures },
-        codex: codex && { rows: codex.rows, verify: codex.verify, failures: codex.failures },
+        codex: codex && { rows: codex.rows, verify: codex.verify, hints: codex.hints, failures: codex.failures },
       },
       null,
       2,
