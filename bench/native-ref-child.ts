@@ -2,7 +2,7 @@
  * One JS run of the native-reference bench in a fresh process (clean peak
  * memory):
  *
- *   node --import tsx bench/native-ref-child.ts FILE MODE LIMIT
+ *   node native-ref-child.mjs FILE MODE LIMIT   (built by bench/built.ts; or node --import tsx bench/native-ref-child.ts)
  *
  * FILE: an Unlock the King level; MODE: `castellan` (solver/bfs.ts over
  * ukSearchProblem(pos, {canonical: true}), the engine the app's reference
@@ -31,7 +31,7 @@ export interface NativeRefChildReport {
   generated: number;
   /** CPU of the search alone (process.cpuUsage around it: every thread of the process, V8's compiler and GC threads included). */
   cpuMs: number;
-  /** CPU of the whole process up to the end of the search: Node start-up, tsx's transpiling and module loading, the level's parse and compile included. */
+  /** CPU of the whole process up to the end of the search: Node start-up, loading the built bundle, the level's parse and compile included. */
   processCpuMs: number;
   wallMs: number;
   /** Bytes of the search's own arrays when it stopped / at most at once; null for the baseline (a JS Set). */

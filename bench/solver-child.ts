@@ -1,7 +1,7 @@
 /**
  * One solver-bench measurement in a fresh process (so peak memory is clean):
  *
- *   node --import tsx bench/solver-child.ts FILE MODE [CAP]
+ *   node solver-child.mjs FILE MODE [CAP]   (built by bench/built.ts; or node --import tsx bench/solver-child.ts)
  *
  * MODE: `astar` (the app's solve: ukSolve / cmSolve, A* + metrics, the
  * app's 20M state cap), `bfs` (solver/bfs.ts over the same problem) and

@@ -11,6 +11,13 @@
  * `--no-native`, `--native-only` (skip the corpus), `--native-engines
  * castellan,typed,baseline`, `--native-baseline-max N` (largest limit the
  * baseline runs at). Layer counts that differ from native exit non-zero.
+ * Citadel Codex (bench/codex-cli.ts: the built CLI's solve per blueprint,
+ * the search alone, hints along each stored solution, `pack verify`, against
+ * their targets): on by default, `--no-codex`, `--codex-only`, `--codex
+ * 16,35` (those blueprints; no verify).
+ * Children run built bundles (bench/built.ts: esbuild, as the CLI), so
+ * whole-process figures are what a user pays; `--from-source` runs them
+ * through tsx instead.
  *
  * Corpus: bench/corpus/*.level.json (see bench/make-corpus.ts): Unlock the
  * King 8x8 with 12 to 16 pieces, one whose plain BFS stores > 5 million
@@ -45,6 +52,8 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChildReport } from './solver-child.js';
 import { NATIVE_REF_LIMITS, runNativeReference, type NativeRefReport } from './native-ref.js';
+import { childArgs, fromSource } from './built.js';
+import { runCodexSection, type CodexSection } from './codex-cli.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -64,8 +73,11 @@ const countOf = (s: string): number => {
   if (!m) throw new Error(`not a state count: ${s}`);
   return Math.round(Number(m[1]) * (m[2] === '' ? 1 : m[2]!.toLowerCase() === 'k' ? 1e3 : 1e6));
 };
-const nativeOnly = args.includes('--native-only');
-const nativeLimits = args.includes('--no-native') ? [] : (opt('native')?.split(',').map(countOf) ?? NATIVE_REF_LIMITS);
+const codexOnly = args.includes('--codex-only');
+const codexPick = opt('codex');
+const codexOn = !args.includes('--no-codex');
+const nativeOnly = args.includes('--native-only') || codexOnly;
+const nativeLimits = args.includes('--no-native') || codexOnly ? [] : (opt('native')?.split(',').map(countOf) ?? NATIVE_REF_LIMITS);
 const nativeEngines = opt('native-engines')?.split(',');
 const nativeBaselineMax = opt('native-baseline-max');
 
@@ -81,7 +93,7 @@ const isCodex = (f: string): boolean => f.startsWith('uk-codex-');
 
 function runChild(file: string, mode: string): ChildReport | { mode: string; status: 'error'; message: string } {
   const heap = mode === 'baseline' ? ['--max-old-space-size=16384'] : [];
-  const r = spawnSync(process.execPath, [...heap, '--import', 'tsx', join(here, 'solver-child.ts'), file, mode, ...(cap ? [cap] : [])], {
+  const r = spawnSync(process.execPath, [...heap, ...childArgs('bench/solver-child.ts'), file, mode, ...(cap ? [cap] : [])], {
     encoding: 'utf8',
     timeout: 15 * 60_000,
     maxBuffer: 16 * 1024 * 1024,
@@ -108,7 +120,11 @@ const log = (s: string): void => {
   if (!json) process.stderr.write(s);
 };
 
-log(`castellan solver bench: ${files.length} puzzles, modes ${modes.join(', ')}; ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(2)}\n`);
+log(
+  `castellan solver bench: ${files.length} puzzles, modes ${modes.join(', ')}; ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(2)}; children run ${
+    fromSource ? 'the sources through tsx (--from-source)' : 'built bundles (esbuild, as the CLI)'
+  }\n`,
+);
 const idle = files.length > 0 ? runChild(join(corpusDir, files[0]!), 'idle') : null;
 const idleRss = idle && 'maxRss' in idle ? idle.maxRss : 0;
 const results: { file: string; rows: (Row | { mode: string; status: 'error'; message: string })[] }[] = [];
@@ -221,6 +237,10 @@ const nativeRef: NativeRefReport | null =
     : null;
 if (nativeRef && nativeRef.failures.length > 0) process.exitCode = 1;
 
+const codex: CodexSection | null =
+  codexOn && !(nativeOnly && !codexOnly) ? runCodexSection({ log, ...(codexPick ? { only: codexPick.split(',').map(Number) } : {}) }) : null;
+if (codex && codex.failures.length > 0) process.exitCode = 1;
+
 const emit = (text: string): void => {
   process.stdout.write(text);
   if (outFile) writeFileSync(outFile, text);
@@ -234,6 +254,7 @@ if (json) {
         results,
         checks,
         nativeRef: nativeRef && { skipped: nativeRef.skipped, rows: nativeRef.rows, failures: nativeRef.failures },
+        codex: codex && { rows: codex.rows, verify: codex.verify, hints: codex.hints, failures: codex.failures },
       },
       null,
       2,
@@ -318,5 +339,6 @@ if (json) {
   for (const c of checks) out.push(`  ${c.ok ? 'ok  ' : 'MISS'} ${c.target}: ${basename(c.puzzle, '.level.json')} ${c.mode} ${c.value}`);
   if (files.length === 0) out.length = 0; // --native-only: no corpus table
   if (nativeRef) out.push(...(out.length > 0 ? [''] : []), ...nativeRef.lines);
+  if (codex) out.push(...(out.length > 0 ? [''] : []), ...codex.lines);
   emit(out.join('\n') + '\n');
 }

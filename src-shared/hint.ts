@@ -8,7 +8,7 @@
  * asks its play engine, whose proof search answers the fastest forced win
  * of the side to move, or the longest defence. Pure TS; never throws.
  */
-import type { EngineAnswer, HintAnswer, HintOptions, LevelBase, RulesetDef, SolveAnswer } from './ruleset.js';
+import type { EngineAnswer, HintAnswer, HintMemo, HintOptions, LevelBase, RulesetDef, SolveAnswer } from './ruleset.js';
 import type { SolveOptions } from './solver/types.js';
 import { issue, type Issue, type Result } from './validation/issue.js';
 
@@ -27,7 +27,18 @@ export const HINT_DEFAULT_MAX_STATES = 5_000_000;
 export interface PositionSolver<P> {
   replay(moves: readonly string[]): Result<P[], Issue[]>;
   solve(position: P, opts: SolveOptions): SolveAnswer;
+  /** A string equal for equal positions (same pieces where they stand); without it nothing is kept in `HintOptions.memo`. */
+  key?(position: P): string;
+  /**
+   * Optional: answers as `solve` and hands `note` every other position whose
+   * distance the search proved (key as `key`, exact distance, one optimal
+   * next move). Used for the first search of an empty memo.
+   */
+  learn?(position: P, opts: SolveOptions, note: (key: string, distance: number, next: string | null) => void): SolveAnswer;
 }
+
+/** Entries a hint memo holds at most; past it, it is emptied (and refills as hints go on). */
+export const HINT_MEMO_MAX = 200_000;
 
 /** The budget shared by every search of one hint: a state cap per search, an overall deadline and the caller's signal. */
 class HintBudget {
@@ -80,6 +91,15 @@ const plain = (d: number): number | null => (Number.isFinite(d) ? d : null);
  * line, so lostAt is found by bisection: two solves when the line is still
  * optimal, about log2(moves) more otherwise.
  *
+ * With `opts.memo` (and a solver `key`): positions already in the memo
+ * are not searched again, and every search adds its position and each
+ * position along the optimal line it found (distance one less per move;
+ * the first search of an empty memo, with a solver `learn`, adds every
+ * position whose distance it proved),
+ * so a hint after the hinted move, or after any move back onto a known
+ * position, answers without a search; `lostAt` then mostly reads the
+ * distances of the line's earlier positions from the memo too.
+ *
  * Status `unsolvable` (no solution from the position; `lostAt` names the
  * move that made it so, or is null when the level was unsolvable from the
  * start), `limit` (a search ran out of `maxStates`, default
@@ -95,13 +115,35 @@ export function hintSinglePlayer<P>(solver: PositionSolver<P>, moves: readonly s
   const n = positions.length - 1;
   const budget = new HintBudget(opts);
   const memo = new Map<number, { d: Dist; next: string | null }>();
+  const kept = solver.key ? opts.memo : undefined;
+  const keyAt = (k: number): string => solver.key!(positions[k]!);
   const at = (k: number): { d: Dist; next: string | null } => {
     let r = memo.get(k);
-    if (!r) {
-      r = budget.aborted ? { d: 'limit', next: null } : distanceOf(solver.solve(positions[k]!, budget.solveOptions()));
-      memo.set(k, r);
+    if (r) return r;
+    const known = kept?.get(keyAt(k));
+    if (known) {
+      r = { d: known.distance, next: known.next };
+    } else if (budget.aborted) {
+      r = { d: 'limit', next: null };
+    } else {
+      const learn = kept && kept.size === 0 ? solver.learn : undefined;
+      const answer = learn
+        ? learn.call(solver, positions[k]!, budget.solveOptions(), (key, distance, next) => kept!.set(key, { distance, next }))
+        : solver.solve(positions[k]!, budget.solveOptions());
+      r = distanceOf(answer);
+      if (kept && typeof r.d === 'number') keep(kept, k, r.d, answer.status === 'solved' ? answer.moves : []);
     }
+    memo.set(k, r);
     return r;
+  };
+  /** Remembers position k at distance d and, along the optimal line `line` from it, every later position. */
+  const keep = (into: HintMemo, k: number, d: number, line: readonly string[]): void => {
+    if (into.size > HINT_MEMO_MAX) into.clear();
+    into.set(keyAt(k), { distance: d, next: line[0] ?? null });
+    if (line.length === 0) return;
+    const along = solver.replay([...moves.slice(0, k), ...line]);
+    if (!along.ok) return;
+    for (let i = 1; i <= line.length; i++) into.set(solver.key!(along.value[k + i]!), { distance: d - i, next: line[i] ?? null });
   };
   const here = at(n);
   if (typeof here.d === 'object') return { ok: false, error: here.d.invalid };
@@ -143,6 +185,7 @@ export function framesSolver<L extends LevelBase>(def: RulesetDef<L>, level: L, 
   return {
     replay: (moves) => def.replay(level, moves),
     solve: (frame, opts) => (solved(frame) ? { status: 'solved', length: 0, moves: [], states: 1, optimal: true } : def.solve(frame, opts)),
+    key: (frame) => JSON.stringify(frame),
   };
 }
 

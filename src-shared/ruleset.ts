@@ -220,7 +220,24 @@ export interface HintOptions {
   maxStates?: number;
   timeMs?: number;
   signal?: { readonly aborted: boolean };
+  /**
+   * Single-player rulesets: distances to keep across the hints of one line
+   * start (src-shared/hint.ts). The caller owns it and uses one per level
+   * start; each hint reads the positions it already knows from it and adds
+   * the ones its searches prove (every position along each optimal line
+   * found), so the hint after a move along a known line needs no search.
+   */
+  memo?: HintMemo;
 }
+
+/** A position's proven distance to the nearest win (Infinity: none) and one optimal next move (LAN, null when none). */
+export interface HintMemoEntry {
+  distance: number;
+  next: string | null;
+}
+
+/** Hint distances by position key (see `HintOptions.memo`). */
+export type HintMemo = Map<string, HintMemoEntry>;
 
 /**
  * A chess-problem solution tree of a two-player "win / mate in N" problem

@@ -20,7 +20,8 @@ import type { Editor } from '../editor/editor.js';
 import { startEnginePlay, startPlay } from '../play/index.js';
 import type { PlayPanelContext, PlaytestUi } from '../play/module.js';
 import type { PlaySession, PlaySide } from '../play/session.js';
-import { runJob } from '../workers/job-runner.js';
+import { keptJobs, runJob } from '../workers/job-runner.js';
+import type { KeptJobs } from '../workers/kept-jobs.js';
 import { PLAY_HINT_BUDGET, PlayHints } from '../play/hints.svelte.js';
 import type { Notices } from './notices.svelte.js';
 import type { SolveState } from './solve-controller.svelte.js';
@@ -48,8 +49,15 @@ export class PlayController implements PlayPanelContext {
    * solver panel's "Show solution" turns it on.
    */
   solutionShown = $state(false);
-  /** The hint of the current position (worker job per move; the hint box, move lists and board read it). */
-  readonly hints = new PlayHints((level, moves) => runJob({ kind: 'hint', level, moves, opts: PLAY_HINT_BUDGET }));
+  /**
+   * The hint of the current position (a job per move on one worker kept for the play session, whose
+   * hint memo answers a move along a known line without a search; the hint box, move lists and board read it).
+   */
+  readonly hints = new PlayHints((level, moves) => {
+    this.hintJobs ??= keptJobs();
+    return this.hintJobs.run({ kind: 'hint', level, moves, opts: PLAY_HINT_BUDGET });
+  });
+  private hintJobs: KeptJobs | null = null;
   private driver: PlayDriver<PlaySession> | null = null;
 
   constructor(private readonly ctx: PlayContext) {}
@@ -121,6 +129,8 @@ export class PlayController implements PlayPanelContext {
     this.driver?.stop();
     this.driver = null;
     this.hints.stop();
+    this.hintJobs?.close();
+    this.hintJobs = null;
     this.play = null;
   }
 

@@ -11,14 +11,30 @@
  * - `tree`: `RulesetDef.solutionTree` of the level's ruleset (`tree-unsupported`
  *   without one); its errors (no goal, no win in N, budget) come back as `invalid`.
  * - `hint`: `RulesetDef.hint` likewise (`hint-unsupported` without one; a
- *   move that does not replay comes back as `invalid`).
+ *   move that does not replay comes back as `invalid`), with the worker's
+ *   hint memo of the line start (`hintMemoFor`).
  */
 import { rulesetOf, solveLevel, unsupported } from '../../src-shared/rulesets/index.js';
 import { issue } from '../../src-shared/validation/issue.js';
+import type { HintMemo } from '../../src-shared/ruleset.js';
 import type { Job, JobMessage } from './job-protocol.js';
 
 /** States between two solve progress messages. */
 export const PROGRESS_EVERY = 50_000;
+
+/** The hint distances of the last line start this worker gave hints for (`HintOptions.memo`). */
+let kept: { level: string; memo: HintMemo } | null = null;
+
+/**
+ * The hint memo of `level` (a line start): the same map for every hint job
+ * of the same start in this worker (a worker kept for a play session, see
+ * kept-jobs.ts, answers later hints from it), a new one for another start.
+ */
+export function hintMemoFor(level: unknown): HintMemo {
+  const key = JSON.stringify(level);
+  if (!kept || kept.level !== key) kept = { level: key, memo: new Map() };
+  return kept.memo;
+}
 
 /**
  * Runs `job` and posts its messages through `post`: progress (solve), then
@@ -72,7 +88,7 @@ export function handleJob(job: Job, post: (m: JobMessage) => void, now: () => nu
         post({ type: 'invalid', issues: [def ? issue('error', 'hint-unsupported', `${def.name} has no hints.`) : unsupported(job.level.ruleset)] });
         return;
       }
-      const r = def.hint(job.level, job.moves, job.opts);
+      const r = def.hint(job.level, job.moves, { ...job.opts, memo: hintMemoFor(job.level) });
       post(r.ok ? { type: 'result', result: r.value, ms: ms() } : { type: 'invalid', issues: r.error });
       return;
     }

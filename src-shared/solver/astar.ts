@@ -39,6 +39,22 @@
  * problem's bound can reuse its parent's answer while that is the latest
  * (unlock-the-king/heuristic.ts `routeBound` memo).
  *
+ * Partial expansion (when the problem has `expandPart` as well; enhanced
+ * partial-expansion A*): the strong bound is computed when a state is
+ * popped, not when it is stored. A state popped at f = g + h gets its
+ * "near" successors (those whose bound may differ from h) at once and is
+ * pushed again, marked (FAR_MARK in the open-list entry), at f + 1, where its
+ * "far" successors (bound exactly h, so f + 1 each) follow. The far ones are
+ * never generated when the search ends at f (counting ends with the f = C*
+ * bucket: most of it is far successors of its states), and need no bound
+ * computation. A new near successor is stored with the problem's
+ * `heuristic`, raised to its parent's h - 1 (h(parent) <= 1 + h*(child), so
+ * still a lower bound); a popped state whose strong bound is past the bucket
+ * goes back to the open list at g + that bound. A state reopened below the
+ * bucket (a cheaper line, h < f - g) is expanded whole at once. The
+ * `expanded` metric counts near parts (states expanded), `generated` the
+ * successors actually generated.
+ *
  * Counting (`opts.countSolutions` > 0, default 1000): the search goes on to
  * finish the whole f = C* bucket, so every state on every optimal line is
  * stored with its exact depth; then lines.ts `countOptimal` walks the optimal
@@ -78,6 +94,8 @@ const EAGER_SLACK = 2;
 const PREFETCH_FROM = 1 << 19;
 /** Parents popped into one lookup batch, and the batch size that stops adding parents. */
 const BATCH_PARENTS = 4;
+/** Open-list mark of a state whose far part is due (partial expansion): bit 30 of the entry. */
+const FAR_MARK = 1 << 30;
 const BATCH_TARGET = 64;
 
 /**
@@ -182,7 +200,8 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
   if (!Number.isInteger(W) || W < 1) {
     throw new RangeError(`SearchProblem.stateWords must be a positive integer, got ${W}`);
   }
-  const maxStates = Math.max(1, Math.floor(opts.maxStates ?? DEFAULT_MAX_STATES));
+  // Open-list entries carry FAR_MARK in bit 30, so state indices stay below it.
+  const maxStates = Math.min(FAR_MARK - 1, Math.max(1, Math.floor(opts.maxStates ?? DEFAULT_MAX_STATES)));
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   const progressEvery = Math.max(1, Math.floor(opts.progressEvery ?? DEFAULT_PROGRESS_EVERY));
   const countCap = Math.max(0, Math.floor(opts.countSolutions ?? DEFAULT_COUNT_CAP));
@@ -201,8 +220,32 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
   let bucketBytes = 0;
   store.otherBytes = () => batch.bytes() + g.bytes + bucketBytes;
   const budget = (): number => maxBytes - store.bytes() - store.otherBytes();
-  /** Parent g + 1 of each batch entry. */
+  /** Parent g + 1 of each batch entry, and its exact strong bound when known (far successors), else -1. */
   let childG = new Int32Array(64);
+  let childH = new Int32Array(64);
+  /**
+   * Sets g = `cg` and the bound note `hk` of batch entries first..batch.n (emitted since `first`);
+   * answers batch.n. `hk` >= 0: the exact strong bound (far successors); -1: nothing known; < -1:
+   * -2 - hk is a lower bound (the parent's exact bound less one: h(parent) <= 1 + h*(child)).
+   */
+  const tagChildren = (first: number, cg: number, hk: number): number => {
+    if (childG.length < batch.cap) {
+      const a = new Int32Array(batch.cap);
+      a.set(childG);
+      childG = a;
+      const b = new Int32Array(batch.cap);
+      b.set(childH);
+      childH = b;
+    }
+    for (let k = first, e = batch.n; k < e; k++) {
+      childG[k] = cg;
+      childH[k] = hk;
+    }
+    return batch.n;
+  };
+  const hasPart = hasStrong && typeof problem.expandPart === 'function';
+  /** States expanded (near part) in the batch being filled. */
+  let nearParents = 0;
 
   const out = new Int32Array(W);
   const emit = (move: number): boolean => {
@@ -281,6 +324,7 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
       if (counting ? bestGoal < fCur : bestGoal <= fCur) break;
       const bucket = buckets[fCur];
       if (!bucket) continue;
+      problem.onBucket?.(fCur);
       progress();
       while (bucket.size > 0) {
         if (expanded >= nextPoll) {
@@ -291,10 +335,71 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
         batch.n = 0;
         let parents = 0;
         while (bucket.size > 0 && parents < BATCH_PARENTS && batch.n < BATCH_TARGET) {
-          const i = pop(bucket);
+          const entry = pop(bucket);
+          const i = entry & ~FAR_MARK;
           const gv = getG(i);
           if ((gv & g.EXP) !== 0) continue; // stale entry: expanded from a cheaper line already
           const pg = gv & g.GM;
+          if (hasPart && (bestGoal !== Infinity || problem.splitsNow?.(counting) !== false)) {
+            // Partial expansion (see the file comment): the near part at f = g + h, the far part at f + 1.
+            if (pg >= depthCap) {
+              setG(i, gv | g.EXP);
+              continue;
+            }
+            const buf = store.chunkOf(i);
+            const off = (i & CHUNK_MASK) * W;
+            const hT = fCur - pg;
+            const cg = pg + 1;
+            let first = batch.n;
+            if ((entry & FAR_MARK) !== 0) {
+              // The far part; its near part ran at f - 1 with this g, unless a cheaper line reopened the state since.
+              const h = problem.expandPart!(buf, off, hT - 1, 2, out, emit);
+              if (h < 0) {
+                setG(i, gv | g.EXP);
+                continue;
+              }
+              if (h > hT - 1) {
+                // Cannot happen (g only ever falls and h is a function of the state); kept safe: start over at its f.
+                if (!push(i, pg + h)) return { status: 'limit', states: store.count, depth: fCur, reason: 'memory' };
+                continue;
+              }
+              first = tagChildren(first, cg, h);
+              if (h < hT - 1) {
+                problem.expandPart!(buf, off, hT, 1, out, emit);
+                first = tagChildren(first, cg, h > 0 ? -1 - h : -1);
+              }
+              setG(i, pg | g.EXP | g.STR);
+            } else {
+              const h = problem.expandPart!(buf, off, hT, 1, out, emit);
+              if (h < 0) {
+                setG(i, gv | g.EXP); // no goal reachable from there: never expand it
+                continue;
+              }
+              if (h > hT) {
+                // Not yet: its real f is higher (at least the next one). Back to the open list.
+                if (pg + h > depthCap) continue;
+                if (pg + h > fMax) fMax = pg + h;
+                if (!push(i, pg + h)) return { status: 'limit', states: store.count, depth: fCur, reason: 'memory' };
+                continue;
+              }
+              nearParents++;
+              first = tagChildren(first, cg, h > 0 ? -1 - h : -1);
+              if (h === hT) {
+                setG(i, pg | g.STR);
+                if (fCur + 1 <= depthCap && fCur + 1 <= bestGoal) {
+                  if (fCur + 1 > fMax) fMax = fCur + 1;
+                  if (!push(i | FAR_MARK, fCur + 1)) return { status: 'limit', states: store.count, depth: fCur, reason: 'memory' };
+                }
+              } else {
+                // Reopened below the bucket (h < hT): both parts now.
+                problem.expandPart!(buf, off, hT, 2, out, emit);
+                first = tagChildren(first, cg, h);
+                setG(i, pg | g.EXP | g.STR);
+              }
+            }
+            parents++;
+            continue;
+          }
           if (hasStrong && (gv & g.STR) === 0) {
             // Exact up to STRONG_SLACK past the bucket; beyond it only "more than that" (checked again later).
             const limit = fCur - pg + STRONG_SLACK;
@@ -316,15 +421,12 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
           if (pg >= depthCap) continue;
           const first = batch.n;
           problem.expand(store.chunkOf(i), (i & CHUNK_MASK) * W, out, emit);
-          if (childG.length < batch.cap) {
-            const a = new Int32Array(batch.cap);
-            a.set(childG);
-            childG = a;
-          }
-          for (let k = first, e = batch.n, cg = pg + 1; k < e; k++) childG[k] = cg;
+          tagChildren(first, pg + 1, -1);
           parents++;
+          nearParents++;
         }
-        expanded += parents;
+        expanded += nearParents;
+        nearParents = 0;
         const n = batch.n;
         generated += n;
         if (n === 0) continue;
@@ -354,7 +456,17 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
           }
           let hh: number;
           let exact = false;
-          if (hasStrong) {
+          const note = childH[k]!;
+          if (note >= 0) {
+            // A far successor: its strong bound is its parent's, exactly.
+            hh = note;
+            exact = true;
+          } else if (note < -1) {
+            // A near successor (partial expansion computes the strong bound when a state is popped):
+            // here only the cheaper bound and the parent's exact bound less one.
+            hh = hasH ? problem.heuristic!(states, off) : 0;
+            if (hh >= 0 && -2 - note > hh) hh = -2 - note;
+          } else if (hasStrong) {
             // Eager strong bound on a new state, exact up to EAGER_SLACK past the bucket.
             const lim = fCur + EAGER_SLACK - gi;
             hh = problem.strongHeuristic!(states, off, lim);
@@ -444,7 +556,7 @@ export function solveAStar(problem: SearchProblem, opts: SolveOptions = {}): Sol
     };
     const m = metrics();
     if (counting) {
-      const c = countOptimal(view, goals, cStar, countCap);
+      const c = countOptimal(view, goals, cStar, countCap, opts.onOptimalState);
       if (c.solutions > 0 && c.line.length === cStar) {
         m.optimalSolutions = c.solutions;
         m.optimalSolutionsCapped = c.capped;

@@ -19,6 +19,9 @@
  * sorted Int32Array index lists with Float64 counts (memory in proportion to
  * the DAG, not to the search).
  *
+ * `countOptimal`'s `each` (SolveOptions.onOptimalState): every DAG state,
+ * its depth and one optimal next move, walking the layers once more.
+ *
  * Tagged moves (`problem.moveTag`): a second, forward pass over the same
  * layers, from the start, keeps for each DAG node the fewest and the most
  * tagged moves over the optimal-line prefixes reaching it (min / max over
@@ -253,12 +256,55 @@ function taggedRange(view: SearchView, layers: readonly Layer[], cStar: number):
 }
 
 /**
+ * Calls `each` for every state of the layered optimal DAG `layers[0..cStar]`
+ * (every state on an optimal line, at its depth) with one optimal next move
+ * (LAN: to a DAG state of the next layer; null at the goals).
+ */
+function eachOptimal(
+  view: SearchView,
+  layers: readonly Layer[],
+  cStar: number,
+  each: (buf: Int32Array, offset: number, depth: number, next: string | null) => void,
+): void {
+  const { problem, store } = view;
+  const W = problem.stateWords;
+  const out = new Int32Array(W);
+  for (let d = 0; d <= cStar; d++) {
+    const layer = layers[d]!;
+    const next = layers[d + 1];
+    for (let k = 0; k < layer.idx.length; k++) {
+      const p = layer.idx[k]!;
+      const buf = store.chunkOf(p);
+      const off = (p & CHUNK_MASK) * W;
+      let move = -1;
+      if (next) {
+        problem.expand(buf, off, out, (m) => {
+          const i = store.find(out, 0, hashWords(out, 0, W));
+          if (i >= 0 && search(next.idx, i) >= 0) {
+            move = m;
+            return true;
+          }
+          return false;
+        });
+      }
+      each(buf, off, d, move >= 0 ? problem.moveToLan(buf, off, move) : null);
+    }
+  }
+}
+
+/**
  * Counts the optimal solutions: lines of exactly `cStar` moves from the
  * start to one of `goals` (stored goal states at depth `cStar`; every state
  * on an optimal line must be stored with its exact depth, as A* guarantees
  * after finishing the whole f = C* contour). Saturates at `cap + 1`.
  */
-export function countOptimal(view: SearchView, goals: readonly number[], cStar: number, cap: number): OptimalCount {
+export function countOptimal(
+  view: SearchView,
+  goals: readonly number[],
+  cStar: number,
+  cap: number,
+  each?: (buf: Int32Array, offset: number, depth: number, next: string | null) => void,
+): OptimalCount {
   const { problem, store } = view;
   const W = problem.stateWords;
   const sat = cap + 1;
@@ -325,6 +371,7 @@ export function countOptimal(view: SearchView, goals: readonly number[], cStar: 
     line.push(tools.lan(cur, step));
     cur = step;
   }
+  if (each && total > 0) eachOptimal(view, layers, cStar, each);
   const tagged = problem.moveTag && total > 0 ? taggedRange(view, layers, cStar) : undefined;
   return {
     solutions: Math.min(total, cap),

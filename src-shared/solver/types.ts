@@ -53,6 +53,34 @@ export interface SearchProblem {
    */
   strongHeuristic?(buf: Int32Array, offset: number, limit?: number): number;
   /**
+   * Optional partial expansion (with `strongHeuristic`; A* then generates a
+   * state's successors in two parts, see solver/astar.ts). Computes the
+   * state's strong bound h as `strongHeuristic(buf, offset, limit)` does and,
+   * only when 0 <= h <= `limit`, emits some of its successors as `expand`
+   * does (same `out` / `emit` contract, same move codes):
+   * - `part` 1 ("near"): at least every successor whose strong bound may
+   *   differ from h (the goal successors among them);
+   * - `part` 2 ("far"): exactly the successors that part 1 leaves out, each
+   *   of which has strong bound exactly h;
+   * - `part` 3: all successors.
+   * Returns h (-1: no goal reachable; > `limit`: past it, nothing emitted).
+   */
+  expandPart?(buf: Int32Array, offset: number, limit: number, part: 1 | 2 | 3, out: Int32Array, emit: (move: number) => boolean): number;
+  /**
+   * Optional, with `expandPart`: false while the problem wants whole
+   * expansions (every successor at once, its strong bound computed when a
+   * successor is stored) rather than partial ones; A* asks at every state it
+   * expands (`counting`: the search will finish the optimal f contour), and
+   * splits anyway once a goal is known (the last f, where the far
+   * successors are never needed). Default true.
+   */
+  splitsNow?(counting: boolean): boolean;
+  /**
+   * Optional notice from A*: it starts expanding the states of f bound `f` (called once per f, in
+   * increasing order). A problem may use it to tune its bounds (never to change its answers' meaning).
+   */
+  onBucket?(f: number): void;
+  /**
    * Optional predecessor generator: calls `emit(0)` once per state p such
    * that p -> (the state at `buf[offset..]`) is a legal move, after writing
    * p into `out` (the move code is ignored). It may emit states that are not
@@ -112,6 +140,15 @@ export interface SolveOptions {
    * reports; the result shape does not change).
    */
   stats?: SolveStats;
+  /**
+   * A* with counting on (`countSolutions` > 0) only: called once for every
+   * state on an optimal line (the optimal-solution DAG) after the search,
+   * with its depth (moves from the start; the optimum minus it is its exact
+   * distance to a goal) and one optimal next move from it (LAN, null at a
+   * goal). The state is at `buf[offset..offset+stateWords)`, valid during
+   * the call only. For hints that keep distances (src-shared/hint.ts).
+   */
+  onOptimalState?: (buf: Int32Array, offset: number, depth: number, next: string | null) => void;
 }
 
 /**

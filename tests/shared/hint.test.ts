@@ -7,8 +7,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Level } from '../../src-shared/model/level.js';
-import type { HintAnswer } from '../../src-shared/ruleset.js';
+import type { UnlockTheKingLevel } from '../../src-shared/model/level.js';
+import type { HintAnswer, HintMemo, SolveAnswer } from '../../src-shared/ruleset.js';
 import { rulesetOf } from '../../src-shared/rulesets/index.js';
+import { framesSolver, hintSinglePlayer } from '../../src-shared/hint.js';
+import { unlockTheKing } from '../../src-shared/rulesets/unlock-the-king/def.js';
+import { ukFrameSolved, ukLearn, ukPlacementKey } from '../../src-shared/rulesets/unlock-the-king/hint.js';
+import type { SolveOptions } from '../../src-shared/solver/types.js';
 
 function hint(level: unknown, moves: string[]): HintAnswer {
   const l = level as Level;
@@ -227,4 +232,120 @@ describe('hint: along the stored optimal solutions of the Chess Maze samples', (
       }
     });
   }
+});
+
+describe('hint memo (HintOptions.memo): distances kept across the hints of one line start', () => {
+  // 5 x 3 corridor, rank 3 walled: king a1, portal e1, nothing else. Optimum 4 (UK-4: four king steps
+  // along rank 1 or through rank 2); every step towards e-file keeps the line optimal.
+  const corridor = {
+    ...base,
+    ruleset: 'unlock-the-king',
+    board: { width: 5, height: 3 },
+    walls: ['a3', 'b3', 'c3', 'd3', 'e3'],
+    portal: 'e1',
+    pieces: [{ role: 'king', square: 'a1', color: 'ivory' }],
+  };
+
+  /** The UK hint over replay frames, counting the searches its solver runs. */
+  function counted(level: unknown): { hint: (moves: string[], memo?: HintMemo) => HintAnswer; searches: () => number } {
+    const l = level as UnlockTheKingLevel;
+    let searches = 0;
+    const frames = framesSolver(unlockTheKing, l, ukFrameSolved);
+    const solver = {
+      ...frames,
+      solve: (frame: UnlockTheKingLevel, o: SolveOptions): SolveAnswer => {
+        searches++;
+        return frames.solve(frame, o);
+      },
+    };
+    return {
+      hint: (moves, memo) => {
+        const r = hintSinglePlayer(solver, moves, { maxStates: 100_000, ...(memo ? { memo } : {}) });
+        if (!r.ok) throw new Error(r.error.map((i) => i.code).join(', '));
+        return r.value;
+      },
+      searches: () => searches,
+    };
+  }
+
+  it('UK-4: after the first hint, playing each hinted move needs no search; the answers are the same as without a memo', () => {
+    const withMemo = counted(corridor);
+    const without = counted(corridor);
+    const memo: HintMemo = new Map();
+    const line: string[] = [];
+    for (let k = 0; k <= 4; k++) {
+      const h = withMemo.hint(line, memo);
+      expect(h).toEqual(without.hint(line));
+      expect(h.distance).toBe(4 - k);
+      if (k === 0) expect(withMemo.searches()).toBe(1);
+      if (h.next) line.push(h.next);
+    }
+    expect(withMemo.searches()).toBe(1); // the first hint's search proved the whole line
+    expect(without.searches()).toBeGreaterThan(5);
+  });
+
+  it('UK-4: a move off the known line is searched once, and the par lost there is still reported (lostAt from kept distances)', () => {
+    const h = counted(corridor);
+    const memo: HintMemo = new Map();
+    const first = h.hint([], memo);
+    expect(first.distance).toBe(4);
+    // Ka1-a2 then Ka2-a1: back on the start square (4 steps from e1), two moves spent. a2 is 4 king
+    // steps from e1 too (UK-4: four files), so the par was lost by the first move, Ka1-a2: 1 + 4 > 4.
+    const back = h.hint(['Ka1-a2', 'Ka2-a1'], memo);
+    expect(back.distance).toBe(4);
+    expect(back.lostAt).toEqual({ ply: 0, move: 'Ka1-a2', distanceBefore: 4, distanceAfter: 4 });
+    // The start square's distance came from the memo: only a2 was searched (1 + 1 searches in all).
+    expect(h.searches()).toBe(2);
+  });
+});
+
+describe('Unlock the King hint memo: the first search learns the whole optimal-solution DAG', () => {
+  // The 5 x 3 corridor again: king a1, portal e1, rank 3 walled: every optimal line is 4 king steps
+  // east over ranks 1 and 2 (UK-4), e.g. a1-b2-c1-d2-e1 or a1-b1-c1-d1-e1: many optimal lines.
+  const corridor = {
+    ...base,
+    ruleset: 'unlock-the-king',
+    board: { width: 5, height: 3 },
+    walls: ['a3', 'b3', 'c3', 'd3', 'e3'],
+    portal: 'e1',
+    pieces: [{ role: 'king', square: 'a1', color: 'ivory' }],
+  } as unknown as UnlockTheKingLevel;
+
+  it('UK-4: after the first hint, any optimal line (not only the hinted one) is answered without a search', () => {
+    let searches = 0;
+    const frames = framesSolver(unlockTheKing, corridor, ukFrameSolved);
+    const solver = {
+      ...frames,
+      key: ukPlacementKey,
+      solve: (f: UnlockTheKingLevel, o: SolveOptions): SolveAnswer => (searches++, frames.solve(f, o)),
+      learn: (f: UnlockTheKingLevel, o: SolveOptions, note: (k: string, d: number, n: string | null) => void): SolveAnswer => (
+        searches++,
+        ukLearn(f, o, note, frames.solve)
+      ),
+    };
+    const memo: HintMemo = new Map();
+    const hint = (moves: string[]): HintAnswer => {
+      const r = hintSinglePlayer(solver, moves, { memo });
+      if (!r.ok) throw new Error('hint failed');
+      return r.value;
+    };
+    expect(hint([]).distance).toBe(4);
+    expect(searches).toBe(1);
+    for (const line of [
+      ['Ka1-b2', 'Kb2-c1', 'Kc1-d2', 'Kd2-e1'],
+      ['Ka1-b1', 'Kb1-c2', 'Kc2-d1', 'Kd1-e1'],
+      ['Ka1-b2', 'Kb2-c2', 'Kc2-d2', 'Kd2-e1'],
+    ]) {
+      for (let k = 1; k <= 4; k++) expect(hint(line.slice(0, k))).toMatchObject({ distance: 4 - k, lostAt: null });
+    }
+    expect(searches).toBe(1);
+  });
+
+  it('UK-4: the placement key ignores colour and which of two identical pieces stands where', () => {
+    const a = { ...corridor, pieces: [...corridor.pieces, { role: 'rook', square: 'b2', color: 'ivory' }, { role: 'rook', square: 'c2', color: 'obsidian' }] };
+    const b = { ...corridor, pieces: [...corridor.pieces, { role: 'rook', square: 'c2', color: 'ivory' }, { role: 'rook', square: 'b2', color: 'ivory' }] };
+    const c = { ...corridor, pieces: [...corridor.pieces, { role: 'rook', square: 'c2', color: 'ivory' }, { role: 'bishop', square: 'b2', color: 'ivory' }] };
+    expect(ukPlacementKey(a as UnlockTheKingLevel)).toBe(ukPlacementKey(b as UnlockTheKingLevel));
+    expect(ukPlacementKey(a as UnlockTheKingLevel)).not.toBe(ukPlacementKey(c as UnlockTheKingLevel));
+  });
 });

@@ -11,7 +11,7 @@ import { hasBoardAndPieces, isRecord } from '../editable.js';
 import { compileUnlockTheKing } from './position.js';
 import { generateUkLevels } from './generate.js';
 import { ukReplay } from './replay.js';
-import { ukFrameSolved } from './hint.js';
+import { ukFrameSolved, ukLearn, ukPlacementKey } from './hint.js';
 import { ukSquares } from './squares.js';
 import { ukDisplay } from './display.js';
 import { ukObjectives } from './objectives.js';
@@ -130,7 +130,10 @@ export const unlockTheKing = {
   // The goal and objectives in words for printed diagrams (objectives.ts).
   describeGoal: ukObjectives,
   // Replay frames are whole positions (UK-4..UK-6): each is solved with the optimal solve.
-  hint: (level, moves, opts): HintResult => hintSinglePlayer(framesSolver(unlockTheKing, level, ukFrameSolved), moves, opts),
+  hint: (level, moves, opts): HintResult => {
+    const frames = framesSolver(unlockTheKing, level, ukFrameSolved);
+    return hintSinglePlayer({ ...frames, key: ukPlacementKey, learn: (frame, o, note) => ukLearn(frame, o, note, frames.solve) }, moves, opts);
+  },
   // Play (the generic session, play/session.ts): moves, the UK-7 ceiling, the UK-8 score (play.ts).
   play: ukPlay,
 } satisfies RulesetDef<UnlockTheKingLevel>;

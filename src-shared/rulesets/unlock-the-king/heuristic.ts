@@ -67,6 +67,24 @@ export function stuckSquares(pos: UkPosition): Uint8Array {
 }
 
 /**
+ * `routeBound`'s answer function `bound(occ, king, limit)`, with the
+ * relevant squares of its last exact answer.
+ */
+export interface RouteBound {
+  (occ: Int32Array, king: number, limit: number): number;
+  /**
+   * After a call that answered d <= limit: the relevant squares M of that
+   * answer (bitboard, `routeWords` words; see `routeBound`). Any occupancy
+   * that agrees with the call's one on M, with the same king square, has the
+   * same bound d: a move of a piece other than the king whose from- and
+   * to-squares both lie off M leaves the bound unchanged. Empty when d came
+   * from the king's square alone (0 on the portal, -1 cut off); meaningless
+   * after an answer past the limit. Overwritten by the next call.
+   */
+  readonly mask: Int32Array;
+}
+
+/**
  * Blocker-aware route bound: `bound(occ, king, limit)` is the least, over
  * king routes (UK-4 steps over non-wall squares) from `king` to the portal,
  * of the route's steps plus the number of its squares that a piece stands on
@@ -103,9 +121,10 @@ export function stuckSquares(pos: UkPosition): Uint8Array {
  * first change on it can only save the 1 of a vacated s) plus pot(s) after
  * it, and fwd(s) + pot(s) > d, so it costs >= d (bound >= d). A move that
  * touches neither the king nor M (most moves of a piece away from the
- * king's way) so reuses its parent's bound.
+ * king's way) so reuses its parent's bound; `RouteBound.mask` hands M of
+ * the last exact answer to the caller (the search's partial expansion).
  */
-export function routeBound(pos: UkPosition): (occ: Int32Array, king: number, limit: number) => number {
+export function routeBound(pos: UkPosition): RouteBound {
   const { width, height, portal } = pos;
   const size = width * height; // UK-1: at most 16 x 16, so width < 32 and every shift below is in 1..31
   const nW = routeWords(pos);
@@ -124,6 +143,9 @@ export function routeBound(pos: UkPosition): (occ: Int32Array, king: number, lim
   }
   const pw = portal >>> 5;
   const pb = 1 << (portal & 31);
+  /** Relevant squares of the last exact answer (see `RouteBound.mask`). */
+  const mask = new Int32Array(nW);
+  const done = (fn: (occ: Int32Array, king: number, limit: number) => number): RouteBound => Object.assign(fn, { mask });
   const start = (king: number, limit: number): number => {
     const pk = pot[king]!;
     if (pk < 0) return -1;
@@ -151,16 +173,23 @@ export function routeBound(pos: UkPosition): (occ: Int32Array, king: number, lim
     const w = width;
     const wr = 32 - w;
     const portalHi = pw === 1;
-    return (occ: Int32Array, king: number, limit: number): number => {
+    return done((occ: Int32Array, king: number, limit: number): number => {
       const s = start(king, limit);
-      if (s !== -2) return s;
+      if (s !== -2) {
+        // Pot alone decides (the king on the portal, or cut off, or past the limit): no square matters.
+        mask.fill(0);
+        return s;
+      }
       const o0 = occ[0]! & f0;
       const o1 = nW > 1 ? occ[1]! & f1 : 0;
       const mBase = king * MEMO_ENTRIES * 5;
       for (let m = mBase, mEnd = mBase + MEMO_ENTRIES * 5; m < mEnd; m += 5) {
         if (((memo[m]! ^ o0) & memo[m + 3]!) === 0 && ((memo[m + 1]! ^ o1) & memo[m + 4]!) === 0 && memo[m + 2]! >= 0) {
           const d = memo[m + 2]!;
-          return d <= limit ? d : limit + 1;
+          if (d > limit) return limit + 1;
+          mask[0] = memo[m + 3]!;
+          if (nW > 1) mask[1] = memo[m + 4]!;
+          return d;
         }
       }
       const e0 = f0 & ~o0;
@@ -200,11 +229,13 @@ export function routeBound(pos: UkPosition): (occ: Int32Array, king: number, lim
           memo[m + 2] = d;
           memo[m + 3] = m0;
           memo[m + 4] = m1;
+          mask[0] = m0;
+          if (nW > 1) mask[1] = m1;
           return d;
         }
       }
       return limit + 1;
-    };
+    });
   }
   const r = new Int32Array(nW);
   const y = new Int32Array(nW);
@@ -220,16 +251,21 @@ export function routeBound(pos: UkPosition): (occ: Int32Array, king: number, lim
   let layersW: Int32Array | null = null;
   let memoW: Int32Array | null = null;
   const memoNextW = new Uint8Array(size);
-  return (occ: Int32Array, king: number, limit: number): number => {
+  return done((occ: Int32Array, king: number, limit: number): number => {
     const s = start(king, limit);
-    if (s !== -2) return s;
+    if (s !== -2) {
+      mask.fill(0);
+      return s;
+    }
     if (memoW) {
       const mBase = king * MEMO_ENTRIES * entry;
       probe: for (let m = mBase, mEnd = mBase + MEMO_ENTRIES * entry; m < mEnd; m += entry) {
         if (memoW[m]! < 0) continue;
         for (let i = 0; i <= last; i++) if ((((occ[i]! & free[i]!) ^ memoW[m + 1 + i]!) & memoW[m + 1 + nW + i]!) !== 0) continue probe;
         const d = memoW[m]!;
-        return d <= limit ? d : limit + 1;
+        if (d > limit) return limit + 1;
+        for (let i = 0; i <= last; i++) mask[i] = memoW[m + 1 + nW + i]!;
+        return d;
       }
     }
     if (!layersW) layersW = new Int32Array(nW * (2 * size + 2));
@@ -267,12 +303,13 @@ export function routeBound(pos: UkPosition): (occ: Int32Array, king: number, lim
           let mi = 0;
           for (let j = 0, jEnd = Math.min(d, maxPot); j <= jEnd; j++) mi |= layers[(d - j) * nW + i]! & potEqW[j * nW + i]!;
           memoW[m + 1 + nW + i] = mi;
+          mask[i] = mi;
         }
         return d;
       }
     }
     return limit + 1;
-  };
+  });
 }
 
 /** Int32 words of `routeBound`'s occupancy bitboard for this board: ceil(width*height / 32). */

@@ -19,16 +19,25 @@
  *
  * Move code: `from << 8 | to` (board indices; squares identify the piece).
  *
- * Heuristic (A*): the king's wall-aware step distance to the portal
- * (heuristic.ts), plus 1 when another piece stands on the portal (it must
- * move off before the king lands, UK-6). Both terms change by at most 1 per
- * move, so the sum is admissible and consistent.
+ * Heuristic (A*'s consistent bound): the least, over king routes to the
+ * portal, of steps plus pieces standing on the route (heuristic.ts
+ * `routeBound`, a bit-parallel shortest path on occupancy bitboards, with a
+ * memo): every such piece must move away first (UK-5, UK-6). It changes by at
+ * most 1 per move.
  *
- * Strong bound (`strongHeuristic`, used lazily by A*): the least, over king
- * routes to the portal, of steps plus pieces standing on the route
- * (heuristic.ts `routeBound`, a bit-parallel shortest path on occupancy
- * bitboards): every such piece must move away first.
+ * Strong bound (`strongHeuristic`, and the bound of `expandPart`): the
+ * blocker-chain bound of chain.ts (the route bound plus the pieces that must
+ * move first to let stuck blockers move), while it pays (option `bound`,
+ * default 'auto': A* starts with it and falls back to the route bound once it
+ * has climbed CHAIN_SPAN f levels, or when a probe shows it rarely beats the
+ * route bound; both are admissible, so the answers never depend on it).
  *
+ * Partial expansion (`expandPart`, solver/astar.ts): the bound's relevant
+ * squares (`ChainBound.mask` / `RouteBound.mask`) split a state's moves: a
+ * move of a piece other than the king whose from- and to-squares are both
+ * off them ("far") keeps the bound exactly, every other move ("near": king
+ * moves, moves touching the relevant squares) may change it.
+
  * Move tag (`moveTag`, for the counting metrics): 1 for every non-king
  * move, 0 for king moves, so `SolveMetrics.taggedMovesMin` / `taggedMovesMax`
  * are the fewest / most non-king ("unlocking") moves over all optimal
@@ -48,8 +57,22 @@ import { solveAStar } from '../../solver/astar.js';
 import { indexToSquare } from '../../model/square.js';
 import type { Facing, Role } from '../../model/level.js';
 import type { UkPosition } from './position.js';
-import { kingDistances, routeBound, routeWords } from './heuristic.js';
+import { kingDistances, routeWords } from './heuristic.js';
+import { chainBound } from './chain.js';
 import { movementClass } from './tables.js';
+
+/** `expandPart` parts (SearchProblem): 1 successors that may change the bound, 2 those that keep it, 3 all. */
+const PART_FAR = 2;
+const PART_ALL = 3;
+/**
+ * Chain-bound policy (bound 'auto' of `ukSearchProblem`, and `ukSolve`'s probe): f levels it stays
+ * on, the states of the probe search, the least share of computed chain bounds above the route bound.
+ */
+const CHAIN_SPAN = 4;
+const PROBE_STATES = 2000;
+/** f levels the route-bound probe may climb before the main search keeps the route bound (measured on the Codex: 1-2 vs 3-19). */
+const DEEP_LEVELS = 3;
+const CHAIN_RATE = 0.4;
 
 const LETTER: Record<Role, string> = { king: 'K', queen: 'Q', rook: 'R', bishop: 'B', knight: 'N', pawn: 'P' };
 const OPPOSITE: Record<Facing, Facing> = { north: 'south', south: 'north', east: 'west', west: 'east' };
@@ -112,6 +135,18 @@ export function kingBoxedByPieces(pos: UkPosition): boolean {
 export interface UkProblemOptions {
   /** Identical pieces are one state whichever stands where (see the file comment). Default false. */
   canonical?: boolean;
+  /**
+   * The strong bound: 'auto' (default) the blocker-chain bound of chain.ts while it pays, then the
+   * route bound (see `ukSearchProblem`); 'chain' always the chain bound; 'route' always the plain
+   * blocker-aware route bound of heuristic.ts (weaker, cheaper). All give the same optimum and
+   * metrics (every bound is admissible).
+   */
+  bound?: 'chain' | 'route' | 'auto';
+  /**
+   * For `ukSolve`'s probe: counts the chain bounds computed and those above the route bound, and the
+   * f levels A* climbed past its first one.
+   */
+  probe?: { computed: number; higher: number; levels: number };
 }
 
 /** Layout facts of a problem, for tests and reports. */
@@ -232,14 +267,63 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
   }
   const portal = pos.portal;
   const dist = kingDistances(pos);
-  const route = routeBound(pos);
+  const slotClass = new Int32Array(n);
+  for (let s = 0; s < n; s++) slotClass[s] = fwdBase[s]! / size;
+  const chain = chainBound(pos, slotClass);
+  // The chain bound pays where a few f levels separate the start's bound from the optimum; far
+  // from it the route bound is cheaper for the same answers. Policy 'auto' (measured on the Citadel
+  // Codex): the chain bound, off for good once A* has climbed CHAIN_SPAN f levels past its first
+  // one; past those levels A* also stops splitting expansions until it knows a goal (`splitsNow`).
+  // (`ukSolve` probes first whether the chain bound pays at all.)
+  let useChain = opts.bound !== 'route';
+  const policy = opts.bound === undefined || opts.bound === 'auto';
+  let firstF = -1;
+  // With the route bound alone, whole expansions until A* knows a goal (see `splitsNow`).
+  let splitting = opts.bound !== 'route';
+  const probe = opts.probe;
+  const chainOff = (): void => {
+    useChain = false;
+    mk = chain.route.mask;
+  };
   const occBits = new Int32Array(routeWords(pos));
+  const bsq = new Int32Array(n);
+  /** The blocker-chain bound (chain.ts) of the state at buf[offset..], its relevant squares in `chain.mask`. */
+  const bound = (buf: Int32Array, offset: number, limit: number): number => {
+    occBits.fill(0);
+    bsq[0] = buf[offset]! & MASK;
+    for (let s = 1; s < n; s++) {
+      const sq = getField(buf, offset, s);
+      bsq[s] = sq;
+      occBits[sq >>> 5]! |= 1 << (sq & 31);
+    }
+    if (!useChain) return chain.route(occBits, bsq[0]!, limit);
+    const h = chain(occBits, bsq, limit);
+    const d0 = chain.last.d0;
+    if (probe && d0 >= 0) {
+      probe.computed++;
+      if (h > d0) probe.higher++;
+    }
+    return h;
+  };
   const occ = new Uint8Array(size);
   const sqs = new Int32Array(n);
   const width = pos.width;
 
-  /** Successors (base = fwdBase) or predecessors (base = revBase) of the state at buf[off..]. */
-  const generate = (base: Int32Array, buf: Int32Array, offset: number, out: Int32Array, emit: (move: number) => boolean): void => {
+  /**
+   * Which targets of the piece in slot `s` on `from` a generator emits for
+   * `part` (see `expandPart`; `mask` = `route.mask`): -2 none, -1 all, 1 only
+   * targets in the mask, 0 only targets off it.
+   */
+  let mk = useChain ? chain.mask : chain.route.mask;
+  const wantOf = (part: number, s: number, from: number): number => {
+    if (part === PART_ALL) return -1;
+    const near = s === 0 || ((mk[from >>> 5]! >>> (from & 31)) & 1) !== 0;
+    if (part === PART_FAR) return near ? -2 : 0;
+    return near ? -1 : 1; // PART_NEAR
+  };
+
+  /** Successors (base = fwdBase) or predecessors (base = revBase) of the state at buf[off..]; `part` as in `expandPart`. */
+  const generate = (base: Int32Array, buf: Int32Array, offset: number, out: Int32Array, emit: (move: number) => boolean, part: number): void => {
     for (let s = 0; s < n; s++) {
       const sq = getField(buf, offset, s);
       sqs[s] = sq;
@@ -255,11 +339,14 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
       const e = gEnd[s]!;
       const g = base[s]! + from;
       const moveBase = from << 8;
+      const want = wantOf(part, s, from);
+      if (want === -2) continue;
       let touched = false;
       for (let r = groupStart[g]!, rEnd = groupStart[g + 1]!; r < rEnd; r++) {
         for (let j = rayStart[r]!, jEnd = rayEnd[r]!; j < jEnd; j++) {
           const to = raySquares[j]!;
           if (occ[to] !== 0) break;
+          if (want >= 0 && ((mk[to >>> 5]! >>> (to & 31)) & 1) !== want) continue;
           touched = true;
           if (e - a === 1) {
             setField(out, s, to);
@@ -312,7 +399,7 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
       m1[s] = MASK << sh;
     }
   }
-  const generateSmall = (base: Int32Array, buf: Int32Array, offset: number, out: Int32Array, emit: (move: number) => boolean): void => {
+  const generateSmall = (base: Int32Array, buf: Int32Array, offset: number, out: Int32Array, emit: (move: number) => boolean, part: number): void => {
     const w0 = buf[offset]!;
     const w1 = W === 2 ? buf[offset + 1]! : 0;
     for (let s = 0; s < n; s++) {
@@ -326,6 +413,8 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
       const e = gEnd[s]!;
       const g = base[s]! + from;
       const moveBase = from << 8;
+      const want = wantOf(part, s, from);
+      if (want === -2) continue;
       // The parent's words without the fields this piece's moves rewrite.
       let c0 = 0;
       let c1 = 0;
@@ -356,6 +445,7 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
           for (let j = rayStart[r]!, jEnd = rayEnd[r]!; j < jEnd; j++) {
             const to = raySquares[j]!;
             if (occ[to] !== 0) break;
+            if (want >= 0 && ((mk[to >>> 5]! >>> (to & 31)) & 1) !== want) continue;
             let t0: number;
             let t1: number;
             if (pair) {
@@ -378,6 +468,7 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
         for (let j = rayStart[r]!, jEnd = rayEnd[r]!; j < jEnd; j++) {
           const to = raySquares[j]!;
           if (occ[to] !== 0) break;
+          if (want >= 0 && ((mk[to >>> 5]! >>> (to & 31)) & 1) !== want) continue;
           // Re-sort the group: its squares without `from`, plus `to`, ascending.
           let t0 = b0;
           let t1 = b1;
@@ -420,26 +511,45 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
       return (buf[offset]! & MASK) === portal;
     },
     expand(buf: Int32Array, offset: number, out: Int32Array, emit: (move: number) => boolean): void {
-      gen(fwdBase, buf, offset, out, emit);
+      gen(fwdBase, buf, offset, out, emit, PART_ALL);
     },
     expandReverse(buf: Int32Array, offset: number, out: Int32Array, emit: (move: number) => boolean): void {
-      gen(revBase, buf, offset, out, emit);
+      gen(revBase, buf, offset, out, emit, PART_ALL);
+    },
+    expandPart(buf: Int32Array, offset: number, limit: number, part: 1 | 2 | 3, out: Int32Array, emit: (move: number) => boolean): number {
+      const h = bound(buf, offset, limit);
+      if (h < 0 || h > limit) return h;
+      gen(fwdBase, buf, offset, out, emit, part);
+      return h;
     },
     heuristic(buf: Int32Array, offset: number): number {
       const king = buf[offset]! & MASK;
       const d = dist[king]!;
       if (d <= 0) return d; // 0 on the portal (goal), -1 cut off by walls
-      for (let s = 1; s < n; s++) if (getField(buf, offset, s) === portal) return d + 1;
-      return d;
-    },
-    strongHeuristic(buf: Int32Array, offset: number, limit = 0x3fff): number {
-      const king = buf[offset]! & MASK;
       occBits.fill(0);
       for (let s = 1; s < n; s++) {
         const sq = getField(buf, offset, s);
         occBits[sq >>> 5]! |= 1 << (sq & 31);
       }
-      return route(occBits, king, limit);
+      return chain.route(occBits, king, 0x3fff);
+    },
+    splitsNow(counting: boolean): boolean {
+      // Without counting the search ends at the first goal: partial expansion then pays only with the
+      // chain bound (one costly bound per expanded state instead of one per successor).
+      return counting ? splitting : useChain;
+    },
+    onBucket(f: number): void {
+      if (firstF < 0) firstF = f;
+      if (probe) probe.levels = f - firstF;
+      if (policy && f > firstF + CHAIN_SPAN) {
+        if (useChain) chainOff();
+        // Far past the start's bound the optimum is far off too: the last f (where partial expansion
+        // saves the far successors) is a small part of the work, and whole expansions cost less.
+        splitting = false;
+      }
+    },
+    strongHeuristic(buf: Int32Array, offset: number, limit = 0x3fff): number {
+      return bound(buf, offset, limit);
     },
     moveTag(buf: Int32Array, offset: number, move: number): 0 | 1 {
       // Slot 0 is the king: a move from its square is a king move.
@@ -458,12 +568,34 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
 /**
  * The optimal solve of a compiled, valid position: `kingCanReachPortal`
  * false → `{status: 'unsolvable', states: 1}` without search; otherwise A*
- * (solver/astar.ts) over the canonical problem with the king-distance
- * heuristic, with the difficulty metrics (`SolveResult.metrics`, optimal
- * solutions counted up to `opts.countSolutions`, default 1000). UK-7: the
- * stored par is ignored; `length` is the proven optimum.
+ * (solver/astar.ts) over the canonical problem (route bound as the
+ * heuristic, the chain bound while it pays: a first search capped at
+ * PROBE_STATES decides, and answers when it ends within the cap), with the
+ * difficulty metrics (`SolveResult.metrics`, optimal solutions counted up
+ * to `opts.countSolutions`, default 1000). UK-7: the stored par is
+ * ignored; `length` is the proven optimum. Every bound is admissible, so
+ * the optimum and metrics never depend on which one ran.
  */
 export function ukSolve(pos: UkPosition, opts: SolveOptions = {}): SolveResult {
   if (!kingCanReachPortal(pos)) return { status: 'unsolvable', states: 1 };
-  return solveAStar(ukSearchProblem(pos, { canonical: true }), opts);
+  // Probes, each capped at PROBE_STATES states and answering when it ends within the cap: first with
+  // the route bound alone; when it climbs DEEP_LEVELS f levels or more, the optimum is far from the
+  // start's bound (the chain bound would cost much and save little): the main search keeps the route
+  // bound. Otherwise a probe with the chain bound decides: kept ('auto') unless it rarely beat the
+  // route bound.
+  const cap = opts.maxStates ?? Infinity;
+  const small = { ...opts, maxStates: Math.min(PROBE_STATES, cap) };
+  const routeProbe = { computed: 0, higher: 0, levels: 0 };
+  const r1 = solveAStar(ukSearchProblem(pos, { canonical: true, bound: 'route', probe: routeProbe }), small);
+  if (r1.status !== 'limit' || cap <= PROBE_STATES) return r1;
+  if (routeProbe.levels >= DEEP_LEVELS) {
+    // Far from the optimum nearly everything below it is expanded anyway: the plain path (every
+    // successor at once) costs least.
+    return solveAStar({ ...ukSearchProblem(pos, { canonical: true, bound: 'route' }), expandPart: undefined }, opts);
+  }
+  const probe = { computed: 0, higher: 0, levels: 0 };
+  const r2 = solveAStar(ukSearchProblem(pos, { canonical: true, bound: 'auto', probe }), small);
+  if (r2.status !== 'limit') return r2;
+  const bound = probe.computed > 0 && probe.higher < CHAIN_RATE * probe.computed ? 'route' : 'auto';
+  return solveAStar(ukSearchProblem(pos, { canonical: true, bound }), opts);
 }

@@ -16,7 +16,11 @@ import { RULESET_LIST, RULESETS, solveLevel, solveLevelReference, validateDocume
 import { checkSuggestRequest, createSuggestHostApi } from '../../../src-main/services/suggest-host-api.js';
 import { MAX_CONCURRENT_SUGGESTS, type GenerateHandle, type GenerateOutcome } from '../../../src-main/services/suggest-runner.js';
 
-const UK = { ruleset: 'unlock-the-king', seed: 7, parMin: 3, parMax: 8 };
+// Seed 6: its suggestion (par 5, 12 pieces) is small enough for the labelled reference BFS to re-prove
+// (about 480k states). Which blueprint a seed gives depends on the solver's stored-state counts (the
+// generator's climb breaks ties on them), so a faster solver moves the seeds around; most 8x8
+// suggestions with par <= 8 are beyond the reference BFS's 20M states.
+const UK = { ruleset: 'unlock-the-king', seed: 6, parMin: 3, parMax: 8 };
 const CM = { ruleset: 'chess-maze', seed: 7, parMin: 3, parMax: 8 };
 
 type Api = ReturnType<typeof createSuggestHostApi>;
@@ -99,7 +103,7 @@ describe('suggestStart checks every field before queuing anything', () => {
 
   it('defaults the board to the ruleset’s new document and the time budget to 60 s', () => {
     const c = checkSuggestRequest(UK);
-    expect(c).toMatchObject({ search: { ruleset: 'unlock-the-king', width: 8, height: 8, parMin: 3, parMax: 8, seed: 7 }, timeMs: 60_000 });
+    expect(c).toMatchObject({ search: { ruleset: 'unlock-the-king', width: 8, height: 8, parMin: 3, parMax: 8, seed: 6 }, timeMs: 60_000 });
   });
 
   it('poll and cancel need a job id; unknown ids answer not-found / cancelled: false', async () => {
@@ -143,7 +147,7 @@ describe('suggestions searched in the solve worker', () => {
     expect(a.document.par).toBe(len);
     // A descriptive title (name, ruleset, size, par); the seed in the description.
     expect(a.document.meta.title).toMatch(new RegExp(`^[A-Z][a-z]+ [A-Z][a-z]+: Unlock the King 8 × 8, par ${len}$`));
-    expect(a.document.meta.description).toContain('seed 7');
+    expect(a.document.meta.description).toContain('seed 6');
     // The proof comes along as a current stored solution; the document checks (schema, rules, stored solution replays, UK-7 par) find nothing.
     expect(solutionIsCurrent(a.document)).toBe(true);
     expect(a.document.solution).toMatchObject({ length: len, optimal: true });

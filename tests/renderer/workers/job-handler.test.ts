@@ -3,8 +3,9 @@
  * has no solve methods) posts an unsolvable answer with its why.
  */
 import { describe, expect, it } from 'vitest';
-import { handleJob } from '../../../src-renderer/workers/job-handler.js';
+import { handleJob, hintMemoFor } from '../../../src-renderer/workers/job-handler.js';
 import type { JobMessage } from '../../../src-renderer/workers/job-protocol.js';
+import { sampleLevel } from '../fixtures.js';
 import type { UnlockTheKingLevel } from '../../../src-shared/model/level.js';
 
 /** King a1 on 3 x 3, walls on its three neighbours a2, b1, b2 (UK-4: the king steps one square), portal c3. */
@@ -29,5 +30,18 @@ describe('job worker: why', () => {
     expect(result.status).toBe('unsolvable');
     expect(result.why?.code).toBe('king-sealed');
     expect([...(result.why?.squares ?? [])].sort()).toEqual(['a2', 'b1', 'b2']);
+  });
+});
+
+describe('hint memo of a kept worker (hintMemoFor)', () => {
+  it('one memo per line start: the same map for the same start, a new one for another', () => {
+    const a = sampleLevel();
+    const m1 = hintMemoFor(a);
+    m1.set('x', { distance: 1, next: null });
+    expect(hintMemoFor(JSON.parse(JSON.stringify(a)))).toBe(m1);
+    const other = { ...a, meta: { ...a.meta, title: 'another start' } };
+    const m2 = hintMemoFor(other);
+    expect(m2).not.toBe(m1);
+    expect(m2.size).toBe(0);
   });
 });
