@@ -17,6 +17,9 @@
  * - King's Valley: a win-in-1 problem against the built-in engine; a wrong
  *   move uses up the one move (failed), the hint then names the key, and
  *   the key wins after a restart.
+ * - The editor (`castellan serve`): Pack > Export as web page fills the
+ *   export field with `<pack>.html`; with "Show solution" switched off the
+ *   page offers none.
  *
  * Needs `npm run build` (the CLI and the player's assets in out/).
  */
@@ -26,6 +29,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { startServe, stopped } from './serve-fixture.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'castellan-player-e2e-'));
@@ -217,4 +221,45 @@ test("King's Valley page: a win-in-1 problem against the engine fails, the hint 
   expect(blocked).toEqual([]);
   expect(problems).toEqual([]);
   await context.close();
+});
+
+test('Pack > Export as web page in the editor writes <pack>.html, which plays', async ({ browser }) => {
+  const workspace = mkdtempSync(join(tmpdir(), 'castellan-player-ws-'));
+  cpSync(join(repoRoot, 'resources/packs/citadel-codex'), join(workspace, 'packs/codex'), { recursive: true });
+  const { url, child } = await startServe(workspace);
+  try {
+    const page = await browser.newPage();
+    await page.goto(url);
+    await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+    await page.getByTestId('btn-packs').click();
+    await page.getByTestId('pack-select').selectOption('packs/codex');
+    await page.getByTestId('pack-open').click();
+    await expect(page.getByTestId('pack-title')).toHaveText('The Citadel Codex');
+    await page.getByTestId('menu-pack').click();
+    await page.getByTestId('menuitem-pack-export-html').click();
+    await expect(page.getByTestId('pack-export-out')).toHaveValue('packs/codex.html');
+    await expect(page.getByTestId('pack-export-out')).toBeFocused();
+    // The designer switches "Show solution" off for this page.
+    await page.getByTestId('pack-export-solutions').uncheck();
+    await page.getByTestId('pack-export').click();
+    await expect(page.getByTestId('pack-message')).toContainText('Exported 50 levels');
+    const html = readFileSync(join(workspace, 'packs/codex.html'), 'utf8');
+    expect(html).toContain('"solutions":false');
+
+    const context = await browser.newContext();
+    const blocked = await blockNetwork(context);
+    const player = await context.newPage();
+    await player.goto(pathToFileURL(join(workspace, 'packs/codex.html')).href);
+    await expect(player.getByTestId('level-item')).toHaveCount(50);
+    await player.getByTestId('level-item').first().click();
+    await expect(player.getByTestId('moves')).toHaveText('0');
+    await expect(player.getByTestId('hint')).toBeVisible();
+    await expect(player.getByTestId('show-solution')).toHaveCount(0);
+    expect(blocked).toEqual([]);
+    await context.close();
+  } finally {
+    child.kill();
+    await stopped(child);
+    rmSync(workspace, { recursive: true, force: true });
+  }
 });
