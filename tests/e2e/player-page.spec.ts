@@ -263,3 +263,26 @@ test('Pack > Export as web page in the editor writes <pack>.html, which plays', 
     rmSync(workspace, { recursive: true, force: true });
   }
 });
+
+test('guide screenshots of the player page (docs/images/guide/player-*.png)', async ({ browser }) => {
+  const url = exportPage(join(repoRoot, 'resources/packs/citadel-codex'), 'codex-shots');
+  const context = await browser.newContext({ viewport: { width: 1200, height: 760 } });
+  await blockNetwork(context);
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByTestId('level-item').first().click();
+  const solution = storedMoves(join(repoRoot, 'resources/packs/citadel-codex/levels/01-blueprint.level.json'));
+  await playMove(page, solution[0]!);
+  await page.getByTestId('hint').click();
+  await expect(page.getByTestId('hint-box')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: join(repoRoot, 'docs/images/guide/player-level.png') });
+  await playMove(page, solution[1]!);
+  await playMove(page, solution[2]!);
+  await playMove(page, solution[3]!);
+  await expect(page.getByTestId('solved')).toBeVisible();
+  await page.getByTestId('back').click();
+  await expect(page.getByTestId('level-select')).toBeVisible();
+  await page.screenshot({ path: join(repoRoot, 'docs/images/guide/player-select.png') });
+  await context.close();
+});
