@@ -471,8 +471,9 @@ export class PlayScreen {
         c.choices.map((id) => {
           const info = s.describeChoice(id);
           const name = info.role ? (ROLE_NAME[info.role as Role] ?? info.label) : info.label;
-          const extra = info.role && info.label !== name ? ` (${info.label})` : '';
-          return h('button', { type: 'button', 'data-choice': id }, [`${name}${extra}`], {
+          // The button is named by its piece alone (a stable hook: "Knight"); the move's notation is shown beside it, hidden from the name.
+          const extra = info.role && info.label !== name ? h('span', { class: 'muted', 'aria-hidden': 'true' }, [` (${info.label})`]) : null;
+          return h('button', { type: 'button', 'data-choice': id }, [name, extra], {
             click: () => {
               dlg.close();
               this.driver?.choose(id);

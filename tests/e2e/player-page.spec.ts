@@ -17,6 +17,8 @@
  * - King's Valley: a win-in-1 problem against the built-in engine; a wrong
  *   move uses up the one move (failed), the hint then names the key, and
  *   the key wins after a restart.
+ * - Locking Chess: a mate-in-2 problem against the engine, the pawn's
+ *   promotion chosen in the dialog by the piece's name.
  * - The editor (`castellan serve`): Pack > Export as web page fills the
  *   export field with `<pack>.html`; with "Show solution" switched off the
  *   page offers none.
@@ -216,6 +218,31 @@ test("King's Valley page: a win-in-1 problem against the engine fails, the hint 
   await expect(page.getByTestId('moves')).toHaveText('0');
   await playMove(page, 'Kc1-c3');
   await expect(page.getByTestId('solved')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('stars')).toHaveText('3');
+
+  expect(blocked).toEqual([]);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('Locking Chess page: mate in 2 against the engine, the promotion asks for the piece by name', async ({ browser }) => {
+  const level = join(repoRoot, 'resources/levels/locking-chess/08-knight-promotion.level.json');
+  const url = exportPage(makePack('locking', 'locking-chess', [level]), 'locking');
+  const context = await browser.newContext();
+  const blocked = await blockNetwork(context);
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(url);
+  await page.getByTestId('level-item').first().click();
+
+  await playMove(page, 'Pd6-d7');
+  await expect(page.getByTestId('moves')).toHaveText('1');
+  // The engine answers (LC-8: the defence that holds out longest); the stored line's reply is ...c4.
+  await expect(page.getByTestId('move-list').locator('li')).toHaveCount(2, { timeout: 60_000 });
+  // The promotion asks: Queen, Rook, Bishop, Knight; only the knight mates.
+  await playMove(page, 'Pd7-d8', 'Knight');
+  await expect(page.getByTestId('solved')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('moves')).toHaveText('2');
   await expect(page.getByTestId('stars')).toHaveText('3');
 
   expect(blocked).toEqual([]);
