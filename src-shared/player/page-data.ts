@@ -30,7 +30,8 @@ export interface PlayerPageLevel {
   hash: string;
   /**
    * The par a single-player win is measured against: the level's `par`,
-   * else the proven optimum of its current stored solution; null when
+   * else the proven optimum (the length of its current stored solution
+   * when that is proved optimal); null when
    * unknown (every win then scores one star). Two-player problems measure
    * against their goal's N (the play session reads it from the goal).
    */
@@ -81,7 +82,7 @@ export function storageKeyOf(title: string, hashes: readonly string[]): string {
  * `solutions`: embed the stored solutions (of levels whose solution is
  * current: its `levelHash` equals `hash`) so the page offers "Show
  * solution". The par of a single-player level: its `par`, else the length
- * of its current solution, else null. Pure; the documents are copied.
+ * of its current solution when it is proved optimal, else null. Pure; the documents are copied.
  */
 export function playerPageData(
   pack: { title: string; author?: string; description?: string; ruleset: Ruleset },
@@ -91,7 +92,7 @@ export function playerPageData(
   const out: PlayerPageLevel[] = levels.map((s) => {
     const { solution, editor: _editor, draft: _draft, ...rest } = s.level;
     const current = solution !== undefined && solution.levelHash === s.hash;
-    const par = typeof s.level.par === 'number' ? s.level.par : current ? solution.length : null;
+    const par = typeof s.level.par === 'number' ? s.level.par : current && solution.optimal ? solution.length : null;
     const entry: PlayerPageLevel = { title: s.title, hash: s.hash, par, level: JSON.parse(JSON.stringify(rest)) as Level };
     if (s.tier !== undefined) entry.tier = s.tier;
     if (opts.solutions && current) entry.solution = [...solution.moves];
