@@ -148,6 +148,9 @@ test('Codex page from file://, network blocked: blueprint 1 by clicks, 3 stars, 
   await expect(page.getByTestId('solved')).toBeVisible();
   await expect(page.getByTestId('moves')).toHaveText('4');
   await expect(page.getByTestId('stars')).toHaveText('3');
+  // Show solution: the stored solution, its 4 moves.
+  await page.getByTestId('show-solution').click();
+  await expect(page.getByTestId('solution-moves').locator('li')).toHaveCount(4);
 
   // Reload: the progress is kept (localStorage, per pack).
   await page.reload();
