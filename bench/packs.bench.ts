@@ -32,12 +32,15 @@
  *   `--verify-s` seconds of `packVerifyStart` (then Cancel), and per ruleset
  *   for the side packs (each verified to its end, at most `--verify-s`);
  * - export: `packExport` of the big pack to a folder and to one `*.pack.json`
- *   (force: it holds drafts), and of the Codex;
+ *   (force: it holds drafts), and of the Codex; the Codex as a web page
+ *   (`*.html`), its size and its code's size, and the time to open it in
+ *   Chromium from file:// (bench/player-page.ts);
  * - PDF: the command line's PDF builder (`castellan pack pdf` = cli/pack.ts
  *   `cmdPackPdf`) on a pack of `--pdf-levels` levels made the same way;
  * - open of the exported single-file pack (`*.pack.json`, levels embedded);
  * - peak memory: this process's peak RSS (getrusage maxRSS), worker threads included.
- * Targets: open < 1 s, longest block < 50 ms, export of the Codex < 1 s.
+ * Targets: open < 1 s, longest block < 50 ms, export of the Codex < 1 s,
+ * the web page's code < 400 KB and its open < 1 s.
  * Prints a table with the machine's load average (os.loadavg) at the start
  * and the end. Not a test: it asserts nothing.
  */
@@ -55,6 +58,7 @@ import { setSolveWorkerEntry } from '../src-main/services/solve-runner.js';
 import { openWorkspace } from '../src-main/services/workspace.js';
 import type { HostApi } from '../src-shared/host/contract.js';
 import { makeBenchPack, type PackRuleset } from './packs/make-pack.js';
+import { measurePlayerPage } from './player-page.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -208,6 +212,14 @@ async function main(): Promise<void> {
     const codex = await measured(() => call(api, 'packExport', { path: 'codex', out: 'out-codex' }));
     row('export of the Citadel Codex (50 levels)', fmtMs(codex.ms), '< 1 s', codex.ms < 1000);
     row('  longest block', blocks(codex), '< 50 ms', codex.blockMs < 50);
+    // The Codex as a web page (packExport *.html), then opened in Chromium (bench/player-page.ts).
+    const web = await measured(() => call(api, 'packExport', { path: 'codex', out: 'out-codex.html' }));
+    row('export of the Citadel Codex as a web page (*.html)', fmtMs(web.ms));
+    row('  longest block', blocks(web), '< 50 ms', web.blockMs < 50);
+    const page = await measurePlayerPage(join(ws, 'out-codex.html'));
+    row('  Codex web page size', `${(page.pageBytes / 1024).toFixed(1)} KB (${page.levels} levels)`);
+    row('  its code without the levels', `${(page.codeBytes / 1024).toFixed(1)} KB`, '< 400 KB', page.codeBytes < 400 * 1024);
+    row(`  open in Chromium (file://, to the level select, median of ${page.runs})`, fmtMs(page.openMs), '< 1 s', page.openMs < 1000);
 
     const single = await measured(() => call<{ rows: unknown[] }>(api, 'packOpen', { path: 'out-big.pack.json' }));
     row(`open the exported *.pack.json (${statSync(join(ws, 'out-big.pack.json')).size >> 20} MB)`, `${fmtMs(single.ms)} (${single.value.rows.length} rows)`);

@@ -11,7 +11,9 @@
 // the repository root, like the sources, so the `../../`-relative lookups
 // (package.json for the version, resources/ and out/renderer/ for serve)
 // resolve the same.
-// Run by `npm run build` and, through `prepare`, by `npm ci`.
+// Run by `npm run build` and, through `prepare`, by `npm ci`. It builds the
+// player page's assets too (scripts/build-player.mjs: out/player/), which
+// `pack export --format html` pours into the page.
 // External: @resvg/resvg-js (native addon, `render` only) and pdfkit (loaded
 // on the first PDF); every other dependency is bundled, so `--help` and
 // `solve` read no node_modules at all.
@@ -62,7 +64,9 @@ const common = {
 };
 
 mkdirSync(outdir, { recursive: true });
+const { writePlayerAssets } = await import('./build-player.mjs');
 await Promise.all([
+  writePlayerAssets(undefined, esbuild),
   esbuild.build({
     ...common,
     stdin: { contents: cliEntry, resolveDir: root, sourcefile: 'castellan-cli-entry.ts', loader: 'ts' },

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Import cycle check: fails when the modules of src-shared, src-renderer and
- * src-main import each other in a circle, type-only imports included (a
+ * Import cycle check: fails when the modules of src-shared, src-renderer,
+ * src-main and src-player import each other in a circle, type-only imports included (a
  * type cycle still ties two modules into one concept and is how runtime
  * cycles start).
  *
@@ -18,7 +18,7 @@
  * concrete cycle through it (`a.ts > b.ts > a.ts`). Exit code 1 when any
  * cycle exists, 0 otherwise.
  *
- * Usage: node scripts/check-cycles.mjs [folder ...]   (default: the three src folders)
+ * Usage: node scripts/check-cycles.mjs [folder ...]   (default: the four src folders)
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const DEFAULT_DIRS = ['src-shared', 'src-renderer', 'src-main'];
+const DEFAULT_DIRS = ['src-shared', 'src-renderer', 'src-main', 'src-player'];
 
 /** Every .ts / .svelte file under `dir` (node_modules and build output skipped). */
 function sourceFiles(dir) {

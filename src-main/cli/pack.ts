@@ -17,11 +17,15 @@
  *   `warnings` `[{code, message, squares?, ruling?}]` what the re-proof says
  *   besides the status: RULINGS P-1 `problem-short` / `problem-cooked`, a
  *   par above the optimum; the text report lists them under the table).
- * - `pack export DIR -o OUT [--force]`: OUT chooses the form by its name
- *   (services/pack-export.ts `exportKindOf`): `*.pack.json` one file with the
- *   levels embedded, `*.pdf` the printable PDF (as `pack pdf`), a name
- *   without an extension a new folder; any other extension is refused
- *   (`bad-output`, exit 1). Written all-or-nothing (built hidden beside OUT,
+ * - `pack export DIR -o OUT [--format FORM] [--no-solutions] [--force]`: OUT
+ *   chooses the form by its name (services/pack-export.ts `exportKindOf`):
+ *   `*.pack.json` one file with the levels embedded, `*.pdf` the printable
+ *   PDF (as `pack pdf`), `*.html` one self-contained web page that plays the
+ *   pack (services/player-page.ts; `--no-solutions` leaves the stored
+ *   solutions out of it, so it offers no "Show solution"), a name without an
+ *   extension a new folder; any other extension is refused (`bad-output`,
+ *   exit 1). `--format folder|pack|pdf|html` names the form too; OUT must
+ *   then have its name (`bad-output` when they disagree). Written all-or-nothing (built hidden beside OUT,
  *   read back, re-loaded, then moved into place). Refuses an existing OUT
  *   (never overwrites or deletes: `exists`), and stale / invalid / draft
  *   levels unless `--force` (checked without solving: stored solution
@@ -41,7 +45,7 @@ import { findAlike } from '../../src-shared/pack/duplicates.js';
 import { classifyLevel, STATUS_EXIT, type LevelVerdict } from '../../src-shared/pack/status.js';
 import type { HostError } from '../../src-shared/host/contract.js';
 import { loadPack, proofOf, type LoadedPack } from '../services/pack-files.js';
-import { exportKindOf, exportPack, exportProblems } from '../services/pack-export.js';
+import { exportKindOf, exportPack, exportProblems, type ExportKind } from '../services/pack-export.js';
 import { realOutputPath } from '../services/staged-output.js';
 import { errorLine, outputFolderError, writeFailure } from './cli-errors.js';
 import { SolvePool } from '../services/solve-pool.js';
@@ -241,11 +245,33 @@ function exportFailed(e: HostError, io: PackIo): number {
   return f.exit;
 }
 
-export async function cmdPackExport(dir: string, flags: { out: string; force?: boolean }, io: PackIo): Promise<number> {
+/** The forms `--format` names, and the export kind of each (services/pack-export.ts `ExportKind`). */
+export const EXPORT_FORMATS: Readonly<Record<string, ExportKind>> = { folder: 'folder', pack: 'file', pdf: 'pdf', html: 'html' };
+
+/** What an output of each kind is named, for a `--format` that disagrees with `-o`. */
+const KIND_NAME: Record<ExportKind, string> = {
+  folder: 'a folder name without an extension',
+  file: 'a name ending in .pack.json',
+  pdf: 'a name ending in .pdf',
+  html: 'a name ending in .html',
+};
+
+export async function cmdPackExport(dir: string, flags: { out: string; force?: boolean; format?: string; solutions?: boolean }, io: PackIo): Promise<number> {
   const kind = exportKindOf(flags.out);
   if (!kind.ok) {
     io.err(errorLine(kind.code, kind.message));
     return 1;
+  }
+  if (flags.format !== undefined) {
+    const wanted = Object.hasOwn(EXPORT_FORMATS, flags.format) ? EXPORT_FORMATS[flags.format] : undefined;
+    if (!wanted) {
+      io.err(errorLine('bad-format', `--format ${flags.format} is not a form: choose ${Object.keys(EXPORT_FORMATS).join(', ')}.`));
+      return 1;
+    }
+    if (wanted !== kind.kind) {
+      io.err(errorLine('bad-output', `--format ${flags.format} writes ${KIND_NAME[wanted]}, and ${flags.out} is ${KIND_NAME[kind.kind]}.`));
+      return 1;
+    }
   }
   const folder = await outputFolderError(flags.out);
   if (folder) {
@@ -263,10 +289,19 @@ export async function cmdPackExport(dir: string, flags: { out: string; force?: b
     io.err(`castellan: export refused: ${problems.length} level${problems.length === 1 ? '' : 's'} not proved and current (use --force to export anyway)\n`);
     return 1;
   }
-  const w = await exportPack(loaded.value, await realOutputPath(flags.out), kind.kind, { label: flags.out, pdf: 'inline' });
+  const w = await exportPack(loaded.value, await realOutputPath(flags.out), kind.kind, {
+    label: flags.out,
+    pdf: 'inline',
+    ...(flags.solutions === false ? { solutions: false } : {}),
+  });
   if (!w.ok) return exportFailed(w, io);
   for (const p of problems) io.err(`castellan: warning: exported anyway: ${p}\n`);
-  const what = w.kind === 'pdf' ? `the printable PDF, ${count(w.bytes, 'byte')}` : `${w.files} file${w.files === 1 ? '' : 's'}`;
+  const what =
+    w.kind === 'pdf'
+      ? `the printable PDF, ${count(w.bytes, 'byte')}`
+      : w.kind === 'html'
+        ? `a web page, ${count(w.bytes, 'byte')}, ${count(w.codeBytes ?? 0, 'byte')} of them the player${flags.solutions === false ? ', no solutions' : ''}`
+        : `${w.files} file${w.files === 1 ? '' : 's'}`;
   io.out(`exported ${count(w.levels, 'level')} to ${flags.out} (${what})\n`);
   return 0;
 }
@@ -295,12 +330,17 @@ export function registerPackCommands(
   pack
     .command('export')
     .description(
-      'write a pack as a new folder, one *.pack.json or the printable *.pdf, chosen by the name of -o; all-or-nothing, never overwrites; refuses stale/invalid levels unless --force; a write that fails exits 4 with its cause as the error code (disk-full, read-only, io)',
+      'write a pack as a new folder, one *.pack.json, the printable *.pdf or one self-contained *.html web page that plays it offline, chosen by the name of -o; all-or-nothing, never overwrites; refuses stale/invalid levels unless --force; a write that fails exits 4 with its cause as the error code (disk-full, read-only, io)',
     )
     .argument('<dir>', 'pack folder or file')
-    .requiredOption('-o, --out <path>', 'a new folder (a name without an extension), a *.pack.json file or a *.pdf file; other extensions are refused')
+    .requiredOption(
+      '-o, --out <path>',
+      'a new folder (a name without an extension), a *.pack.json file, a *.pdf file or a *.html web page; other extensions are refused',
+    )
+    .option('--format <form>', `the form, which the name of -o must agree with: ${Object.keys(EXPORT_FORMATS).join(', ')}`)
+    .option('--no-solutions', 'web page: leave the stored solutions out (the page offers no "Show solution"; hints stay)')
     .option('--force', 'export stale, draft or invalid levels too')
-    .action(async (dir: string, flags: { out: string; force?: boolean }) => {
+    .action(async (dir: string, flags: { out: string; force?: boolean; format?: string; solutions?: boolean }) => {
       setCode(await cmdPackExport(dir, flags, io));
     });
   pack

@@ -5,6 +5,8 @@
  * - `*.pack.json`: one file, the levels embedded (LEVEL-FORMAT-v1 "Pack",
  *   single-file form);
  * - `*.pdf`: the printable PDF (pack-pdf.ts, the same as `pack pdf`);
+ * - `*.html`: one self-contained web page that plays the pack in a browser
+ *   (pack-export-html.ts, player-page.ts);
  * - a name without an extension: a new folder with `pack.json` and
  *   `levels/NN-slug.level.json` in pack order;
  * - any other extension is refused (`bad-output`).
@@ -29,13 +31,15 @@ import type { LoadedPack, LoadedPackLevel } from './pack-files.js';
 import { buildPackPdf } from './pack-pdf.js';
 import { buildPackPdfOffThread } from './pdf-runner.js';
 import { writeNewFile, writeNewFolder, type StageHooks } from './staged-output.js';
+import { exportHtml } from './pack-export-html.js';
 import { join } from 'node:path';
 
 /** The output forms of an export (see the module doc). */
-export type ExportKind = 'folder' | 'file' | 'pdf';
+export type ExportKind = 'folder' | 'file' | 'pdf' | 'html';
 
 /** What `-o` / `out` may name, for messages. */
-export const EXPORT_TARGETS = 'a name ending in .pack.json (one file with the levels inside), .pdf (the printable PDF), or a folder name without an extension';
+export const EXPORT_TARGETS =
+  'a name ending in .pack.json (one file with the levels inside), .pdf (the printable PDF), .html (a web page that plays the pack), or a folder name without an extension';
 
 /** The last segment of a path (`a/b/` -> `b`), either separator. */
 function lastName(p: string): string {
@@ -45,16 +49,17 @@ function lastName(p: string): string {
 
 /**
  * The export form an output path names: `*.pack.json` -> `file`, `*.pdf` ->
- * `pdf` (case-insensitive), a name without an extension (no final
- * `.<letter><letters or digits>`) -> `folder`. Any other extension answers
- * `{code: 'bad-output', message}` naming it and the forms above (`.html`,
- * `.json`, `.zip`: no such export exists). Pure.
+ * `pdf`, `*.html` / `*.htm` -> `html` (case-insensitive), a name without an
+ * extension (no final `.<letter><letters or digits>`) -> `folder`. Any
+ * other extension answers `{code: 'bad-output', message}` naming it and the
+ * forms above (`.json`, `.zip`: no such export exists). Pure.
  */
 export function exportKindOf(out: string): { ok: true; kind: ExportKind } | { ok: false; code: 'bad-output'; message: string } {
   const name = lastName(out);
   const lower = name.toLowerCase();
   if (lower.endsWith('.pack.json') && lower.length > '.pack.json'.length) return { ok: true, kind: 'file' };
   if (lower.endsWith('.pdf') && lower.length > '.pdf'.length) return { ok: true, kind: 'pdf' };
+  if (/.\.html?$/.test(lower)) return { ok: true, kind: 'html' };
   const ext = /\.([A-Za-z][A-Za-z0-9]{0,9})$/.exec(name);
   if (!ext || ext.index === 0) return { ok: true, kind: 'folder' };
   const hint = lower.endsWith('.json') ? ' (a pack file must end in .pack.json)' : '';
@@ -118,6 +123,8 @@ export interface ExportOptions {
   label: string;
   /** Where the PDF is built: `worker` (hosts: a worker thread) or `inline` (the CLI; default). */
   pdf?: 'worker' | 'inline';
+  /** The web page offers "Show solution" with the stored solutions (default true). */
+  solutions?: boolean;
   /** Replace an existing PDF file (`pack pdf --force`); folders and pack files are never replaced. */
   replace?: boolean;
   /** Test hooks (fault injection) of the folder form. */
@@ -134,6 +141,8 @@ export interface ExportDone {
   /** Levels written. */
   levels: number;
   bytes: number;
+  /** The web page: bytes of the page without its levels (the player's code). */
+  codeBytes?: number;
 }
 
 /** A `verify-failed` answer: the written export does not load back as the pack. */
@@ -158,6 +167,14 @@ export async function exportPack(loaded: LoadedPack, target: string, kind: Expor
   try {
     if (kind === 'folder') return await exportFolder(loaded, target, opts);
     if (kind === 'file') return await exportFile(loaded, target, opts);
+    if (kind === 'html') {
+      const w = await exportHtml(loaded, target, {
+        label: opts.label,
+        ...(opts.solutions !== undefined ? { solutions: opts.solutions } : {}),
+        ...(opts.afterTempWrite ? { afterTempWrite: opts.afterTempWrite } : {}),
+      });
+      return w.ok ? { ...w, kind: 'html' } : w;
+    }
     return await exportPdf(loaded, target, opts);
   } catch (err) {
     return { ok: false, code: 'internal', message: `Export of ${opts.label} failed: ${err instanceof Error ? err.message : String(err)}` };

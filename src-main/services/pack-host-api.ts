@@ -419,7 +419,7 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
     ...createPackVerifyApi(ctx, opts),
 
     packExport: guard('packExport', async (raw) => {
-      const req = shape('packExport', raw, ['path', 'out', 'force']);
+      const req = shape('packExport', raw, ['path', 'out', 'force', 'solutions']);
       if (isHostError(req)) return req;
       const p = await packPathOf(ctx, 'packExport', req);
       if (isHostError(p)) return p;
@@ -427,6 +427,8 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       if (isHostError(out)) return out;
       const force = optionalBoolean('packExport', req, 'force');
       if (isHostError(force)) return force;
+      const solutions = optionalBoolean('packExport', req, 'solutions');
+      if (isHostError(solutions)) return solutions;
       // The name of `out` chooses the form (pack-export.ts exportKindOf).
       const kind = exportKindOf(out);
       if (!kind.ok) return badRequest(`packExport: ${kind.message}`);
@@ -434,8 +436,8 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       if (isHostError(c)) return c;
       let target: string | HostError;
       if (kind.kind !== 'folder') {
-        const suffix = kind.kind === 'file' ? '.pack.json' : '.pdf';
-        target = await confineFile(ctx, out, { suffixes: [suffix], mustExist: false, what: 'The export file' });
+        const suffixes = kind.kind === 'file' ? ['.pack.json'] : kind.kind === 'html' ? ['.html', '.htm'] : ['.pdf'];
+        target = await confineFile(ctx, out, { suffixes, mustExist: false, what: 'The export file' });
       } else {
         const name = lastSegment(out);
         const bad = checkName(name, 'packExport');
@@ -457,7 +459,12 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
         };
       }
       // All-or-nothing, never replacing, confined at every write (staged-output.ts); the PDF on a worker thread.
-      const w = await exportPack(c.loaded, target, kind.kind, { label: out, pdf: 'worker', ...(opts.exportHooks ? { hooks: opts.exportHooks } : {}) });
+      const w = await exportPack(c.loaded, target, kind.kind, {
+        label: out,
+        pdf: 'worker',
+        ...(solutions === false ? { solutions: false } : {}),
+        ...(opts.exportHooks ? { hooks: opts.exportHooks } : {}),
+      });
       if (!w.ok) return w;
       return { ok: true as const, out, files: w.files, levels: w.levels, warnings: force ? problems : [] };
     }),

@@ -45,6 +45,19 @@ export function packActions(m: PackManager): Action[] {
       run: () => void m.undo(),
     },
     {
+      id: 'pack-export-html',
+      label: 'Export as web page…',
+      menu: 'pack',
+      menuGroup: 2,
+      description:
+        'Write the open pack as one self-contained web page (*.html) that anyone can play offline in a browser: level select, stars, undo, hints (in the pack manager).',
+      enabled: () => can() && !!m.current,
+      run: () => {
+        m.show();
+        m.focusWebPage = true;
+      },
+    },
+    {
       id: 'render-level',
       label: 'Render level…',
       menu: 'pack',

@@ -88,6 +88,10 @@ export class PackManager {
   files: ListedFile[] | null = $state.raw(null);
   /** Set by the Render action: the panel scrolls to and focuses the render field. */
   focusRender = $state(false);
+  /** Set by Export as web page: the panel fills the export field with `<pack>.html` and focuses it. */
+  focusWebPage = $state(false);
+  /** The web page export offers "Show solution" with the stored solutions (the designer may switch it off). */
+  webSolutions = $state(true);
   /** Bumped on every history change (the getters below read it). */
   private historyVersion = $state(0);
   private readonly history = new PackHistory();
@@ -467,7 +471,14 @@ export class PackManager {
     const host = this.app.host;
     const c = this.current;
     if (!host?.packExport || !c) return false;
-    const r = await this.run('Exporting…', () => host.packExport!({ path: c.path, out, ...(force ? { force: true } : {}) }));
+    const r = await this.run('Exporting…', () =>
+      host.packExport!({
+        path: c.path,
+        out,
+        ...(force ? { force: true } : {}),
+        ...(/\.html?$/i.test(out) && !this.webSolutions ? { solutions: false } : {}),
+      }),
+    );
     if (!r) return false;
     if (!r.ok) {
       this.fail(r, 'Not exported');

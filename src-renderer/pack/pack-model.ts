@@ -319,6 +319,11 @@ export function defaultPackPath(title: string): string {
   return `packs/${slug}`;
 }
 
+/** The web page export's default target beside the pack: `<pack>.html` (the player page, Pack > Export as web page). */
+export function defaultWebPagePath(packPath: string): string {
+  return `${packPath.replace(/[\\/]+$/, '').replace(/\.pack\.json$/i, '')}.html`;
+}
+
 /** A free-looking export target beside the pack: `<pack>-export` (folder) or `<pack>.pack.json`. */
 export function defaultExportPath(packPath: string, single: boolean): string {
   const base = packPath.replace(/[\\/]+$/, '').replace(/\.pack\.json$/i, '');

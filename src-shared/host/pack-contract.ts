@@ -40,10 +40,12 @@
  *   waited for a worker: `timeMs` 1..600000 ms (default 60000),
  *   `maxStates` 1..100000000 (default the host's save cap); both answers
  *   say the caps in use.
- * - `packExport {path, out, force?}`: the name of `out` chooses the form: a
- *   name without an extension a new folder, `*.pack.json` one file with the
- *   levels embedded, `*.pdf` the printable PDF; any other extension answers
- *   `bad-request`. Refuses stale / draft / invalid levels unless `force`;
+ * - `packExport {path, out, force?, solutions?}`: the name of `out` chooses
+ *   the form: a name without an extension a new folder, `*.pack.json` one
+ *   file with the levels embedded, `*.pdf` the printable PDF, `*.html` one
+ *   self-contained web page that plays the pack (`solutions: false` leaves
+ *   the stored solutions out of it: no "Show solution"); any other
+ *   extension answers `bad-request`. Refuses stale / draft / invalid levels unless `force`;
  *   never overwrites (`conflict`); all-or-nothing (nothing appears under
  *   `out` unless the whole export was written and checked); `files` counts
  *   the files placed (a PDF or a pack file: 1).
@@ -182,7 +184,8 @@ export interface PackHostRequests {
   packVerifyStart: { path: string; maxStates?: number; timeMs?: number; levels?: number[] };
   packVerifyPoll: { jobId: string };
   packVerifyCancel: { jobId: string };
-  packExport: { path: string; out: string; force?: boolean };
+  /** `solutions`: the web page (`*.html`) offers "Show solution" (default true); other forms ignore it. */
+  packExport: { path: string; out: string; force?: boolean; solutions?: boolean };
   renderLevel: { document: Level; out: string };
   suggestBlueprint: { seed: number; parMin?: number; parMax?: number };
 }

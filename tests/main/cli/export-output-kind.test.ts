@@ -1,9 +1,11 @@
 /**
  * `-o` chooses the export form by its name (CLI `pack export`, host
  * `packExport`): `*.pack.json` one file with the levels embedded, `*.pdf`
- * the printable PDF (the same as `pack pdf`), a name without an extension a
- * new folder; any other extension (`.html`, `.json`, `.zip`) is refused with
- * the code `bad-output` (exit 1) and nothing is created.
+ * the printable PDF (the same as `pack pdf`), `*.html` the player web page
+ * (its own test: tests/main/services/pack-export-html.test.ts), a name
+ * without an extension a new folder; any other extension (`.txt`, `.json`,
+ * `.zip`) is refused with the code `bad-output` (exit 1) and nothing is
+ * created.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,7 +42,7 @@ describe('castellan pack export -o chooses the form by name', () => {
     expect(io.stdout).toContain('codex.pdf');
   });
 
-  for (const name of ['codex.html', 'codex.json', 'codex.zip', 'codex.level.json']) {
+  for (const name of ['codex.txt', 'codex.json', 'codex.zip', 'codex.level.json']) {
     it(`-o ${name} is refused with bad-output (exit 1), nothing is created`, async () => {
       const out = join(ws, name);
       const io = captureIo();
@@ -75,7 +77,7 @@ describe('host packExport: out chooses the form by name', () => {
       expect(r).toMatchObject({ ok: true, out: 'codex.pdf', files: 1, levels: 3 });
       expect(statSync(join(ws, 'codex.pdf')).isFile()).toBe(true);
       expect(pages(readFileSync(join(ws, 'codex.pdf')))).toBe(4);
-      for (const out of ['codex.html', 'codex.json']) {
+      for (const out of ['codex.txt', 'codex.json']) {
         const bad = await api.packExport({ path: 'packs/p', out });
         expect(bad).toMatchObject({ ok: false, code: 'bad-request' });
         expect(existsSync(join(ws, out))).toBe(false);

@@ -9,6 +9,7 @@ import type { PackFile } from '../../../src-shared/model/level.js';
 import {
   difficultyText,
   defaultExportPath,
+  defaultWebPagePath,
   defaultPackPath,
   exportBlockers,
   mergeVerified,
@@ -142,6 +143,9 @@ describe('labels, summary, blockers, paths', () => {
     expect(defaultPackPath('')).toBe('packs/new-pack');
     expect(defaultExportPath('packs/p', false)).toBe('packs/p-export');
     expect(defaultExportPath('packs/p/', true)).toBe('packs/p-export.pack.json');
+    // Pack > Export as web page: the player page beside the pack.
+    expect(defaultWebPagePath('packs/p/')).toBe('packs/p.html');
+    expect(defaultWebPagePath('packs/one.pack.json')).toBe('packs/one.html');
   });
 });
 
