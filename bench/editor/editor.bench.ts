@@ -14,6 +14,7 @@
  * - input latency while Solve runs: pointermove event timestamp to the next frame while the
  *   explicit Solve searches a hard blueprint (target < 50, read at p95).
  *
+ * `--frames` measures the board figures only (the first two), `--quick` the first 10 blueprints.
  * Prints a table (measure, n, median, p95, target, ok/MISS) and `uptime`. No timing asserts in
  * tests: the speed targets live here.
  */
@@ -32,6 +33,8 @@ const HARD = ['levels/48-blueprint.level.json', 'levels/50-blueprint.level.json'
 const args = new Set(process.argv.slice(2));
 /** `--quick`: the first 10 Codex blueprints only. */
 const QUICK = args.has('--quick');
+/** `--frames`: the board figures only (stroke frames, edit -> validation panel), not the live badge or Solve. */
+const FRAMES_ONLY = args.has('--frames');
 
 /** The 26x26 Chess Maze level: a player rook a1, the finish z26, a ring of enemy pawns and a few holes (CM-1, CM-3). */
 function bigLevel(): unknown {
@@ -281,6 +284,28 @@ interface Row {
   ok: (med: number, p95: number) => boolean;
 }
 
+/** (c) and (d): the live badge on every Codex blueprint, and the input latency while Solve runs. */
+async function solverFigures(page: Page, workspace: string, rows: Row[], notes: string[]): Promise<void> {
+  const badges = await badgeTimes(page, workspace);
+  rows.push({ measure: 'live badge per blueprint', xs: badges.map((b) => b.ms), target: 'p95<300', ok: (_m, p) => p < 300 });
+  // Over target: with the stored search size, to tell the search's own time from the editor's overhead.
+  const slow = badges.filter((b) => b.ms >= 300).sort((a, b) => b.ms - a.ms);
+  const statesOf = (file: string): number =>
+    (JSON.parse(readFileSync(join(workspace, CODEX, file), 'utf8')) as { solution?: { states?: number } }).solution?.states ?? NaN;
+  notes.push(
+    `live badge >= 300 ms: ${slow.length}/${badges.length}${slow.length ? ': ' : ''}${slow.map((b) => `${b.file.replace(/^levels\//, '').replace(/\.level\.json$/, '')} ${b.ms.toFixed(0)} ms (${statesOf(b.file)} states)`).join(', ')}`,
+  );
+  const fast = badges.filter((b) => statesOf(b.file) < 20_000).map((b) => b.ms);
+  notes.push(
+    `live badge on the ${fast.length} blueprints under 20,000 stored states: median ${pct(fast, 50).toFixed(0)} ms, p95 ${pct(fast, 95).toFixed(0)} ms`,
+  );
+
+  const { lat, idle, solves } = await latencyDuringSolve(page);
+  rows.push({ measure: 'input latency during solve', xs: lat, target: 'p95<50', ok: (_m, p) => p < 50 });
+  rows.push({ measure: 'input latency, no solve', xs: idle, target: '(control)', ok: () => true });
+  notes.push(`input latency: ${lat.length} pointermoves over ${solves} solves (${HARD.join(', ')})`);
+}
+
 async function main(): Promise<void> {
   if (!existsSync(join(ROOT, 'out/renderer/index.html'))) throw new Error('no out/renderer: run `npm run build` first');
   const workspace = mkdtempSync(join(tmpdir(), 'castellan-editor-bench-'));
@@ -309,25 +334,7 @@ async function main(): Promise<void> {
     await page.waitForTimeout(300);
     const edits = await editToPanel(page, 30);
     rows.push({ measure: 'edit -> validation panel', xs: edits, target: 'med<16', ok: (m) => m < 16 });
-
-    const badges = await badgeTimes(page, workspace);
-    rows.push({ measure: 'live badge per blueprint', xs: badges.map((b) => b.ms), target: 'p95<300', ok: (_m, p) => p < 300 });
-    // Over target: with the stored search size, to tell the search's own time from the editor's overhead.
-    const slow = badges.filter((b) => b.ms >= 300).sort((a, b) => b.ms - a.ms);
-    const statesOf = (file: string): number =>
-      (JSON.parse(readFileSync(join(workspace, CODEX, file), 'utf8')) as { solution?: { states?: number } }).solution?.states ?? NaN;
-    notes.push(
-      `live badge >= 300 ms: ${slow.length}/${badges.length}${slow.length ? ': ' : ''}${slow.map((b) => `${b.file.replace(/^levels\//, '').replace(/\.level\.json$/, '')} ${b.ms.toFixed(0)} ms (${statesOf(b.file)} states)`).join(', ')}`,
-    );
-    const fast = badges.filter((b) => statesOf(b.file) < 20_000).map((b) => b.ms);
-    notes.push(
-      `live badge on the ${fast.length} blueprints under 20,000 stored states: median ${pct(fast, 50).toFixed(0)} ms, p95 ${pct(fast, 95).toFixed(0)} ms`,
-    );
-
-    const { lat, idle, solves } = await latencyDuringSolve(page);
-    rows.push({ measure: 'input latency during solve', xs: lat, target: 'p95<50', ok: (_m, p) => p < 50 });
-    rows.push({ measure: 'input latency, no solve', xs: idle, target: '(control)', ok: () => true });
-    notes.push(`input latency: ${lat.length} pointermoves over ${solves} solves (${HARD.join(', ')})`);
+    if (!FRAMES_ONLY) await solverFigures(page, workspace, rows, notes);
   } finally {
     await browser.close();
     const exited = new Promise<void>((done) => (child.exitCode !== null ? done() : child.once('exit', () => done())));
