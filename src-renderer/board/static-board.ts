@@ -1,0 +1,128 @@
+/**
+ * The board's static picture, cached: the frame, the squares and the glyphs
+ * under the highlights (terrain, floor tiles) drawn once into a bitmap of
+ * its own, which the Board shows as a `Konva.Image` on a layer of its own
+ * (StaticBoardLayer.svelte). The bitmap is drawn again only when what it
+ * shows changes (the document's display, the theme, the faded item of a
+ * drag), when the squares change size (zoom) or the device pixel ratio
+ * changes; a pan only moves the image. A board too big for one bitmap at
+ * this zoom (a side over MAX_BITMAP_SIDE device px) is drawn only where it
+ * is in view, and again when the view moves.
+ */
+import type { Glyph } from '../../src-shared/display/glyph.js';
+import type { BoardLayout } from '../editor/geometry.js';
+import type { BoardColors } from '../shell/theme.js';
+import { drawGlyphs } from './glyph-draw.js';
+import { drawSquares, FRAME } from './squares.js';
+
+/** Longest side of a bitmap holding the whole board, device px (beyond it only the part in view is drawn). */
+export const MAX_BITMAP_SIDE = 4096;
+
+/** What the static picture shows; a new object means "draw again" (the Board derives it from the display and the theme). */
+export interface StaticContent {
+  readonly colors: BoardColors;
+  /** The glyphs under the highlights (terrain, floor tiles), in drawing order. */
+  readonly glyphs: readonly Glyph[];
+  /** Opacity of a glyph (the item being dragged is faded at its origin); absent: 1. */
+  readonly alpha?: ((g: Glyph) => number) | undefined;
+}
+
+/** Where the bitmap goes on the stage, CSS px. */
+export interface BitmapPlace {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The bitmap: an HTMLCanvasElement or an OffscreenCanvas (tests pass a recording fake). */
+export interface BitmapSurface {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): BitmapContext | null;
+}
+
+/** The bitmap's 2D context: the painters' surface (paint.ts) plus the device-pixel transform. */
+export type BitmapContext = Parameters<typeof drawSquares>[0] & {
+  setTransform(a: number, b: number, c: number, d: number, e: number, f: number): void;
+  clearRect(x: number, y: number, w: number, h: number): void;
+};
+
+/** The board with its frame, in stage px: where the whole-board bitmap would go. */
+function framedRect(l: BoardLayout): BitmapPlace {
+  return { x: l.originX - FRAME, y: l.originY - FRAME, width: l.cell * l.width + 2 * FRAME, height: l.cell * l.height + 2 * FRAME };
+}
+
+/** The part of `r` inside the stage, or null when none of it is. */
+function inStage(r: BitmapPlace, l: BoardLayout): BitmapPlace | null {
+  const x0 = Math.max(0, Math.floor(r.x));
+  const y0 = Math.max(0, Math.floor(r.y));
+  const x1 = Math.min(l.stageWidth, Math.ceil(r.x + r.width));
+  const y1 = Math.min(l.stageHeight, Math.ceil(r.y + r.height));
+  return x1 > x0 && y1 > y0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : null;
+}
+
+/** The board's cached static bitmap (module doc). */
+export class StaticBoard {
+  private drawn: { content: StaticContent; cell: number; width: number; height: number; ratio: number; window: string } | null = null;
+  /** How many times the bitmap was drawn (tests and the bench read it). */
+  draws = 0;
+
+  constructor(readonly surface: BitmapSurface) {}
+
+  /**
+   * Brings the bitmap up to date for `layout` and `content` at `ratio`
+   * device px per CSS px, drawing it again only when needed (module doc).
+   * Answers where the image goes on the stage (null: no part of the board is
+   * in view) and whether the bitmap was drawn again.
+   */
+  update(layout: BoardLayout, content: StaticContent, ratio: number): { place: BitmapPlace | null; redrawn: boolean } {
+    const whole = framedRect(layout);
+    const fits = Math.max(whole.width, whole.height) * ratio <= MAX_BITMAP_SIDE;
+    const place = fits ? whole : inStage(whole, layout);
+    if (!place) return { place: null, redrawn: false };
+    // The window (the board-relative part drawn) only counts for a board drawn in parts.
+    const window = fits ? '' : `${place.x - whole.x},${place.y - whole.y},${place.width},${place.height}`;
+    const d = this.drawn;
+    if (
+      d &&
+      d.content === content &&
+      d.cell === layout.cell &&
+      d.width === layout.width &&
+      d.height === layout.height &&
+      d.ratio === ratio &&
+      d.window === window
+    ) {
+      return { place, redrawn: false };
+    }
+    this.paint(layout, content, ratio, place);
+    this.drawn = { content, cell: layout.cell, width: layout.width, height: layout.height, ratio, window };
+    return { place, redrawn: true };
+  }
+
+  private paint(layout: BoardLayout, content: StaticContent, ratio: number, place: BitmapPlace): void {
+    const s = this.surface;
+    const w = Math.max(1, Math.round(place.width * ratio));
+    const h = Math.max(1, Math.round(place.height * ratio));
+    if (s.width !== w || s.height !== h) {
+      s.width = w;
+      s.height = h;
+    }
+    const ctx = s.getContext('2d');
+    if (!ctx) return;
+    this.draws++;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, w, h);
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    // The layout as seen from the bitmap's top-left corner, its stage the bitmap.
+    const local: BoardLayout = {
+      ...layout,
+      originX: layout.originX - place.x,
+      originY: layout.originY - place.y,
+      stageWidth: place.width,
+      stageHeight: place.height,
+    };
+    drawSquares(ctx, local, content.colors);
+    drawGlyphs(ctx, content.glyphs, local, content.alpha);
+  }
+}
