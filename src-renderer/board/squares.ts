@@ -21,9 +21,9 @@ export function drawSquares(ctx: Paint2D, l: BoardLayout, colors: BoardColors): 
   ctx.fillStyle = colors.frame;
   ctx.fillRect(l.originX - FRAME, l.originY - FRAME, c * l.width + 2 * FRAME, c * l.height + 2 * FRAME);
   const row0 = Math.max(0, Math.floor(-l.originY / c));
-  const row1 = Math.min(l.height - 1, Math.floor((l.stageHeight - l.originY) / c));
+  const row1 = Math.min(l.height - 1, Math.ceil((l.stageHeight - l.originY) / c) - 1);
   const col0 = Math.max(0, Math.floor(-l.originX / c));
-  const col1 = Math.min(l.width - 1, Math.floor((l.stageWidth - l.originX) / c));
+  const col1 = Math.min(l.width - 1, Math.ceil((l.stageWidth - l.originX) / c) - 1);
   for (let row = row0; row <= row1; row++) {
     for (let col = col0; col <= col1; col++) {
       const rank = l.height - 1 - row;
