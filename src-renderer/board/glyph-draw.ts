@@ -77,3 +77,21 @@ export function drawGlyphs(ctx: Paint2D, glyphs: readonly Glyph[], layout: Board
     if (a > 0) drawGlyphAt(ctx, g, p.x, p.y, c, a);
   }
 }
+
+/**
+ * True when two glyph lists draw the same picture (same glyphs, same
+ * order), compared by value: a new display of a document whose pieces did
+ * not move answers true for its piece glyphs, so their layer is not drawn
+ * again (and a terrain edit leaves the live layer alone, a move the static one).
+ */
+export function sameGlyphs(a: readonly Glyph[], b: readonly Glyph[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.square !== y.square || x.layer !== y.layer || x.item !== y.item || x.backed !== y.backed) return false;
+    if (JSON.stringify(x.art) !== JSON.stringify(y.art) || JSON.stringify(x.box) !== JSON.stringify(y.box)) return false;
+  }
+  return true;
+}

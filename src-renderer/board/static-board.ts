@@ -35,11 +35,17 @@ export interface BitmapPlace {
   height: number;
 }
 
-/** The bitmap: an HTMLCanvasElement or an OffscreenCanvas (tests pass a recording fake). */
+/**
+ * Where the bitmap is drawn: an OffscreenCanvas (tests pass a recording
+ * fake). With `transferToImageBitmap` the drawn picture is handed on as an
+ * ImageBitmap, which the browser draws without taking a snapshot of a
+ * canvas on every frame; without it the surface itself is the image.
+ */
 export interface BitmapSurface {
   width: number;
   height: number;
   getContext(kind: '2d'): BitmapContext | null;
+  transferToImageBitmap?(): ImageBitmap;
 }
 
 /** The bitmap's 2D context: the painters' surface (paint.ts) plus the device-pixel transform. */
@@ -65,10 +71,16 @@ function inStage(r: BitmapPlace, l: BoardLayout): BitmapPlace | null {
 /** The board's cached static bitmap (module doc). */
 export class StaticBoard {
   private drawn: { content: StaticContent; cell: number; width: number; height: number; ratio: number; window: string } | null = null;
-  /** How many times the bitmap was drawn (tests and the bench read it). */
+  private bitmap: ImageBitmap | null = null;
+  /** How many times the bitmap was drawn (tests read it). */
   draws = 0;
 
   constructor(readonly surface: BitmapSurface) {}
+
+  /** The picture to show (the last drawn ImageBitmap, else the surface). */
+  get image(): ImageBitmap | BitmapSurface {
+    return this.bitmap ?? this.surface;
+  }
 
   /**
    * Brings the bitmap up to date for `layout` and `content` at `ratio`
@@ -104,6 +116,7 @@ export class StaticBoard {
     const s = this.surface;
     const w = Math.max(1, Math.round(place.width * ratio));
     const h = Math.max(1, Math.round(place.height * ratio));
+    // (An OffscreenCanvas keeps its size after a transfer, but its context is reset.)
     if (s.width !== w || s.height !== h) {
       s.width = w;
       s.height = h;
@@ -124,5 +137,15 @@ export class StaticBoard {
     };
     drawSquares(ctx, local, content.colors);
     drawGlyphs(ctx, content.glyphs, local, content.alpha);
+    if (s.transferToImageBitmap) {
+      this.bitmap?.close();
+      this.bitmap = s.transferToImageBitmap();
+    }
+  }
+
+  /** Frees the bitmap (the layer is gone). */
+  dispose(): void {
+    this.bitmap?.close();
+    this.bitmap = null;
   }
 }

@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_BITMAP_SIDE, StaticBoard, type BitmapContext, type BitmapSurface, type StaticContent } from '../../../src-renderer/board/static-board.js';
 import type { BoardLayout } from '../../../src-renderer/editor/geometry.js';
+import { sameGlyphs } from '../../../src-renderer/board/glyph-draw.js';
+import type { Glyph } from '../../../src-shared/display/glyph.js';
 import { BOARD_COLORS } from '../../../src-renderer/shell/theme.js';
 
 /** A surface whose 2D context counts the squares filled. */
@@ -50,6 +52,24 @@ const layout = (over: Partial<BoardLayout> = {}): BoardLayout => ({
 });
 const content = (theme: 'dark' | 'light' = 'dark'): StaticContent => ({ colors: BOARD_COLORS[theme], glyphs: [] });
 
+describe('glyph lists', () => {
+  const rook = (square: string): Glyph => ({
+    square,
+    file: 0,
+    rank: 0,
+    layer: 'piece',
+    art: { kind: 'piece', role: 'rook', tone: 'light' },
+    item: 'piece',
+    label: 'rook',
+  });
+  it('two displays of the same pieces draw the same; a moved or recoloured piece does not', () => {
+    expect(sameGlyphs([rook('a1'), rook('b1')], [rook('a1'), rook('b1')])).toBe(true);
+    expect(sameGlyphs([rook('a1')], [rook('a2')])).toBe(false);
+    expect(sameGlyphs([rook('a1')], [{ ...rook('a1'), art: { kind: 'piece', role: 'rook', tone: 'dark' } }])).toBe(false);
+    expect(sameGlyphs([rook('a1')], [rook('a1'), rook('b1')])).toBe(false);
+  });
+});
+
 describe('static board bitmap', () => {
   it('is the board and its 6 px frame at the device pixel ratio, drawn once; a pan only moves it', () => {
     const s = surface();
@@ -91,6 +111,27 @@ describe('static board bitmap', () => {
     expect(s.rects).toBe(1 + 6);
     expect(board.update({ ...big, originX: -1010 }, c, 1).redrawn).toBe(true);
     expect(board.update({ ...big, originX: -1010 }, c, 1).redrawn).toBe(false);
+  });
+
+  it('with an OffscreenCanvas the picture is handed on as an ImageBitmap, the previous one freed', () => {
+    const s = surface();
+    const made: { closed: boolean }[] = [];
+    const withTransfer = Object.assign(s, {
+      transferToImageBitmap: () => {
+        const b = { closed: false, close: () => void (b.closed = true) };
+        made.push(b);
+        return b as unknown as ImageBitmap;
+      },
+    });
+    const board = new StaticBoard(withTransfer);
+    expect(board.image).toBe(withTransfer);
+    board.update(layout(), content(), 1);
+    expect(board.image).toBe(made[0]);
+    board.update(layout(), content('light'), 1);
+    expect(board.image).toBe(made[1]);
+    expect(made.map((b) => b.closed)).toEqual([true, false]);
+    board.dispose();
+    expect(made[1]!.closed).toBe(true);
   });
 
   it('nothing is drawn when no part of the board is in view', () => {
