@@ -112,6 +112,23 @@ describe('edit gestures', () => {
     expect(b.undoAll()).toBe(1);
   });
 
+  it('a rectangle tool drag is ONE rect step: holes on every square of a2..c4 that holds nothing (CM-1: the key on b3 stays)', () => {
+    const b = new TestBoard(redDoor());
+    b.editor.setTool('rect');
+    b.drag(['a2', 'b3', 'c4']);
+    expect(b.intentsOf('rect')).toEqual([{ type: 'rect', from: 'a2', to: 'c4' }]);
+    expect((b.doc as ChessMazeLevel).board.holes?.slice().sort()).toEqual(['a2', 'a3', 'a4', 'b2', 'b4', 'c2', 'c3', 'c4']);
+    expect(b.undoAll()).toBe(1);
+  });
+
+  it('Shift+drag from an occupied square selects a region instead of moving the piece', () => {
+    const b = new TestBoard(sampleLevel());
+    b.drag(['e4', 'f5', 'g6'], { shift: true });
+    expect(b.canvas.region).toEqual({ from: 'e4', to: 'g6' });
+    expect(b.intentsOf('move')).toEqual([]);
+    expect(pieceSquares(b)).toEqual(['e1', 'e2', 'e4']);
+  });
+
   it('Shift+arrows extend a region from where the cursor was; Escape drops it', () => {
     const b = new TestBoard(sampleLevel());
     b.key('ArrowRight');
@@ -140,6 +157,25 @@ describe('pan and zoom', () => {
       expect(Math.abs(l1.originY + fy * l1.cell - p.y)).toBeLessThanOrEqual(1);
     }
     expect(b.editor.state.canUndo).toBe(false);
+  });
+
+  it('zoomed in, the view follows the keyboard cursor so its square stays wholly in view', () => {
+    const b = new TestBoard(sampleLevel());
+    // 100 px squares, a1's top-left at (30, 400): rank 1 and files a..f are in the 640 x 560 stage, g (x 630..730) is not.
+    b.canvas.view = { cell: 100, originX: 30, originY: -300, boardWidth: 8, boardHeight: 8 };
+    for (let i = 0; i < 5; i++) b.key('ArrowRight');
+    expect(b.editor.state.cursor).toBe('f1');
+    expect(b.intentsOf('view')).toEqual([]);
+    b.key('ArrowRight');
+    expect(b.editor.state.cursor).toBe('g1');
+    // g1 = file 6: its right edge at originX + 700 must be at most 640 - 8 (the reveal margin).
+    expect(b.layout.originX + 700).toBe(632);
+  });
+
+  it('the wheel over the board controls (minimap, zoom bar) is left to them', () => {
+    const b = new TestBoard(sampleLevel());
+    const r = b.input.wheel({ ...b.at('c3'), deltaY: -300, deltaMode: 0, onControl: true }, b.world);
+    expect(r).toEqual({ intents: [], consume: false });
   });
 
   it('Ctrl+0 fits the board again (the board leaves Mod chords to the application shortcuts)', () => {
