@@ -1,13 +1,16 @@
 /**
  * The board's static picture, cached: the frame, the squares and the glyphs
  * under the highlights (terrain, floor tiles) drawn once into a bitmap of
- * its own, which the Board shows as a `Konva.Image` on a layer of its own
- * (StaticBoardLayer.svelte). The bitmap is drawn again only when what it
- * shows changes (the document's display, the theme, the faded item of a
- * drag), when the squares change size (zoom) or the device pixel ratio
- * changes; a pan only moves the image. A board too big for one bitmap at
- * this zoom (a side over MAX_BITMAP_SIDE device px) is drawn only where it
- * is in view, and again when the view moves.
+ * its own, which the Board shows on a Konva layer of its own
+ * (StaticBoardLayer.svelte: one Shape whose scene function puts the bitmap
+ * on the layer with Konva's public `Context.drawImage`). The bitmap is drawn
+ * again only when what it shows changes (the document's display, the theme,
+ * the faded item of a drag), when the squares change size (zoom) or the
+ * device pixel ratio changes; a pan only moves the picture. The drawing
+ * waits for the frame that shows it, so several edits in one frame (the
+ * pointer moves of a brush stroke) draw it once. A board too big for one
+ * bitmap at this zoom (a side over MAX_BITMAP_SIDE device px) is drawn only
+ * where it is in view, and again when the view moves.
  */
 import type { Glyph } from '../../src-shared/display/glyph.js';
 import type { BoardLayout } from '../editor/geometry.js';
@@ -68,51 +71,81 @@ function inStage(r: BitmapPlace, l: BoardLayout): BitmapPlace | null {
   return x1 > x0 && y1 > y0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : null;
 }
 
-/** The board's cached static bitmap (module doc). */
+/** What the bitmap was last drawn for. */
+interface Drawn {
+  content: StaticContent;
+  cell: number;
+  width: number;
+  height: number;
+  ratio: number;
+  /** The board-relative part drawn ('' for the whole board). */
+  window: string;
+}
+
+/** What `update` asked for: drawn on the next `image()`, in the frame that shows it. */
+interface Wanted extends Drawn {
+  layout: BoardLayout;
+  place: BitmapPlace;
+}
+
+function sameDrawing(a: Drawn | null, b: Drawn): boolean {
+  return !!a && a.content === b.content && a.cell === b.cell && a.width === b.width && a.height === b.height && a.ratio === b.ratio && a.window === b.window;
+}
+
+/**
+ * The board's cached static bitmap (module doc). `update` (when the layout
+ * or the content may have changed) answers where the picture goes and
+ * whether it must be drawn again; the drawing itself waits for `image()`,
+ * which the layer's scene function calls in the frame that shows it, so an
+ * edit's own work (the panels, the validation) never waits for it.
+ */
 export class StaticBoard {
-  private drawn: { content: StaticContent; cell: number; width: number; height: number; ratio: number; window: string } | null = null;
+  private drawn: Drawn | null = null;
+  private wanted: Wanted | null = null;
   private bitmap: ImageBitmap | null = null;
   /** How many times the bitmap was drawn (tests read it). */
   draws = 0;
 
   constructor(readonly surface: BitmapSurface) {}
 
-  /** The picture to show (the last drawn ImageBitmap, else the surface). */
-  get image(): ImageBitmap | BitmapSurface {
-    return this.bitmap ?? this.surface;
-  }
-
   /**
-   * Brings the bitmap up to date for `layout` and `content` at `ratio`
-   * device px per CSS px, drawing it again only when needed (module doc).
-   * Answers where the image goes on the stage (null: no part of the board is
-   * in view) and whether the bitmap was drawn again.
+   * Where the picture of `content` goes on the stage for `layout` at `ratio`
+   * device px per CSS px (null: no part of the board is in view), and
+   * whether it changes (`changed`: the next `image()` draws it again; false
+   * for a pan of a board drawn whole, which only moves it).
    */
-  update(layout: BoardLayout, content: StaticContent, ratio: number): { place: BitmapPlace | null; redrawn: boolean } {
+  update(layout: BoardLayout, content: StaticContent, ratio: number): { place: BitmapPlace | null; changed: boolean } {
     const whole = framedRect(layout);
     const fits = Math.max(whole.width, whole.height) * ratio <= MAX_BITMAP_SIDE;
     const place = fits ? whole : inStage(whole, layout);
-    if (!place) return { place: null, redrawn: false };
-    // The window (the board-relative part drawn) only counts for a board drawn in parts.
-    const window = fits ? '' : `${place.x - whole.x},${place.y - whole.y},${place.width},${place.height}`;
-    const d = this.drawn;
-    if (
-      d &&
-      d.content === content &&
-      d.cell === layout.cell &&
-      d.width === layout.width &&
-      d.height === layout.height &&
-      d.ratio === ratio &&
-      d.window === window
-    ) {
-      return { place, redrawn: false };
-    }
-    this.paint(layout, content, ratio, place);
-    this.drawn = { content, cell: layout.cell, width: layout.width, height: layout.height, ratio, window };
-    return { place, redrawn: true };
+    if (!place) return { place: null, changed: false };
+    const want: Wanted = {
+      content,
+      cell: layout.cell,
+      width: layout.width,
+      height: layout.height,
+      ratio,
+      window: fits ? '' : `${place.x - whole.x},${place.y - whole.y},${place.width},${place.height}`,
+      layout,
+      place,
+    };
+    const changed = !sameDrawing(this.drawn, want);
+    this.wanted = changed ? want : null;
+    return { place, changed };
   }
 
-  private paint(layout: BoardLayout, content: StaticContent, ratio: number, place: BitmapPlace): void {
+  /** The picture (the last drawn ImageBitmap, else the surface), drawn first when `update` said it changed. */
+  image(): ImageBitmap | BitmapSurface {
+    const w = this.wanted;
+    if (w) {
+      this.wanted = null;
+      this.paint(w);
+      this.drawn = w;
+    }
+    return this.bitmap ?? this.surface;
+  }
+
+  private paint({ layout, content, ratio, place }: Wanted): void {
     const s = this.surface;
     const w = Math.max(1, Math.round(place.width * ratio));
     const h = Math.max(1, Math.round(place.height * ratio));

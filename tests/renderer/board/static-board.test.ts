@@ -52,6 +52,14 @@ const layout = (over: Partial<BoardLayout> = {}): BoardLayout => ({
 });
 const content = (theme: 'dark' | 'light' = 'dark'): StaticContent => ({ colors: BOARD_COLORS[theme], glyphs: [] });
 
+/** What the static layer does in a frame: where the picture goes, then the picture (drawn first when it changed). */
+function show(board: StaticBoard, l: BoardLayout, c: StaticContent, ratio: number): { place: unknown; redrawn: boolean } {
+  const before = board.draws;
+  const { place } = board.update(l, c, ratio);
+  if (place) board.image();
+  return { place, redrawn: board.draws > before };
+}
+
 describe('glyph lists', () => {
   const rook = (square: string): Glyph => ({
     square,
@@ -75,12 +83,12 @@ describe('static board bitmap', () => {
     const s = surface();
     const board = new StaticBoard(s);
     const c = content();
-    const first = board.update(layout(), c, 2);
+    const first = show(board, layout(), c, 2);
     expect(first).toEqual({ place: { x: 94, y: 44, width: 332, height: 332 }, redrawn: true });
     expect([s.width, s.height]).toEqual([664, 664]);
     // The frame, then the 64 squares.
     expect(s.rects).toBe(65);
-    const panned = board.update(layout({ originX: 160, originY: 20 }), c, 2);
+    const panned = show(board, layout({ originX: 160, originY: 20 }), c, 2);
     expect(panned).toEqual({ place: { x: 154, y: 14, width: 332, height: 332 }, redrawn: false });
     expect(board.draws).toBe(1);
   });
@@ -88,14 +96,24 @@ describe('static board bitmap', () => {
   it('is drawn again for a new display, a theme change, a zoom or another pixel ratio', () => {
     const board = new StaticBoard(surface());
     const c = content();
-    board.update(layout(), c, 1);
-    expect(board.update(layout(), { ...c }, 1).redrawn).toBe(true);
+    show(board, layout(), c, 1);
+    expect(show(board, layout(), { ...c }, 1).redrawn).toBe(true);
     const light = content('light');
-    expect(board.update(layout(), light, 1).redrawn).toBe(true);
-    expect(board.update(layout({ cell: 48 }), light, 1).redrawn).toBe(true);
-    expect(board.update(layout({ cell: 48 }), light, 2).redrawn).toBe(true);
-    expect(board.update(layout({ cell: 48, originX: 0 }), light, 2).redrawn).toBe(false);
+    expect(show(board, layout(), light, 1).redrawn).toBe(true);
+    expect(show(board, layout({ cell: 48 }), light, 1).redrawn).toBe(true);
+    expect(show(board, layout({ cell: 48 }), light, 2).redrawn).toBe(true);
+    expect(show(board, layout({ cell: 48, originX: 0 }), light, 2).redrawn).toBe(false);
     expect(board.draws).toBe(5);
+  });
+
+  it('update only says what changes: the drawing waits for the frame that shows it (image)', () => {
+    const board = new StaticBoard(surface());
+    expect(board.update(layout(), content(), 1).changed).toBe(true);
+    expect(board.update(layout(), content('light'), 1).changed).toBe(true);
+    expect(board.draws).toBe(0);
+    board.image();
+    board.image();
+    expect(board.draws).toBe(1);
   });
 
   it('a board too big for one bitmap is drawn only where it is in view, and again when the view moves', () => {
@@ -105,12 +123,12 @@ describe('static board bitmap', () => {
     const big = layout({ width: 26, height: 26, cell: 320, originX: -1000, originY: -2000 });
     expect(26 * 320 + 12).toBeGreaterThan(MAX_BITMAP_SIDE);
     const c = content();
-    const r = board.update(big, c, 1);
+    const r = show(board, big, c, 1);
     expect(r).toEqual({ place: { x: 0, y: 0, width: 640, height: 560 }, redrawn: true });
     // In view (x 0..640, y 0..560): files 3..5 (x -40..920) and rows 6..7 (y -80..560), 3 x 2 squares, and the frame.
     expect(s.rects).toBe(1 + 6);
-    expect(board.update({ ...big, originX: -1010 }, c, 1).redrawn).toBe(true);
-    expect(board.update({ ...big, originX: -1010 }, c, 1).redrawn).toBe(false);
+    expect(show(board, { ...big, originX: -1010 }, c, 1).redrawn).toBe(true);
+    expect(show(board, { ...big, originX: -1010 }, c, 1).redrawn).toBe(false);
   });
 
   it('with an OffscreenCanvas the picture is handed on as an ImageBitmap, the previous one freed', () => {
@@ -124,11 +142,11 @@ describe('static board bitmap', () => {
       },
     });
     const board = new StaticBoard(withTransfer);
-    expect(board.image).toBe(withTransfer);
-    board.update(layout(), content(), 1);
-    expect(board.image).toBe(made[0]);
-    board.update(layout(), content('light'), 1);
-    expect(board.image).toBe(made[1]);
+    expect(board.image()).toBe(withTransfer);
+    show(board, layout(), content(), 1);
+    expect(board.image()).toBe(made[0]);
+    show(board, layout(), content('light'), 1);
+    expect(board.image()).toBe(made[1]);
     expect(made.map((b) => b.closed)).toEqual([true, false]);
     board.dispose();
     expect(made[1]!.closed).toBe(true);
@@ -137,7 +155,7 @@ describe('static board bitmap', () => {
   it('nothing is drawn when no part of the board is in view', () => {
     const board = new StaticBoard(surface());
     const off = layout({ width: 26, height: 26, cell: 320, originX: 700 });
-    expect(board.update(off, content(), 1)).toEqual({ place: null, redrawn: false });
+    expect(board.update(off, content(), 1)).toEqual({ place: null, changed: false });
     expect(board.draws).toBe(0);
   });
 });
