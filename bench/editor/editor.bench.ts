@@ -5,7 +5,8 @@
  *
  * Measures (all in the page's own clock, `performance.now()` / `event.timeStamp`, ms):
  * - frames: requestAnimationFrame deltas while the mouse drags a brush stroke of holes across the
- *   26x26 board (target median < 16, p95 < 33);
+ *   26x26 board (target median < 16, p95 < 33); each frame's work during the same sweep with no button
+ *   (only the hover changes) and during middle-button pans at 100 % zoom;
  * - edit → validation panel: from a brush click's pointerdown to the validation panel's
  *   `castellan:validation-shown` mark (ValidationList.svelte marks after its DOM shows a new result)
  *   (target median < 16);
@@ -14,6 +15,7 @@
  * - input latency while Solve runs: pointermove event timestamp to the next frame while the
  *   explicit Solve searches a hard blueprint (target < 50, read at p95).
  *
+ * `--frames` measures the board figures only (the frames and the edit time), `--quick` the first 10 blueprints.
  * Prints a table (measure, n, median, p95, target, ok/MISS) and `uptime`. No timing asserts in
  * tests: the speed targets live here.
  */
@@ -32,6 +34,8 @@ const HARD = ['levels/48-blueprint.level.json', 'levels/50-blueprint.level.json'
 const args = new Set(process.argv.slice(2));
 /** `--quick`: the first 10 Codex blueprints only. */
 const QUICK = args.has('--quick');
+/** `--frames`: the board figures only (stroke frames, edit -> validation panel), not the live badge or Solve. */
+const FRAMES_ONLY = args.has('--frames');
 
 /** The 26x26 Chess Maze level: a player rook a1, the finish z26, a ring of enemy pawns and a few holes (CM-1, CM-3). */
 function bigLevel(): unknown {
@@ -112,14 +116,8 @@ async function squareAt(page: Page): Promise<(sq: string) => { x: number; y: num
   return (sq: string) => ({ x: box.x + d.x + (sq.charCodeAt(0) - 97 + 0.5) * d.c, y: box.y + d.y + (d.h - Number(sq.slice(1)) + 0.5) * d.c });
 }
 
-/**
- * (a) During one long brush stroke over empty squares of the 26x26 board: each frame's work (from its
- * rAF timestamp, the frame's start, to a message posted from rAF, which arrives after the frame's
- * rendering) and the rAF intervals (16.7 ms at best: headless Chromium draws at 60 Hz).
- */
-async function strokeFrames(page: Page): Promise<{ intervals: number[]; busy: number[] }> {
-  const at = await squareAt(page);
-  await page.getByTestId('tool-brush').click();
+/** Starts recording each frame's work and the rAF intervals in the page (read by `stopFrames`). */
+async function startFrames(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { __frames: number[]; __busy: number[]; __frameRun: boolean };
     w.__frames = [];
@@ -139,11 +137,23 @@ async function strokeFrames(page: Page): Promise<{ intervals: number[]; busy: nu
     };
     requestAnimationFrame(tick);
   });
-  // Rows 3, 5, 7, 9 (no holes or pieces there but m-file squares): a..y and back.
+}
+
+async function stopFrames(page: Page): Promise<{ intervals: number[]; busy: number[] }> {
+  await page.waitForTimeout(200);
+  return page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __busy: number[]; __frameRun: boolean };
+    w.__frameRun = false;
+    return { intervals: w.__frames, busy: w.__busy };
+  });
+}
+
+/** The pointer sweeps rows 3, 5, 7, 9 of the 26x26 board (no holes or pieces there but m-file squares): a..y and back. */
+async function sweepRows(page: Page, at: (sq: string) => { x: number; y: number }, pressed: boolean): Promise<void> {
   const rows = [3, 5, 7, 9];
   const start = at(`b${rows[0]}`);
   await page.mouse.move(start.x, start.y);
-  await page.mouse.down();
+  if (pressed) await page.mouse.down();
   for (const [i, r] of rows.entries()) {
     const [a, b] = i % 2 ? ['y', 'b'] : ['b', 'y'];
     const p = at(`${a}${r}`);
@@ -151,13 +161,49 @@ async function strokeFrames(page: Page): Promise<{ intervals: number[]; busy: nu
     const q = at(`${b}${r}`);
     await page.mouse.move(q.x, q.y, { steps: 60 });
   }
-  await page.mouse.up();
+  if (pressed) await page.mouse.up();
+}
+
+/**
+ * (a) During one long brush stroke over empty squares of the 26x26 board: each frame's work (from its
+ * rAF timestamp, the frame's start, to a message posted from rAF, which arrives after the frame's
+ * rendering) and the rAF intervals (16.7 ms at best: headless Chromium draws at 60 Hz).
+ */
+async function strokeFrames(page: Page): Promise<{ intervals: number[]; busy: number[] }> {
+  const at = await squareAt(page);
+  await page.getByTestId('tool-brush').click();
+  await startFrames(page);
+  await sweepRows(page, at, true);
+  return stopFrames(page);
+}
+
+/** (a') The same sweep with the Select tool and no button: only the hovered square changes. */
+async function hoverFrames(page: Page): Promise<{ busy: number[] }> {
+  const at = await squareAt(page);
+  await page.getByTestId('palette-select').click();
+  await startFrames(page);
+  await sweepRows(page, at, false);
+  return stopFrames(page);
+}
+
+/** (a'') At 100 % zoom, middle-button drags pan the 26x26 board back and forth (only the view changes). */
+async function panFrames(page: Page): Promise<{ busy: number[] }> {
+  await page.getByTestId('board').focus();
+  await page.keyboard.press('Control+1');
   await page.waitForTimeout(200);
-  return page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __busy: number[]; __frameRun: boolean };
-    w.__frameRun = false;
-    return { intervals: w.__frames, busy: w.__busy };
-  });
+  const box = (await page.getByTestId('board').boundingBox())!;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  await startFrames(page);
+  for (const d of [1, -1, 1, -1]) {
+    await page.mouse.move(cx - d * 200, cy - d * 120);
+    await page.mouse.down({ button: 'middle' });
+    await page.mouse.move(cx + d * 200, cy + d * 120, { steps: 60 });
+    await page.mouse.up({ button: 'middle' });
+  }
+  const r = await stopFrames(page);
+  await page.keyboard.press('Control+0');
+  return r;
 }
 
 /** (b) pointerdown → `castellan:validation-shown` for single brush clicks on empty squares. */
@@ -281,6 +327,28 @@ interface Row {
   ok: (med: number, p95: number) => boolean;
 }
 
+/** (c) and (d): the live badge on every Codex blueprint, and the input latency while Solve runs. */
+async function solverFigures(page: Page, workspace: string, rows: Row[], notes: string[]): Promise<void> {
+  const badges = await badgeTimes(page, workspace);
+  rows.push({ measure: 'live badge per blueprint', xs: badges.map((b) => b.ms), target: 'p95<300', ok: (_m, p) => p < 300 });
+  // Over target: with the stored search size, to tell the search's own time from the editor's overhead.
+  const slow = badges.filter((b) => b.ms >= 300).sort((a, b) => b.ms - a.ms);
+  const statesOf = (file: string): number =>
+    (JSON.parse(readFileSync(join(workspace, CODEX, file), 'utf8')) as { solution?: { states?: number } }).solution?.states ?? NaN;
+  notes.push(
+    `live badge >= 300 ms: ${slow.length}/${badges.length}${slow.length ? ': ' : ''}${slow.map((b) => `${b.file.replace(/^levels\//, '').replace(/\.level\.json$/, '')} ${b.ms.toFixed(0)} ms (${statesOf(b.file)} states)`).join(', ')}`,
+  );
+  const fast = badges.filter((b) => statesOf(b.file) < 20_000).map((b) => b.ms);
+  notes.push(
+    `live badge on the ${fast.length} blueprints under 20,000 stored states: median ${pct(fast, 50).toFixed(0)} ms, p95 ${pct(fast, 95).toFixed(0)} ms`,
+  );
+
+  const { lat, idle, solves } = await latencyDuringSolve(page);
+  rows.push({ measure: 'input latency during solve', xs: lat, target: 'p95<50', ok: (_m, p) => p < 50 });
+  rows.push({ measure: 'input latency, no solve', xs: idle, target: '(control)', ok: () => true });
+  notes.push(`input latency: ${lat.length} pointermoves over ${solves} solves (${HARD.join(', ')})`);
+}
+
 async function main(): Promise<void> {
   if (!existsSync(join(ROOT, 'out/renderer/index.html'))) throw new Error('no out/renderer: run `npm run build` first');
   const workspace = mkdtempSync(join(tmpdir(), 'castellan-editor-bench-'));
@@ -307,27 +375,12 @@ async function main(): Promise<void> {
     rows.push({ measure: 'frame interval in stroke', xs: frames.intervals, target: 'med<=16.7 p95<33', ok: (m, p) => m <= 16.8 && p < 33 });
     await page.keyboard.press('Control+z');
     await page.waitForTimeout(300);
+    rows.push({ measure: 'frame work while hovering', xs: (await hoverFrames(page)).busy, target: 'med<16 p95<33', ok: (m, p) => m < 16 && p < 33 });
+    rows.push({ measure: 'frame work while panning', xs: (await panFrames(page)).busy, target: 'med<16 p95<33', ok: (m, p) => m < 16 && p < 33 });
+    await page.getByTestId('tool-brush').click();
     const edits = await editToPanel(page, 30);
     rows.push({ measure: 'edit -> validation panel', xs: edits, target: 'med<16', ok: (m) => m < 16 });
-
-    const badges = await badgeTimes(page, workspace);
-    rows.push({ measure: 'live badge per blueprint', xs: badges.map((b) => b.ms), target: 'p95<300', ok: (_m, p) => p < 300 });
-    // Over target: with the stored search size, to tell the search's own time from the editor's overhead.
-    const slow = badges.filter((b) => b.ms >= 300).sort((a, b) => b.ms - a.ms);
-    const statesOf = (file: string): number =>
-      (JSON.parse(readFileSync(join(workspace, CODEX, file), 'utf8')) as { solution?: { states?: number } }).solution?.states ?? NaN;
-    notes.push(
-      `live badge >= 300 ms: ${slow.length}/${badges.length}${slow.length ? ': ' : ''}${slow.map((b) => `${b.file.replace(/^levels\//, '').replace(/\.level\.json$/, '')} ${b.ms.toFixed(0)} ms (${statesOf(b.file)} states)`).join(', ')}`,
-    );
-    const fast = badges.filter((b) => statesOf(b.file) < 20_000).map((b) => b.ms);
-    notes.push(
-      `live badge on the ${fast.length} blueprints under 20,000 stored states: median ${pct(fast, 50).toFixed(0)} ms, p95 ${pct(fast, 95).toFixed(0)} ms`,
-    );
-
-    const { lat, idle, solves } = await latencyDuringSolve(page);
-    rows.push({ measure: 'input latency during solve', xs: lat, target: 'p95<50', ok: (_m, p) => p < 50 });
-    rows.push({ measure: 'input latency, no solve', xs: idle, target: '(control)', ok: () => true });
-    notes.push(`input latency: ${lat.length} pointermoves over ${solves} solves (${HARD.join(', ')})`);
+    if (!FRAMES_ONLY) await solverFigures(page, workspace, rows, notes);
   } finally {
     await browser.close();
     const exited = new Promise<void>((done) => (child.exitCode !== null ? done() : child.once('exit', () => done())));

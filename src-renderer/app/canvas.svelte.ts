@@ -16,7 +16,7 @@ export interface RegionSel {
   to: string;
 }
 
-class CanvasState {
+export class CanvasState {
   /** Zoom / pan; null = fit to window. */
   view: View | null = $state.raw(null);
   /** Selected region (select-tool drag or Shift+arrows); null = none. */

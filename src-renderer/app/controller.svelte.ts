@@ -112,6 +112,8 @@ export class AppController {
   rs: RulesetDef = $derived(this.ui.def);
 
   readonly notices = new Notices();
+  /** The canvas view state (zoom, region, paste): the module singleton, so the clipboard outlives a tab. */
+  readonly canvas = canvas;
   readonly board = new BoardView();
   readonly solver: SolveController = new SolveController(this);
   readonly player: PlayController = new PlayController(this);

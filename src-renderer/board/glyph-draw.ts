@@ -1,12 +1,14 @@
 /**
  * The generic glyph drawer of the Konva board: vector parts (the one
- * artwork, src-shared/display/art.ts) onto a 2D canvas context with cached
- * `Path2D`s, and display glyphs at their squares. Knows no ruleset: it
- * draws whatever `BoardDisplay` glyphs it is given.
+ * artwork, src-shared/display/art.ts) onto a drawing surface (paint.ts:
+ * Konva's public Context in a shape's scene function, or a bitmap's own 2D
+ * context) with cached `Path2D`s, and display glyphs at their squares.
+ * Knows no ruleset: it draws whatever `BoardDisplay` glyphs it is given.
  */
 import { TEXT_BASELINE_SHIFT, glyphParts, type ArtPart } from '../../src-shared/display/art.js';
 import type { Glyph } from '../../src-shared/display/glyph.js';
 import { squareTopLeft, type BoardLayout } from '../editor/geometry.js';
+import type { Paint2D } from './paint.js';
 
 const paths = new Map<string, Path2D>();
 
@@ -22,7 +24,7 @@ function path2d(d: string): Path2D {
 }
 
 /** Draws `parts` with their 100 x 100 box's top-left at (x, y), `size` px a side, at `alpha` opacity. */
-export function drawParts(ctx: CanvasRenderingContext2D, parts: readonly ArtPart[], x: number, y: number, size: number, alpha = 1): void {
+export function drawParts(ctx: Paint2D, parts: readonly ArtPart[], x: number, y: number, size: number, alpha = 1): void {
   ctx.save();
   ctx.translate(x, y);
   ctx.scale(size / 100, size / 100);
@@ -56,7 +58,7 @@ export function drawParts(ctx: CanvasRenderingContext2D, parts: readonly ArtPart
 }
 
 /** Draws one glyph with its square's top-left at (x, y), squares `cell` px. */
-export function drawGlyphAt(ctx: CanvasRenderingContext2D, g: Glyph, x: number, y: number, cell: number, alpha = 1): void {
+export function drawGlyphAt(ctx: Paint2D, g: Glyph, x: number, y: number, cell: number, alpha = 1): void {
   const box = g.box ?? { x: 0, y: 0, size: 1 };
   drawParts(ctx, glyphParts(g), x + box.x * cell, y + box.y * cell, box.size * cell, alpha);
 }
@@ -64,9 +66,9 @@ export function drawGlyphAt(ctx: CanvasRenderingContext2D, g: Glyph, x: number, 
 /**
  * Draws `glyphs` at their squares of `layout` (in list order: a display's
  * drawing order); `alpha(g)` gives each one's opacity (default 1), glyphs
- * entirely outside the stage are skipped.
+ * entirely outside the layout's stage are skipped.
  */
-export function drawGlyphs(ctx: CanvasRenderingContext2D, glyphs: readonly Glyph[], layout: BoardLayout, alpha?: (g: Glyph) => number): void {
+export function drawGlyphs(ctx: Paint2D, glyphs: readonly Glyph[], layout: BoardLayout, alpha?: (g: Glyph) => number): void {
   const c = layout.cell;
   for (const g of glyphs) {
     const p = squareTopLeft(layout, g.file, g.rank);
@@ -74,4 +76,22 @@ export function drawGlyphs(ctx: CanvasRenderingContext2D, glyphs: readonly Glyph
     const a = alpha ? alpha(g) : 1;
     if (a > 0) drawGlyphAt(ctx, g, p.x, p.y, c, a);
   }
+}
+
+/**
+ * True when two glyph lists draw the same picture (same glyphs, same
+ * order), compared by value: a new display of a document whose pieces did
+ * not move answers true for its piece glyphs, so their layer is not drawn
+ * again (and a terrain edit leaves the live layer alone, a move the static one).
+ */
+export function sameGlyphs(a: readonly Glyph[], b: readonly Glyph[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.square !== y.square || x.layer !== y.layer || x.item !== y.item || x.backed !== y.backed) return false;
+    if (JSON.stringify(x.art) !== JSON.stringify(y.art) || JSON.stringify(x.box) !== JSON.stringify(y.box)) return false;
+  }
+  return true;
 }

@@ -1,18 +1,31 @@
 /**
- * The board's squares and coordinates on a 2D canvas: the frame and the
- * chequered squares in the theme's colours (shell/theme.ts `BOARD_COLORS`),
- * and the file / rank labels along the edges. No ruleset knowledge.
+ * The board's squares and coordinates on a drawing surface (paint.ts): the
+ * frame and the chequered squares in the theme's colours (shell/theme.ts
+ * `BOARD_COLORS`), and the file / rank labels along the edges. No ruleset
+ * knowledge.
  */
 import type { BoardColors } from '../shell/theme.js';
 import type { BoardLayout } from '../editor/geometry.js';
+import type { Paint2D } from './paint.js';
 
-/** Draws the frame (6 px around the board) and the squares; a1 (file 0, rank 0) is dark. */
-export function drawSquares(ctx: CanvasRenderingContext2D, l: BoardLayout, colors: BoardColors): void {
+/** Width of the frame around the squares, px. */
+export const FRAME = 6;
+
+/**
+ * Draws the frame (FRAME px around the board) and the squares; a1 (file 0,
+ * rank 0) is dark. Squares outside the layout's stage (0..stageWidth x
+ * 0..stageHeight) are skipped.
+ */
+export function drawSquares(ctx: Paint2D, l: BoardLayout, colors: BoardColors): void {
   const c = l.cell;
   ctx.fillStyle = colors.frame;
-  ctx.fillRect(l.originX - 6, l.originY - 6, c * l.width + 12, c * l.height + 12);
-  for (let row = 0; row < l.height; row++) {
-    for (let col = 0; col < l.width; col++) {
+  ctx.fillRect(l.originX - FRAME, l.originY - FRAME, c * l.width + 2 * FRAME, c * l.height + 2 * FRAME);
+  const row0 = Math.max(0, Math.floor(-l.originY / c));
+  const row1 = Math.min(l.height - 1, Math.ceil((l.stageHeight - l.originY) / c) - 1);
+  const col0 = Math.max(0, Math.floor(-l.originX / c));
+  const col1 = Math.min(l.width - 1, Math.ceil((l.stageWidth - l.originX) / c) - 1);
+  for (let row = row0; row <= row1; row++) {
+    for (let col = col0; col <= col1; col++) {
       const rank = l.height - 1 - row;
       ctx.fillStyle = (col + rank) % 2 === 0 ? colors.darkSquare : colors.lightSquare;
       ctx.fillRect(l.originX + col * c, l.originY + row * c, c, c);
@@ -22,7 +35,7 @@ export function drawSquares(ctx: CanvasRenderingContext2D, l: BoardLayout, color
 
 /** Fills the squares of a rectangle (0-based files / ranks, inclusive) with their own colours at `alpha`: a paste ghost covers what it replaces. */
 export function coverSquares(
-  ctx: CanvasRenderingContext2D,
+  ctx: Paint2D,
   l: BoardLayout,
   colors: BoardColors,
   r: { minFile: number; maxFile: number; minRank: number; maxRank: number },
@@ -47,7 +60,7 @@ export function coverSquares(
  * readable at every zoom; when squares are smaller than a label, every k-th
  * label is drawn. `W` x `H`: the stage, px; `coords`: the theme's label colour.
  */
-export function drawLabels(ctx: CanvasRenderingContext2D, l: BoardLayout, W: number, H: number, coords: string): void {
+export function drawLabels(ctx: Paint2D, l: BoardLayout, W: number, H: number, coords: string): void {
   const c = l.cell;
   const fs = Math.max(10, Math.min(15, Math.round(c * 0.24)));
   ctx.font = `600 ${fs}px system-ui, sans-serif`;

@@ -1,15 +1,17 @@
 /**
  * The canvas commands as actions (actions.ts): rotate and
- * mirror the whole level (menu Level), copy / cut / paste a board region
- * and select the whole board (menu Edit), zoom in / out / fit / 100 %
- * (menu View), and move the keyboard focus to the board (menu View).
- * Registered with the application's actions in one call.
+ * mirror the whole level (menu Level), Delete (the region, else the
+ * selected square's top item), copy / cut / paste a board region, place or
+ * cancel a waiting paste, and select the whole board (menu Edit), zoom in /
+ * out / fit / 100 % (menu View), and move the keyboard focus to the board
+ * (menu View). Registered with the application's actions in one call; the
+ * board's keys run the same actions (board/input).
  *
  * Document changes are ONE history step each (`Editor.edit` + setWholeDoc).
- * Region and zoom are canvas view state (app/canvas.svelte.ts), not history.
- * Shortcuts use Mod only (bare letters belong to the tools).
+ * Region and zoom are canvas view state (`CanvasContext.canvas`,
+ * app/canvas.svelte.ts), not history. Shortcuts use Mod only (bare letters
+ * belong to the tools), Delete / Backspace aside.
  */
-import { canvas } from '../app/canvas.svelte.js';
 import { parseSquare, squareName } from '../../src-shared/model/square.js';
 import type { Action } from './actions.js';
 import type { EditableLevel } from './default-doc.js';
@@ -38,12 +40,22 @@ import {
   type RegionClip,
   type RegionRect,
 } from './region.js';
-import { BASE_CELL, ZOOM_STEP, zoomAt, zoomTo } from './viewport.js';
+import { BASE_CELL, ZOOM_STEP, zoomAt, zoomTo, type View } from './viewport.js';
+
+/** The canvas view state the commands change (app/canvas.svelte.ts `CanvasState`): not history, not saved. */
+export interface CanvasView {
+  view: View | null;
+  region: { from: string; to: string } | null;
+  anchor: string | null;
+  clip: RegionClip | null;
+  pending: RegionClip | null;
+}
 
 /** What the canvas commands read of the application. */
 export interface CanvasContext {
-  readonly st: Pick<EditorState, 'doc' | 'cursor' | 'selection'>;
-  readonly editor: Pick<Editor<EditableLevel>, 'edit' | 'select' | 'setCursor'>;
+  readonly canvas: CanvasView;
+  readonly st: Pick<EditorState, 'doc' | 'cursor' | 'selection' | 'preview'>;
+  readonly editor: Pick<Editor<EditableLevel>, 'edit' | 'select' | 'setCursor' | 'eraseSelection'>;
   /** No document commands while a game is played. */
   readonly player: { readonly play: unknown };
   /** The board's geometry as last laid out (zoom keeps the centre); `focus` moves the keyboard to it. */
@@ -57,7 +69,7 @@ const LEVEL_GROUP = 50;
 
 /** The region the copy / cut commands act on: the selected region, else the selected square, else the cursor square. */
 export function currentRegion(app: CanvasContext): RegionRect | null {
-  const r = canvas.region;
+  const r = app.canvas.region;
   if (r) return regionOf(r.from, r.to);
   const sq = app.st.selection ?? app.st.cursor;
   return regionOf(sq, sq);
@@ -102,7 +114,7 @@ export function applyLevelTransform(app: CanvasContext, t: LevelTransform): bool
   const [cf, cr] = c ? symmetryOf(t).map(c.file, c.rank, width, height) : [0, 0];
   const done = app.editor.edit(TRANSFORM_LABEL[t], (tx) => setWholeDoc(tx, r.level));
   if (done) {
-    canvas.region = null;
+    app.canvas.region = null;
     app.editor.select(null);
     app.editor.setCursor(squareName(cf, cr));
     app.flash(`${TRANSFORM_LABEL[t]}: done (one undo step; the solution is proved again on save)`);
@@ -119,7 +131,7 @@ export function copyCurrentRegion(app: CanvasContext): RegionClip | null {
     app.flash(r.message);
     return null;
   }
-  canvas.clip = r.clip;
+  app.canvas.clip = r.clip;
   writeSystemClip(r.clip);
   app.flash(`Copied ${r.clip.width}×${r.clip.height} region (${plural(clipSize(r.clip), 'item')})`);
   return r.clip;
@@ -134,6 +146,37 @@ export function cutCurrentRegion(app: CanvasContext): boolean {
   if (!r.ok) return false;
   const done = app.editor.edit('Cut region', (tx) => setWholeDoc(tx, r.doc));
   app.flash([`Cut ${clip.width}×${clip.height} region (${plural(r.removed, 'item')} removed)`, ...r.notes].join('. '));
+  return done;
+}
+
+/** The selected region when it lies on the document's board (a region of another board size is stale), else null. */
+export function boardRegion(app: CanvasContext): RegionRect | null {
+  const r = app.canvas.region;
+  const g = r ? regionOf(r.from, r.to) : null;
+  const { width, height } = app.st.doc.board;
+  return g && g.maxFile < width && g.maxRank < height ? g : null;
+}
+
+/**
+ * Delete, the one implementation behind the Delete / Backspace keys (on the
+ * board or not), the Edit menu and the command palette: with a region on
+ * the board, empties it (ONE undo step "Delete region"; pinned items stay,
+ * the UK-6 portal; cleared rights are noted, LC-12), else removes the top
+ * item of the selected square (`Editor.eraseSelection`). During the
+ * solution preview it only leaves the preview. Answers whether the
+ * document changed.
+ */
+export function deleteSelection(app: CanvasContext): boolean {
+  if (app.player.play) return false;
+  const rect = app.st.preview ? null : boardRegion(app);
+  if (!rect) return app.editor.eraseSelection();
+  const r = clearRegion(app.st.doc, rect);
+  if (!r.ok) {
+    app.flash(r.message);
+    return false;
+  }
+  const done = app.editor.edit('Delete region', (tx) => setWholeDoc(tx, r.doc));
+  if (r.notes.length) app.flash(r.notes.join('. '));
   return done;
 }
 
@@ -181,7 +224,7 @@ export function pasteClipAt(app: CanvasContext, clip: RegionClip, at: string): b
   const c = regionOf(at, at)!;
   const w = Math.min(clip.width, app.st.doc.board.width - c.minFile);
   const h = Math.min(clip.height, c.maxRank + 1);
-  canvas.region = { from: at, to: squareName(c.minFile + w - 1, c.maxRank - h + 1) };
+  app.canvas.region = { from: at, to: squareName(c.minFile + w - 1, c.maxRank - h + 1) };
   app.editor.setCursor(at);
   const lost = droppedCount(r.dropped) > 0 || r.notes.length > 0;
   app.flash(pasteNotice(r, at), lost ? { square: at, tone: 'replaced' } : undefined);
@@ -197,30 +240,30 @@ export function pasteClipAt(app: CanvasContext, clip: RegionClip, at: string): b
  */
 export async function startPaste(app: CanvasContext): Promise<boolean> {
   if (app.player.play) return false;
-  const clip = (await readSystemClip()) ?? canvas.clip;
+  const clip = (await readSystemClip()) ?? app.canvas.clip;
   if (!clip) {
     app.flash('Nothing to paste: select a region and copy it first (Ctrl+C)');
     return false;
   }
-  canvas.region = null;
-  canvas.pending = clip;
+  app.canvas.region = null;
+  app.canvas.pending = clip;
   app.flash(`Paste ${clip.width}×${clip.height}: move it over the board and click (or Enter at the cursor); Esc cancels`);
   return true;
 }
 
 /** Places the pending paste centred under `at` (default: the square under the pointer, else the cursor; see `pasteTopLeft`). */
 export function commitPendingPaste(app: CanvasContext, at?: string): boolean {
-  const clip = canvas.pending;
+  const clip = app.canvas.pending;
   if (!clip) return false;
-  canvas.pending = null;
-  const under = at ?? canvas.anchor ?? app.st.cursor;
+  app.canvas.pending = null;
+  const under = at ?? app.canvas.anchor ?? app.st.cursor;
   return pasteClipAt(app, clip, pasteTopLeft(app.st.doc, clip, under) ?? under);
 }
 
 /** Drops the pending paste (Escape). */
 export function cancelPendingPaste(app: CanvasContext): boolean {
-  if (!canvas.pending) return false;
-  canvas.pending = null;
+  if (!app.canvas.pending) return false;
+  app.canvas.pending = null;
   app.flash('Paste cancelled');
   return true;
 }
@@ -228,7 +271,7 @@ export function cancelPendingPaste(app: CanvasContext): boolean {
 function zoomBy(app: CanvasContext, factor: number): void {
   const l = app.board.layout;
   if (!l) return;
-  canvas.view = zoomAt(l, factor, l.stageWidth / 2, l.stageHeight / 2);
+  app.canvas.view = zoomAt(l, factor, l.stageWidth / 2, l.stageHeight / 2);
 }
 
 /** The canvas actions over `app`. */
@@ -251,6 +294,28 @@ export function canvasActions(app: CanvasContext): Action[] {
     });
   });
   list.push(
+    {
+      id: 'erase-selection',
+      label: 'Delete',
+      shortcuts: ['Delete', 'Backspace'],
+      enabled: () => editing() && (!!app.st.selection || !!app.st.preview || !!boardRegion(app)),
+      run: () => void deleteSelection(app),
+    },
+    {
+      id: 'region-paste-place',
+      label: 'Place the paste',
+      description: 'Paste the waiting region centred on the square under the pointer (or the cursor)',
+      enabled: () => editing() && !!app.canvas.pending,
+      visible: () => !!app.canvas.pending,
+      run: () => void commitPendingPaste(app),
+    },
+    {
+      id: 'region-paste-cancel',
+      label: 'Cancel the paste',
+      enabled: () => !!app.canvas.pending,
+      visible: () => !!app.canvas.pending,
+      run: () => void cancelPendingPaste(app),
+    },
     {
       id: 'region-copy',
       label: 'Copy region',
@@ -294,7 +359,7 @@ export function canvasActions(app: CanvasContext): Action[] {
       enabled: regions,
       run: () => {
         const { width, height } = app.st.doc.board;
-        canvas.region = { from: squareName(0, height - 1), to: squareName(width - 1, 0) };
+        app.canvas.region = { from: squareName(0, height - 1), to: squareName(width - 1, 0) };
       },
     },
     {
@@ -308,7 +373,7 @@ export function canvasActions(app: CanvasContext): Action[] {
     },
     { id: 'zoom-in', label: 'Zoom in', menu: 'view', menuGroup: 30, shortcuts: ['Mod+='], run: () => zoomBy(app, ZOOM_STEP) },
     { id: 'zoom-out', label: 'Zoom out', menu: 'view', menuGroup: 30, shortcuts: ['Mod+-'], run: () => zoomBy(app, 1 / ZOOM_STEP) },
-    { id: 'zoom-fit', label: 'Fit board to window', menu: 'view', menuGroup: 30, shortcuts: ['Mod+0'], run: () => (canvas.view = null) },
+    { id: 'zoom-fit', label: 'Fit board to window', menu: 'view', menuGroup: 30, shortcuts: ['Mod+0'], run: () => (app.canvas.view = null) },
     {
       id: 'zoom-100',
       label: 'Actual size (100%)',
@@ -317,7 +382,7 @@ export function canvasActions(app: CanvasContext): Action[] {
       shortcuts: ['Mod+1'],
       run: () => {
         const l = app.board.layout;
-        if (l) canvas.view = zoomTo(l, BASE_CELL);
+        if (l) app.canvas.view = zoomTo(l, BASE_CELL);
       },
     },
   );

@@ -41,7 +41,7 @@ export const MENU_PLACEMENT: Readonly<Record<string, Placement>> = {
   'prev-tab': { menu: 'view', group: 40, description: 'Switch to the previous document tab' },
   undo: { menu: 'edit', group: 1, description: 'Undo the last edit (in a playtest: the last move)' },
   redo: { menu: 'edit', group: 1, description: 'Redo the last undone edit' },
-  'erase-selection': { menu: 'edit', group: 2, description: 'Remove the selected item from the board' },
+  'erase-selection': { menu: 'edit', group: 2, description: 'Empty the selected region, else remove the top item of the selected square' },
   solve: { menu: 'level', group: 1, description: 'Find an optimal solution' },
   'cancel-solve': { menu: 'level', group: 1, label: 'Cancel Solve', description: 'Stop the running solver' },
   playtest: { menu: 'level', group: 2, description: 'Play the level on a copy of the document' },

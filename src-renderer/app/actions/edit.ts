@@ -1,9 +1,8 @@
 /**
  * The Edit menu's own actions (menu-model.ts MENU_PLACEMENT places them):
- * Undo (in a game: the last move), Redo (in a game: the move taken back),
- * Delete. The ruleset toggles
- * (app/ruleset-actions.ts) and the region commands (editor/canvas-actions.ts)
- * join them in the same menu.
+ * Undo (in a game: the last move), Redo (in a game: the move taken back).
+ * The ruleset toggles (app/ruleset-actions.ts), Delete and the region
+ * commands (editor/canvas-actions.ts) join them in the same menu.
  */
 import type { Action } from '../../editor/actions.js';
 import type { Editor, EditorState } from '../../editor/editor.js';
@@ -12,8 +11,8 @@ import type { PlayController } from '../play-controller.svelte.js';
 
 /** What the edit actions read of the application. */
 export interface EditActionContext {
-  readonly editor: Pick<Editor, 'undo' | 'redo' | 'eraseSelection'>;
-  readonly st: Pick<EditorState, 'canUndo' | 'canRedo' | 'selection' | 'preview'>;
+  readonly editor: Pick<Editor, 'undo' | 'redo'>;
+  readonly st: Pick<EditorState, 'canUndo' | 'canRedo'>;
   readonly player: Pick<PlayController, 'play' | 'playUndo' | 'playRedo'>;
   /** The board's toast goes with undo/redo: it was about the step just taken back ("… · Ctrl+Z undoes"). */
   readonly notices: Pick<Notices, 'dismissToast'>;
@@ -23,7 +22,6 @@ export interface EditActionContext {
 export function editActions(ctx: EditActionContext): Action[] {
   // `ctx.editor` is read at each use: it is the active tab's editor.
   const { player: p } = ctx;
-  const editing = (): boolean => !p.play;
   return [
     {
       id: 'undo',
@@ -46,13 +44,6 @@ export function editActions(ctx: EditActionContext): Action[] {
         if (p.play) p.playRedo();
         else ctx.editor.redo();
       },
-    },
-    {
-      id: 'erase-selection',
-      label: 'Delete',
-      shortcuts: ['Delete', 'Backspace'],
-      enabled: () => editing() && (!!ctx.st.selection || !!ctx.st.preview),
-      run: () => void ctx.editor.eraseSelection(),
     },
   ];
 }
