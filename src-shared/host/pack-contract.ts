@@ -58,6 +58,7 @@
 import type { Issue } from '../validation/issue.js';
 import type { BackupItem, FileRevision, HostError } from './base.js';
 import type { Level, PackFile, Ruleset } from '../model/level.js';
+import { MAX_PACK_LEVELS } from '../format/limits.js';
 import { BOOLEAN, FILE_REVISION, HOST_PATH, integer, NON_EMPTY_STRING, OMITTABLE_EMPTY_REQUEST, type RequestSchemas } from './request-schema.js';
 
 export const PACK_HOST_METHODS = [
@@ -133,8 +134,9 @@ export const PACK_REQUEST_SCHEMAS = {
       levels: {
         type: 'array',
         minItems: 1,
+        maxItems: MAX_PACK_LEVELS,
         items: { type: 'integer', minimum: 0, message: '{field} must be a level position (a whole number from 0).' },
-        message: '{field} must be a non-empty array of level positions.',
+        message: `{field} must be a non-empty array of at most ${MAX_PACK_LEVELS} level positions.`,
       },
     },
     required: ['path'],

@@ -2004,7 +2004,7 @@ return errors === 0;
 }
 
 export const packVerifyStart = validate32;
-const schema33 = {"type":"object","properties":{"path":{"type":"string","minLength":1,"maxLength":4096},"maxStates":{"type":"integer","minimum":1,"maximum":100000000},"timeMs":{"type":"integer","minimum":1,"maximum":600000},"levels":{"type":"array","minItems":1,"items":{"type":"integer","minimum":0,"message":"{field} must be a level position (a whole number from 0)."},"message":"{field} must be a non-empty array of level positions."}},"required":["path"],"additionalProperties":false};
+const schema33 = {"type":"object","properties":{"path":{"type":"string","minLength":1,"maxLength":4096},"maxStates":{"type":"integer","minimum":1,"maximum":100000000},"timeMs":{"type":"integer","minimum":1,"maximum":600000},"levels":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"integer","minimum":0,"message":"{field} must be a level position (a whole number from 0)."},"message":"{field} must be a non-empty array of at most 10000 level positions."}},"required":["path"],"additionalProperties":false};
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2112,6 +2112,11 @@ let data3 = data.levels;
 const _errs8 = errors;
 if(errors === _errs8){
 if(Array.isArray(data3)){
+if(data3.length > 10000){
+validate32.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items"}];
+return false;
+}
+else {
 if(data3.length < 1){
 validate32.errors = [{instancePath:instancePath+"/levels",schemaPath:"#/properties/levels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
@@ -2137,6 +2142,7 @@ return false;
 var valid1 = _errs10 === errors;
 if(!valid1){
 break;
+}
 }
 }
 }
