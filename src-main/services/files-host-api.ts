@@ -26,25 +26,21 @@
  *   a page after the first (offset > 0) within SUMMARY_SNAPSHOT_MS of the
  *   reading it follows comes from that same reading.
  *
- * Every request is untrusted (`shape`); the methods never throw (`guard`).
+ * Every request is untrusted: checked against its schema first
+ * (files-contract.ts `FILES_REQUEST_SCHEMAS`, host-request.ts `handle`);
+ * the methods never throw.
  */
 import { promises as fs, type Dirent, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowseEntry, FilesHostMethod, HostError, HostResponses, StoredProofStatus, WorkspaceItem } from '../../src-shared/host/contract.js';
-import {
-  WORKSPACE_QUERY_MAX,
-  WORKSPACE_SUMMARY_MAX,
-  WORKSPACE_SUMMARY_PAGE,
-  WORKSPACE_SUMMARY_PAGE_MAX,
-  workspaceItemMatches,
-} from '../../src-shared/host/files-contract.js';
+import { WORKSPACE_SUMMARY_MAX, WORKSPACE_SUMMARY_PAGE, workspaceItemMatches } from '../../src-shared/host/files-contract.js';
 import type { Level } from '../../src-shared/model/level.js';
 import { storedVerdict } from '../../src-shared/pack/rows.js';
 import type { Issue } from '../../src-shared/validation/issue.js';
 import { assertRealDir, errnoCode, FolderMoved, ioError, isReadOnlyPath, isRealDir } from './atomic-file.js';
 import { readBoundedText } from './bounded-read.js';
 import type { FolderAccess } from './folder-access.js';
-import { badRequest, guard, isHostError, optionalInteger, optionalString, shape } from './host-request.js';
+import { badRequest, handle } from './host-request.js';
 import { MAX_LEVEL_FILE_BYTES, parseLevelDocument } from './level-files.js';
 import { MAX_PACK_BYTES } from './pack-confine.js';
 import { parseManifest } from './pack-load.js';
@@ -364,13 +360,9 @@ export function createFilesHostApi(access: FolderAccess | undefined): { [M in Fi
   };
 
   return {
-    browse: guard('browse', async (raw) => {
-      const req = shape('browse', raw, ['dir'], true);
-      if (isHostError(req)) return req;
+    browse: handle('browse', async (req) => {
       if (!access) return none('browse');
-      const d = req['dir'];
-      if (d !== undefined && typeof d !== 'string') return badRequest('browse: "dir" must be a string.');
-      const dir = d ?? '';
+      const dir = req.dir ?? '';
       if (dir === '' && access.listsRoots) {
         const entries: BrowseEntry[] = [];
         for (const r of access.roots()) {
@@ -407,14 +399,8 @@ export function createFilesHostApi(access: FolderAccess | undefined): { [M in Fi
       return { ok: true as const, dir: hostDir, parent: access.parent(hostDir), entries: [...folders.sort(sort), ...files.sort(sort)] };
     }),
 
-    makeFolder: guard('makeFolder', async (raw) => {
-      const req = shape('makeFolder', raw, ['path']);
-      if (isHostError(req)) return req;
+    makeFolder: handle('makeFolder', async ({ path: p }) => {
       if (!access) return none('makeFolder');
-      const p = optionalString('makeFolder', req, 'path');
-      if (isHostError(p)) return p;
-      if (p === undefined) return badRequest('makeFolder: "path" is required.');
-      if (p.length > 4096) return badRequest('makeFolder: "path" is too long.');
       const trimmed = p.replace(/[\\/]+$/, '');
       const cut = Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\'));
       const name = trimmed.slice(cut + 1);
@@ -429,16 +415,7 @@ export function createFilesHostApi(access: FolderAccess | undefined): { [M in Fi
       return { ok: true as const, path: access.child(access.canonical(parentPath), name) };
     }),
 
-    workspaceSummary: guard('workspaceSummary', async (raw) => {
-      const req = shape('workspaceSummary', raw, ['query', 'offset', 'limit'], true);
-      if (isHostError(req)) return req;
-      const q = req['query'];
-      if (q !== undefined && (typeof q !== 'string' || q.length > WORKSPACE_QUERY_MAX))
-        return badRequest(`workspaceSummary: "query" must be a string of at most ${WORKSPACE_QUERY_MAX} characters.`);
-      const offset = optionalInteger('workspaceSummary', req, 'offset', 0, WORKSPACE_SUMMARY_MAX);
-      if (isHostError(offset)) return offset;
-      const limit = optionalInteger('workspaceSummary', req, 'limit', 1, WORKSPACE_SUMMARY_PAGE_MAX);
-      if (isHostError(limit)) return limit;
+    workspaceSummary: handle('workspaceSummary', async ({ query: q, offset, limit }) => {
       if (!access) return none('workspaceSummary');
       const start = offset ?? 0;
       const fresh = snapshot && start > 0 && performance.now() - snapshot.at < SUMMARY_SNAPSHOT_MS ? snapshot : undefined;

@@ -2,9 +2,10 @@
  * `createHostApi(deps)`: the HostApi (src-shared/host/contract.ts) over the
  * services, shared by the Electron adapter (IPC) and `castellan serve` (HTTP).
  *
- * Every request is untrusted: each method checks its request object's shape
- * (a plain object with only the contract's keys and value types; `startup`,
- * `list` and `recoveryList` also accept `undefined`) and answers
+ * Every request is untrusted: each method's request is checked against its
+ * JSON schema first (contract.ts `HOST_REQUEST_SCHEMAS`, host-request.ts
+ * `handle`: a plain object with only the contract's keys and value types;
+ * `startup`, `list` and `recoveryList` also accept `undefined`) and answers
  * `bad-request` otherwise. Paths go through `deps.resolvePath` (confinement)
  * before any I/O. Methods never throw or reject: unexpected failures answer
  * `internal`.
@@ -38,6 +39,7 @@
  * contract (src-shared/host/contract.ts, HostRequests).
  */
 import type {
+  CheckedRequest,
   FileRevision,
   FullHostApi,
   HostError,
@@ -53,9 +55,9 @@ import type { Level } from '../../src-shared/model/level.js';
 import { validateDocument } from '../../src-shared/rulesets/index.js';
 import { issue, type Issue } from '../../src-shared/validation/issue.js';
 import { DEFAULT_BACKUP_COUNT, listBackups, readBackup, storeBackup } from './backups.js';
-import { conflictError, isFileRevision, readRevision, sameRevision } from './file-revision.js';
+import { conflictError, readRevision, sameRevision } from './file-revision.js';
 import { MAX_LEVEL_FILE_BYTES, openLevelFile, parseLevelDocument } from './level-files.js';
-import { isDocId, RecoveryStore } from './recovery.js';
+import { RecoveryStore } from './recovery.js';
 import { DEFAULT_SAVE_MAX_STATES, DEFAULT_SAVE_TIME_MS, saveLevelFile } from './save-pipeline.js';
 import { castellanVersion } from './version.js';
 import { createFilesHostApi } from './files-host-api.js';
@@ -69,7 +71,7 @@ import { createSuggestHostApi } from './suggest-host-api.js';
 import { SolvePool } from './solve-pool.js';
 import type { SolvePoolLike } from './solve-runner.js';
 import type { HostContext } from './host-request.js';
-import { badRequest, guard, isHostError, isPlainObject, optionalBoolean, optionalString, requiredString, shape, type Req } from './host-request.js';
+import { badRequest, handle, isHostError, isPlainObject } from './host-request.js';
 
 export interface HostDialogs {
   /** Shows an open dialog; answers the chosen path or undefined when cancelled. */
@@ -129,21 +131,6 @@ export type HostService = FullHostApi & {
   /** Remembers a folder the user opened (Electron "Open Folder…") in the session state. */
   rememberFolder(path: string): Promise<{ ok: true } | HostError>;
 };
-
-function docIdOf(method: HostMethod, req: Req, required: boolean): string | undefined | HostError {
-  const v = req['docId'];
-  if (v === undefined && !required) return undefined;
-  if (!isDocId(v)) return badRequest(`${method}: "docId" must be 1 to 64 of the characters A-Z a-z 0-9 _ -.`);
-  return v;
-}
-
-function optionalRevision(method: HostMethod, req: Req, key: string, allowNull: boolean): FileRevision | null | undefined | HostError {
-  const v = req[key];
-  if (v === undefined) return undefined;
-  if (v === null && allowNull) return null;
-  if (!isFileRevision(v)) return badRequest(`${method}: "${key}" must be a revision {mtimeMs, size, sha256}${allowNull ? ' or null' : ''}.`);
-  return v;
-}
 
 /** A file name suggested for Save As: the title slug + `.level.json`. */
 export function suggestedFileName(document: unknown): string {
@@ -240,32 +227,17 @@ export function createHostApi(deps: HostDeps): HostService {
     return { ...r, path };
   }
 
-  async function parseSaveRequest(method: 'save' | 'saveAs', req: unknown): Promise<SaveRequest | HostError> {
-    const r = shape(method, req, ['path', 'document', 'allowDraft', 'noProof', 'expectedRevision', 'overwrite', 'docId']);
-    if (isHostError(r)) return r;
-    const path = optionalString(method, r, 'path');
-    if (isHostError(path)) return path;
-    if (method === 'save' && path === undefined) return badRequest('save: "path" is required.');
-    if (!isPlainObject(r['document'])) return badRequest(`${method}: "document" must be a JSON object.`);
-    const allowDraft = optionalBoolean(method, r, 'allowDraft');
-    if (isHostError(allowDraft)) return allowDraft;
-    const noProof = optionalBoolean(method, r, 'noProof');
-    if (isHostError(noProof)) return noProof;
-    if (noProof === true && allowDraft !== true) return badRequest(`${method}: "noProof" (save without solving) needs "allowDraft": true.`);
-    const overwrite = optionalBoolean(method, r, 'overwrite');
-    if (isHostError(overwrite)) return overwrite;
-    const expectedRevision = optionalRevision(method, r, 'expectedRevision', true);
-    if (isHostError(expectedRevision)) return expectedRevision;
-    const docId = docIdOf(method, r, false);
-    if (isHostError(docId)) return docId;
+  /** A save request (schema-checked) with its rule between fields: `noProof` needs `allowDraft`. */
+  function saveRequest(method: 'save' | 'saveAs', r: CheckedRequest<'save' | 'saveAs'>): SaveRequest | HostError {
+    if (r.noProof === true && r.allowDraft !== true) return badRequest(`${method}: "noProof" (save without solving) needs "allowDraft": true.`);
     return {
-      path,
-      document: r['document'],
-      allowDraft: allowDraft === true,
-      noProof: noProof === true,
-      expectedRevision,
-      overwrite: overwrite === true,
-      docId,
+      path: r.path,
+      document: r.document,
+      allowDraft: r.allowDraft === true,
+      noProof: r.noProof === true,
+      expectedRevision: r.expectedRevision,
+      overwrite: r.overwrite === true,
+      docId: r.docId,
     };
   }
 
@@ -277,9 +249,7 @@ export function createHostApi(deps: HostDeps): HostService {
   }
 
   const api = {
-    startup: guard('startup', async (req) => {
-      const r = shape('startup', req, [], true);
-      if (isHostError(r)) return r;
+    startup: handle('startup', async () => {
       return {
         ok: true as const,
         info: {
@@ -291,18 +261,13 @@ export function createHostApi(deps: HostDeps): HostService {
       };
     }),
 
-    list: guard('list', async (req) => {
-      const r = shape('list', req, [], true);
-      if (isHostError(r)) return r;
+    list: handle('list', async () => {
       const files = await deps.listFiles();
       return { ok: true as const, files };
     }),
 
-    open: guard('open', async (req): Promise<OpenedLevel | HostError> => {
-      const r = shape('open', req, ['path']);
-      if (isHostError(r)) return r;
-      let path = optionalString('open', r, 'path');
-      if (isHostError(path)) return path;
+    open: handle('open', async (req): Promise<OpenedLevel | HostError> => {
+      let path = req.path;
       if (path === undefined) {
         if (!deps.dialogs) return badRequest('open: "path" is required here (no file dialog).');
         path = await deps.dialogs.open();
@@ -315,14 +280,14 @@ export function createHostApi(deps: HostDeps): HostService {
       return { ...opened, path };
     }),
 
-    save: guard('save', async (req) => {
-      const p = await parseSaveRequest('save', req);
+    save: handle('save', async (req) => {
+      const p = saveRequest('save', req);
       if (isHostError(p)) return p;
-      return doSave('save', p.path!, p);
+      return doSave('save', req.path, p);
     }),
 
-    saveAs: guard('saveAs', async (req) => {
-      const p = await parseSaveRequest('saveAs', req);
+    saveAs: handle('saveAs', async (req) => {
+      const p = saveRequest('saveAs', req);
       if (isHostError(p)) return p;
       let path = p.path;
       if (path === undefined) {
@@ -333,11 +298,7 @@ export function createHostApi(deps: HostDeps): HostService {
       return doSave('saveAs', path, p);
     }),
 
-    revision: guard('revision', async (req) => {
-      const r = shape('revision', req, ['path']);
-      if (isHostError(r)) return r;
-      const path = requiredString('revision', r, 'path');
-      if (isHostError(path)) return path;
+    revision: handle('revision', async ({ path }) => {
       const resolved = deps.resolvePath(path, true);
       if (typeof resolved !== 'string') return resolved;
       const cur = await currentRevision(resolved);
@@ -345,17 +306,8 @@ export function createHostApi(deps: HostDeps): HostService {
       return { ok: true as const, path, revision: cur };
     }),
 
-    autosave: guard('autosave', async (req) => {
-      const r = shape('autosave', req, ['docId', 'document', 'path', 'baseRevision']);
-      if (isHostError(r)) return r;
-      const docId = docIdOf('autosave', r, true);
-      if (isHostError(docId)) return docId;
-      const path = optionalString('autosave', r, 'path');
-      if (isHostError(path)) return path;
-      const baseRevision = optionalRevision('autosave', r, 'baseRevision', false);
-      if (isHostError(baseRevision)) return baseRevision;
-      if (!isPlainObject(r['document'])) return badRequest('autosave: "document" must be a JSON object.');
-      const plain = toPlainJson(r['document']);
+    autosave: handle('autosave', async ({ docId, document, path, baseRevision }) => {
+      const plain = toPlainJson(document);
       if (!plain.ok) return badRequest(`autosave: "document" is not plain JSON: ${plain.error[0]?.message ?? 'refused'}`);
       if (path !== undefined) {
         const resolved = deps.resolvePath(path, true);
@@ -363,29 +315,23 @@ export function createHostApi(deps: HostDeps): HostService {
       }
       if (!recovery) return noRecovery('autosave');
       return recovery.save({
-        docId: docId!,
+        docId,
         document: plain.value as Record<string, unknown>,
         ...(path !== undefined ? { path } : {}),
         ...(baseRevision ? { baseRevision } : {}),
       });
     }),
 
-    recoveryList: guard('recoveryList', async (req) => {
-      const r = shape('recoveryList', req, [], true);
-      if (isHostError(r)) return r;
+    recoveryList: handle('recoveryList', async () => {
       if (!recovery) return noRecovery('recoveryList');
       const items = await recovery.list();
       if (isHostError(items)) return items;
       return { ok: true as const, items };
     }),
 
-    recoveryOpen: guard('recoveryOpen', async (req): Promise<RecoveredDocument | HostError> => {
-      const r = shape('recoveryOpen', req, ['docId']);
-      if (isHostError(r)) return r;
-      const docId = docIdOf('recoveryOpen', r, true);
-      if (isHostError(docId)) return docId;
+    recoveryOpen: handle('recoveryOpen', async ({ docId }): Promise<RecoveredDocument | HostError> => {
       if (!recovery) return noRecovery('recoveryOpen');
-      const entry = await recovery.read(docId!);
+      const entry = await recovery.read(docId);
       if ('ok' in entry) return entry;
       const { document, issues } = recoveredDocument(entry.document);
       let revision: FileRevision | null | undefined;
@@ -414,22 +360,14 @@ export function createHostApi(deps: HostDeps): HostService {
       };
     }),
 
-    recoveryDiscard: guard('recoveryDiscard', async (req) => {
-      const r = shape('recoveryDiscard', req, ['docId']);
-      if (isHostError(r)) return r;
-      const docId = docIdOf('recoveryDiscard', r, true);
-      if (isHostError(docId)) return docId;
+    recoveryDiscard: handle('recoveryDiscard', async ({ docId }) => {
       if (!recovery) return noRecovery('recoveryDiscard');
-      const d = await recovery.discard(docId!);
+      const d = await recovery.discard(docId);
       if (!d.ok) return d;
-      return { ok: true as const, docId: docId!, discarded: d.discarded };
+      return { ok: true as const, docId, discarded: d.discarded };
     }),
 
-    backupList: guard('backupList', async (req) => {
-      const r = shape('backupList', req, ['path']);
-      if (isHostError(r)) return r;
-      const path = requiredString('backupList', r, 'path');
-      if (isHostError(path)) return path;
+    backupList: handle('backupList', async ({ path }) => {
       const resolved = deps.resolvePath(path, true);
       if (typeof resolved !== 'string') return resolved;
       const dir = deps.backupDirFor?.(resolved);
@@ -439,13 +377,7 @@ export function createHostApi(deps: HostDeps): HostService {
       return { ok: true as const, path, backups };
     }),
 
-    backupOpen: guard('backupOpen', async (req) => {
-      const r = shape('backupOpen', req, ['path', 'id']);
-      if (isHostError(r)) return r;
-      const path = requiredString('backupOpen', r, 'path');
-      if (isHostError(path)) return path;
-      const id = requiredString('backupOpen', r, 'id');
-      if (isHostError(id)) return id;
+    backupOpen: handle('backupOpen', async ({ path, id }) => {
       const resolved = deps.resolvePath(path, true);
       if (typeof resolved !== 'string') return resolved;
       const dir = deps.backupDirFor?.(resolved);

@@ -1,78 +1,42 @@
 /**
- * Request checking shared by the host method groups (host-api.ts and the
- * per-group factories): every request is untrusted JSON; these helpers check
- * shapes and answer `bad-request` HostErrors, and `guard` turns a throw into
- * an `internal` answer. Never throw.
+ * Request handling shared by the host method groups (host-api.ts and the
+ * per-group factories): every request is untrusted JSON. `handle` checks it
+ * against its method's JSON schema first (src-shared/host/request-check.ts:
+ * the precompiled validators of `HOST_REQUEST_SCHEMAS`, `bad-request`
+ * naming the method and the field), then runs the method's own checks (paths,
+ * revisions, rules between fields) and its work; a throw anywhere answers
+ * `internal` (`guard`). Never throw.
  */
-import type { HostError, HostMethod, HostResponses } from '../../src-shared/host/contract.js';
+import type { CheckedRequest, HostError, HostMethod, HostResponses } from '../../src-shared/host/contract.js';
+import { badRequest, checkRequest, isPlainObject } from '../../src-shared/host/request-check.js';
 import type { SolvePoolLike } from './solve-runner.js';
 
-export type Req = Record<string, unknown>;
-
-/** A `bad-request` HostError with `message` (shown to the user as is). */
-export function badRequest(message: string): HostError {
-  return { ok: false, code: 'bad-request', message };
-}
+export { badRequest, isPlainObject };
 
 /** True for any `{ok: false, ...}` answer (a HostError). */
 export function isHostError(v: unknown): v is HostError {
   return typeof v === 'object' && v !== null && (v as { ok?: unknown }).ok === false;
 }
 
-/** True for a plain JSON object (not an array, null, or an object with a foreign prototype). */
-export function isPlainObject(v: unknown): v is Req {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const proto = Object.getPrototypeOf(v) as unknown;
-  return proto === Object.prototype || proto === null;
-}
-
-/**
- * Checks a request object: plain object (or undefined when `allowUndefined`),
- * no keys outside `allowed`. Answers the object or a bad-request HostError.
- */
-export function shape(method: HostMethod, req: unknown, allowed: readonly string[], allowUndefined = false): Req | HostError {
-  if (req === undefined && allowUndefined) return {};
-  if (!isPlainObject(req)) return badRequest(`${method}: the request must be a JSON object.`);
-  for (const k of Object.keys(req)) {
-    if (!allowed.includes(k)) return badRequest(`${method}: unexpected field ${JSON.stringify(k)}.`);
-  }
-  return req;
-}
-
-/** An optional non-empty string field; a bad-request HostError when present but not a non-empty string. */
-export function optionalString(method: HostMethod, req: Req, key: string): string | undefined | HostError {
-  const v = req[key];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'string' || v.length === 0) return badRequest(`${method}: "${key}" must be a non-empty string.`);
-  return v;
-}
-
-/** A required non-empty string field; a bad-request HostError when missing or not a non-empty string. */
-export function requiredString(method: HostMethod, req: Req, key: string): string | HostError {
-  const v = optionalString(method, req, key);
-  if (v === undefined) return badRequest(`${method}: "${key}" is required.`);
-  return v;
-}
-
-/** An optional integer field in [min, max]; a bad-request HostError otherwise. */
-export function optionalInteger(method: HostMethod, req: Req, key: string, min: number, max: number): number | undefined | HostError {
-  const v = req[key];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) return badRequest(`${method}: "${key}" must be an integer from ${min} to ${max}.`);
-  return v;
-}
-
-/** An optional boolean field; a bad-request HostError when present but not true/false. */
-export function optionalBoolean(method: HostMethod, req: Req, key: string): boolean | undefined | HostError {
-  const v = req[key];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'boolean') return badRequest(`${method}: "${key}" must be true or false.`);
-  return v;
-}
-
 /** An `internal` HostError for an unexpected failure of `method` (the thrown value's message). */
 export function internal(method: HostMethod, err: unknown): HostError {
   return { ok: false, code: 'internal', message: `${method} failed: ${err instanceof Error ? err.message : String(err)}` };
+}
+
+/**
+ * A host method: `fn` runs with the request checked against `method`'s
+ * schema (typed as the schema describes it); a request that does not fit
+ * answers `bad-request` without running `fn`. Never throws or rejects (`guard`).
+ */
+export function handle<M extends HostMethod>(
+  method: M,
+  fn: (req: CheckedRequest<M>) => Promise<HostResponses[M]>,
+): (req: unknown) => Promise<HostResponses[M]> {
+  return guard(method, async (raw) => {
+    const req = checkRequest(method, raw);
+    if (isHostError(req)) return req as HostResponses[M];
+    return fn(req);
+  });
 }
 
 /** Wraps a method so that it never throws or rejects. */

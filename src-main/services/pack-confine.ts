@@ -22,7 +22,7 @@ import { findAlike } from '../../src-shared/pack/duplicates.js';
 import { markPairs, safeLevelHash, storedVerdict } from '../../src-shared/pack/rows.js';
 import { errnoCode } from './atomic-file.js';
 import { readRevision } from './file-revision.js';
-import { badRequest, isHostError, requiredString, type HostContext, type Req } from './host-request.js';
+import { badRequest, type HostContext } from './host-request.js';
 import { Slicer } from './loop-slices.js';
 import { loadPackLevels, parseManifest, type EntryReader, type LoadedPack, type LoadedPackLevel } from './pack-load.js';
 import { unportableName } from './workspace.js';
@@ -270,19 +270,16 @@ export function opened(c: ConfinedPack): OpenedPack {
 }
 
 /**
- * The host path a pack method names in `req[key]` (default `path`), at most
- * 4096 characters. Electron without a path for packOpen / packCreate: the
- * folder chosen in the host's dialog (`cancelled` when the user cancels).
+ * The pack folder of packOpen / packCreate: `path` as requested (the
+ * schema checked it: 1-4096 characters), or when absent, the folder chosen
+ * in the host's dialog (Electron; `cancelled` when the user cancels), else
+ * `bad-request` (serve has no dialog).
  */
-export async function packPathOf(ctx: HostContext, method: PackHostMethod, req: Req, key = 'path'): Promise<string | HostError> {
-  if (req[key] === undefined && key === 'path' && ctx.chooseFolder && (method === 'packOpen' || method === 'packCreate')) {
-    // Electron: no path given, ask for the folder (the dialog grants it).
-    const chosen = await ctx.chooseFolder(method === 'packOpen' ? 'open-pack' : 'create-pack');
-    if (chosen === undefined) return { ok: false, code: 'cancelled', message: `${method === 'packOpen' ? 'Open' : 'New'} pack was cancelled.` };
-    return chosen;
-  }
-  const p = requiredString(method, req, key);
-  if (isHostError(p)) return p;
-  if (p.length > 4096) return badRequest(`${method}: "${key}" is longer than 4096 characters.`);
-  return p;
+export async function chosenPackPath(ctx: HostContext, method: 'packOpen' | 'packCreate', path: string | undefined): Promise<string | HostError> {
+  if (path !== undefined) return path;
+  if (!ctx.chooseFolder) return badRequest(`${method}: "path" is required.`);
+  // Electron: no path given, ask for the folder (the dialog grants it).
+  const chosen = await ctx.chooseFolder(method === 'packOpen' ? 'open-pack' : 'create-pack');
+  if (chosen === undefined) return { ok: false, code: 'cancelled', message: `${method === 'packOpen' ? 'Open' : 'New'} pack was cancelled.` };
+  return chosen;
 }

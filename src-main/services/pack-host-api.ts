@@ -4,8 +4,9 @@
  * writeExport, the shared SolvePool, src-shared/pack/*). Paths are confined
  * as pack-confine.ts describes; the verify jobs are pack-verify.ts.
  *
- * Every request is untrusted: shapes are checked (`shape`), answers are
- * HostErrors with codes (`bad-request`, `forbidden`, `not-found`, `parse`,
+ * Every request is untrusted: checked against its schema first
+ * (pack-contract.ts `PACK_REQUEST_SCHEMAS`, host-request.ts `handle`),
+ * then here (paths, manifests, documents); answers are HostErrors with codes (`bad-request`, `forbidden`, `not-found`, `parse`,
  * `invalid`, `conflict`, `io`, `limit`), and `guard` turns a throw into
  * `internal`. Nothing is ever deleted (but a level file `packAddLevel`
  * itself made, when its manifest write then fails). Exports and renders
@@ -37,20 +38,9 @@ import { RULESETS, type Level, type PackFile } from '../../src-shared/model/leve
 import { issue } from '../../src-shared/validation/issue.js';
 import { errnoCode, ioError, readOnlyCause, readOnlyError } from './atomic-file.js';
 import { readBoundedText } from './bounded-read.js';
-import { conflictError, isFileRevision, readRevision, sameRevision } from './file-revision.js';
+import { conflictError, readRevision, sameRevision } from './file-revision.js';
 import { claimLevelFile, createPackBackupApi, replaceManifest, withPackLock } from './pack-manifest.js';
-import {
-  badRequest,
-  guard,
-  isHostError,
-  optionalBoolean,
-  optionalInteger,
-  optionalString,
-  requiredString,
-  shape,
-  type HostContext,
-  type Req,
-} from './host-request.js';
+import { badRequest, handle, isHostError, type HostContext } from './host-request.js';
 import { MAX_LEVEL_FILE_BYTES } from './level-files.js';
 import {
   checkName,
@@ -64,7 +54,7 @@ import {
   loadConfined,
   MAX_PACK_BYTES,
   opened,
-  packPathOf,
+  chosenPackPath,
   parentHostPath,
   entryFileProblem,
   type ConfinedPack,
@@ -90,13 +80,6 @@ export interface PackHostOptions {
   suggestMs?: number;
   /** Test hooks of folder exports (fault injection, staged-output.ts). */
   exportHooks?: StageHooks;
-}
-
-function optionalRevision(method: Method, req: Req): FileRevision | undefined | HostError {
-  const v = req['expectedRevision'];
-  if (v === undefined) return undefined;
-  if (!isFileRevision(v)) return badRequest(`${method}: "expectedRevision" must be a revision {mtimeMs, size, sha256}.`);
-  return v;
 }
 
 /** True when the pack.json at `packFile` reads as a pack listing `file` (unreadable: true, so nothing is removed on doubt). */
@@ -175,9 +158,7 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
   }
 
   return {
-    packList: guard('packList', async (raw) => {
-      const req = shape('packList', raw, [], true);
-      if (isHostError(req)) return req;
+    packList: handle('packList', async () => {
       const root = await confineFolder(ctx, '');
       if (typeof root !== 'string') return { ok: true as const, packs: [] }; // no workspace root (Electron): nothing to list
       const packs: ListedPack[] = [];
@@ -210,28 +191,19 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       return { ok: true as const, packs };
     }),
 
-    packOpen: guard('packOpen', async (raw) => {
-      const req = shape('packOpen', raw, ['path']);
-      if (isHostError(req)) return req;
-      const p = await packPathOf(ctx, 'packOpen', req);
+    packOpen: handle('packOpen', async (req) => {
+      const p = await chosenPackPath(ctx, 'packOpen', req.path);
       if (isHostError(p)) return p;
       const c = await loadConfined(ctx, 'packOpen', p);
       if (isHostError(c)) return c;
       return opened(c);
     }),
 
-    packCreate: guard('packCreate', async (raw) => {
-      const req = shape('packCreate', raw, ['path', 'title', 'ruleset']);
-      if (isHostError(req)) return req;
-      const p = await packPathOf(ctx, 'packCreate', req);
+    packCreate: handle('packCreate', async (req) => {
+      const { title, ruleset } = req;
+      if (!(RULESETS as readonly string[]).includes(ruleset)) return badRequest(`packCreate: "ruleset" must be one of ${RULESETS.join(', ')}.`);
+      const p = await chosenPackPath(ctx, 'packCreate', req.path);
       if (isHostError(p)) return p;
-      const title = requiredString('packCreate', req, 'title');
-      if (isHostError(title)) return title;
-      if (title.length > 200) return badRequest('packCreate: "title" is longer than 200 characters.');
-      const ruleset = req['ruleset'];
-      if (typeof ruleset !== 'string' || !(RULESETS as readonly string[]).includes(ruleset)) {
-        return badRequest(`packCreate: "ruleset" must be one of ${RULESETS.join(', ')}.`);
-      }
       if (isPackFilePath(p)) return badRequest('packCreate: a new pack is a folder; *.pack.json files are written by export.');
       return serial(async () => {
         // Find the deepest existing folder, then create the missing ones (at most 4) one by one.
@@ -287,15 +259,8 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       });
     }),
 
-    packSave: guard('packSave', async (raw) => {
-      const req = shape('packSave', raw, ['path', 'pack', 'expectedRevision']);
-      if (isHostError(req)) return req;
-      const p = await packPathOf(ctx, 'packSave', req);
-      if (isHostError(p)) return p;
-      const expected = optionalRevision('packSave', req);
-      if (isHostError(expected)) return expected;
-      if (req['pack'] === undefined) return badRequest('packSave: "pack" is required.');
-      const checked = checkPackObject(req['pack']);
+    packSave: handle('packSave', async ({ path: p, pack: manifest, expectedRevision: expected }) => {
+      const checked = checkPackObject(manifest);
       if (!checked.ok)
         return {
           ok: false,
@@ -319,19 +284,9 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       });
     }),
 
-    packAddLevel: guard('packAddLevel', async (raw) => {
-      const req = shape('packAddLevel', raw, ['path', 'source', 'document', 'tier', 'expectedRevision']);
-      if (isHostError(req)) return req;
-      const p = await packPathOf(ctx, 'packAddLevel', req);
-      if (isHostError(p)) return p;
-      const source = optionalString('packAddLevel', req, 'source');
-      if (isHostError(source)) return source;
-      const tier = optionalString('packAddLevel', req, 'tier');
-      if (isHostError(tier)) return tier;
-      if (tier !== undefined && tier.length > 60) return badRequest('packAddLevel: "tier" is longer than 60 characters.');
-      const expected = optionalRevision('packAddLevel', req);
-      if (isHostError(expected)) return expected;
-      if ((source === undefined) === (req['document'] === undefined))
+    packAddLevel: handle('packAddLevel', async (req) => {
+      const { path: p, source, tier, expectedRevision: expected } = req;
+      if ((source === undefined) === (req.document === undefined))
         return badRequest('packAddLevel: give exactly one of "source" (a level file) and "document".');
       let text: string;
       let level: Level;
@@ -355,7 +310,7 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
         level = lv.value;
         text = t.text;
       } else {
-        const lv = checkLevelObject(req['document']);
+        const lv = checkLevelObject(req.document);
         if (!lv.ok)
           return {
             ok: false,
@@ -418,17 +373,7 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
 
     ...createPackVerifyApi(ctx, opts),
 
-    packExport: guard('packExport', async (raw) => {
-      const req = shape('packExport', raw, ['path', 'out', 'force', 'solutions']);
-      if (isHostError(req)) return req;
-      const p = await packPathOf(ctx, 'packExport', req);
-      if (isHostError(p)) return p;
-      const out = await packPathOf(ctx, 'packExport', req, 'out');
-      if (isHostError(out)) return out;
-      const force = optionalBoolean('packExport', req, 'force');
-      if (isHostError(force)) return force;
-      const solutions = optionalBoolean('packExport', req, 'solutions');
-      if (isHostError(solutions)) return solutions;
+    packExport: handle('packExport', async ({ path: p, out, force, solutions }) => {
       // The name of `out` chooses the form (pack-export.ts exportKindOf).
       const kind = exportKindOf(out);
       if (!kind.ok) return badRequest(`packExport: ${kind.message}`);
@@ -469,13 +414,8 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       return { ok: true as const, out, files: w.files, levels: w.levels, warnings: force ? problems : [] };
     }),
 
-    renderLevel: guard('renderLevel', async (raw) => {
-      const req = shape('renderLevel', raw, ['document', 'out']);
-      if (isHostError(req)) return req;
-      const out = await packPathOf(ctx, 'renderLevel', req, 'out');
-      if (isHostError(out)) return out;
-      if (req['document'] === undefined) return badRequest('renderLevel: "document" is required.');
-      const lv = checkLevelObject(req['document']);
+    renderLevel: handle('renderLevel', async ({ document, out }) => {
+      const lv = checkLevelObject(document);
       if (!lv.ok)
         return {
           ok: false,
@@ -494,17 +434,8 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       return { ok: true as const, out, bytes: w.bytes };
     }),
 
-    suggestBlueprint: guard('suggestBlueprint', async (raw) => {
-      const req = shape('suggestBlueprint', raw, ['seed', 'parMin', 'parMax']);
-      if (isHostError(req)) return req;
-      // The seed is required: the search is reproducible, and an empty request never starts a search.
-      const seed = optionalInteger('suggestBlueprint', req, 'seed', 0, 0xffffffff);
-      if (isHostError(seed)) return seed;
-      if (seed === undefined) return badRequest('suggestBlueprint: "seed" (an integer from 0 to 4294967295) is required.');
-      const parMin = optionalInteger('suggestBlueprint', req, 'parMin', 1, 60);
-      if (isHostError(parMin)) return parMin;
-      const parMax = optionalInteger('suggestBlueprint', req, 'parMax', 1, 60);
-      if (isHostError(parMax)) return parMax;
+    // The seed is required (its schema): the search is reproducible, and an empty request never starts a search.
+    suggestBlueprint: handle('suggestBlueprint', async ({ seed, parMin, parMax }) => {
       const lo = parMin ?? 4;
       const hi = parMax ?? Math.max(lo, 12);
       if (lo > hi) return badRequest('suggestBlueprint: "parMin" must not exceed "parMax".');

@@ -38,8 +38,8 @@ import { issue, type Issue } from '../../src-shared/validation/issue.js';
 import { claimNewFile, readOnlyCause, readOnlyError, withWriteLock, writeFileVerified } from './atomic-file.js';
 import { DEFAULT_BACKUP_COUNT, listBackups, readBackup, storeBackup } from './backups.js';
 import { conflictError, readRevision, sameRevision } from './file-revision.js';
-import { badRequest, guard, isHostError, requiredString, shape, type HostContext } from './host-request.js';
-import { confineFile, isPackFilePath, joinHostPath, MAX_PACK_BYTES, packPathOf } from './pack-confine.js';
+import { badRequest, handle, isHostError, type HostContext } from './host-request.js';
+import { confineFile, isPackFilePath, joinHostPath, MAX_PACK_BYTES } from './pack-confine.js';
 
 /** Longest title stem of a new level file's name (characters). */
 const STEM_CHARS = 48;
@@ -181,11 +181,7 @@ export function createPackBackupApi(ctx: HostContext): {
   packBackupOpen: (req: unknown) => Promise<HostResponses['packBackupOpen']>;
 } {
   return {
-    packBackupList: guard('packBackupList', async (raw) => {
-      const req = shape('packBackupList', raw, ['path']);
-      if (isHostError(req)) return req;
-      const p = await packPathOf(ctx, 'packBackupList', req);
-      if (isHostError(p)) return p;
+    packBackupList: handle('packBackupList', async ({ path: p }) => {
       const where = await backupDirOf(ctx, 'packBackupList', p);
       if (isHostError(where)) return where;
       if (where.dir === undefined) return { ok: true as const, path: p, backups: [] };
@@ -194,13 +190,7 @@ export function createPackBackupApi(ctx: HostContext): {
       return { ok: true as const, path: p, backups: all.filter((b) => b.id.endsWith('.pack.json')) };
     }),
 
-    packBackupOpen: guard('packBackupOpen', async (raw) => {
-      const req = shape('packBackupOpen', raw, ['path', 'id']);
-      if (isHostError(req)) return req;
-      const p = await packPathOf(ctx, 'packBackupOpen', req);
-      if (isHostError(p)) return p;
-      const id = requiredString('packBackupOpen', req, 'id');
-      if (isHostError(id)) return id;
+    packBackupOpen: handle('packBackupOpen', async ({ path: p, id }) => {
       const where = await backupDirOf(ctx, 'packBackupOpen', p);
       if (isHostError(where)) return where;
       if (where.dir === undefined) return { ok: false, code: 'not-found', message: `There are no backups of ${p}/pack.json.` };

@@ -24,9 +24,9 @@ import { markPairs } from '../../src-shared/pack/rows.js';
 import { classifyLevel } from '../../src-shared/pack/status.js';
 import { rulesetOf } from '../../src-shared/rulesets/index.js';
 import { factsOfAnswer, proofWarnings } from '../../src-shared/validation/proof-checks.js';
-import { badRequest, guard, isHostError, optionalInteger, requiredString, shape, type HostContext, type Req } from './host-request.js';
+import { badRequest, handle, isHostError, type HostContext } from './host-request.js';
 import { Slicer } from './loop-slices.js';
-import { baseRow, loadConfined, packPathOf } from './pack-confine.js';
+import { baseRow, loadConfined } from './pack-confine.js';
 import { proofOf } from './pack-files.js';
 import { forSolver } from './solve-runner.js';
 
@@ -45,10 +45,8 @@ export const VERIFY_COUNT_SOLUTIONS = 100;
  * 2.5 s proof on a core shared eight ways) still proves.
  */
 export const PACK_VERIFY_TIME_MS = 60_000;
-/** Largest per-level time cap a verify request may ask for, ms. */
-export const PACK_VERIFY_MAX_TIME_MS = 10 * 60_000;
-/** Largest per-level state cap a verify request may ask for. */
-export const PACK_VERIFY_MAX_STATES = 100_000_000;
+// The largest caps a verify request may ask for are in pack-contract.ts (PACK_VERIFY_MAX_TIME_MS,
+// PACK_VERIFY_MAX_STATES), where the request's schema states them.
 
 /**
  * Levels of one verify job in the pool at once: twice the pool's workers
@@ -78,23 +76,21 @@ export async function feedJobs(total: number, window: number, run: (i: number) =
 }
 
 /**
- * The optional `levels` field of `packVerifyStart`: distinct 0-based pack
- * positions below `count`, at least one. Answers them in the given order,
- * undefined when absent, or a bad-request HostError.
+ * The optional `levels` field of `packVerifyStart` (its schema checked a
+ * non-empty array of whole numbers from 0): distinct pack positions below
+ * `count`. Answers them in the given order, undefined when absent, or a
+ * bad-request HostError.
  */
-export function verifySubset(req: Req, count: number): number[] | undefined | HostError {
-  const v = req['levels'];
-  if (v === undefined) return undefined;
-  if (!Array.isArray(v) || v.length === 0) return badRequest('packVerifyStart: "levels" must be a non-empty array of level positions.');
-  if (v.length > count) return badRequest(`packVerifyStart: "levels" names ${v.length} positions; the pack has ${count} levels.`);
+export function verifySubset(levels: number[] | undefined, count: number): number[] | undefined | HostError {
+  if (levels === undefined) return undefined;
+  if (levels.length > count) return badRequest(`packVerifyStart: "levels" names ${levels.length} positions; the pack has ${count} levels.`);
   const seen = new Set<number>();
-  for (const i of v) {
-    if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= count)
-      return badRequest(`packVerifyStart: "levels" must hold level positions from 0 to ${count - 1} (got ${JSON.stringify(i)}).`);
+  for (const i of levels) {
+    if (i >= count) return badRequest(`packVerifyStart: "levels" must hold level positions from 0 to ${count - 1} (got ${i}).`);
     if (seen.has(i)) return badRequest(`packVerifyStart: "levels" names position ${i} twice.`);
     seen.add(i);
   }
-  return v as number[];
+  return levels;
 }
 
 interface VerifyJob {
@@ -127,18 +123,11 @@ export function createPackVerifyApi(
   }
 
   return {
-    packVerifyStart: guard('packVerifyStart', async (raw) => {
-      const req = shape('packVerifyStart', raw, ['path', 'maxStates', 'timeMs', 'levels']);
-      if (isHostError(req)) return req;
-      const p = await packPathOf(ctx, 'packVerifyStart', req);
-      if (isHostError(p)) return p;
-      const maxStatesReq = optionalInteger('packVerifyStart', req, 'maxStates', 1, PACK_VERIFY_MAX_STATES);
-      if (isHostError(maxStatesReq)) return maxStatesReq;
-      const timeMsReq = optionalInteger('packVerifyStart', req, 'timeMs', 1, PACK_VERIFY_MAX_TIME_MS);
-      if (isHostError(timeMsReq)) return timeMsReq;
+    packVerifyStart: handle('packVerifyStart', async (req) => {
+      const { path: p, maxStates: maxStatesReq, timeMs: timeMsReq } = req;
       const c = await loadConfined(ctx, 'packVerifyStart', p);
       if (isHostError(c)) return c;
-      const subset = verifySubset(req, c.loaded.levels.length);
+      const subset = verifySubset(req.levels, c.loaded.levels.length);
       if (isHostError(subset)) return subset;
       const maxStates = maxStatesReq ?? ctx.maxStates;
       const timeMs = timeMsReq ?? PACK_VERIFY_TIME_MS;
@@ -221,11 +210,7 @@ export function createPackVerifyApi(
       return { ok: true as const, jobId: job.id, total: job.total, timeMs, maxStates };
     }),
 
-    packVerifyPoll: guard('packVerifyPoll', async (raw) => {
-      const req = shape('packVerifyPoll', raw, ['jobId']);
-      if (isHostError(req)) return req;
-      const id = requiredString('packVerifyPoll', req, 'jobId');
-      if (isHostError(id)) return id;
+    packVerifyPoll: handle('packVerifyPoll', async ({ jobId: id }) => {
       const job = jobs.get(id);
       if (!job) return { ok: false, code: 'not-found', message: `packVerifyPoll: no verify job ${id} (cancelled or expired).` };
       return {
@@ -241,11 +226,7 @@ export function createPackVerifyApi(
       };
     }),
 
-    packVerifyCancel: guard('packVerifyCancel', async (raw) => {
-      const req = shape('packVerifyCancel', raw, ['jobId']);
-      if (isHostError(req)) return req;
-      const id = requiredString('packVerifyCancel', req, 'jobId');
-      if (isHostError(id)) return id;
+    packVerifyCancel: handle('packVerifyCancel', async ({ jobId: id }) => {
       const job = jobs.get(id);
       if (!job) return { ok: true as const, jobId: id, cancelled: false };
       job.abort.abort();

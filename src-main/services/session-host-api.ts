@@ -19,13 +19,17 @@
  *
  * Without `ctx.stateDir` the recent/session methods answer `internal`
  * ("this host keeps no session state").
+ *
+ * Requests are checked against their schemas first (session-contract.ts
+ * `SESSION_REQUEST_SCHEMAS`, host-request.ts `handle`); the rules between
+ * fields (`lastFile` or `tabs`, `activeTab` inside `tabs`) and the paths'
+ * confinement are checked here after.
  */
 import { stat } from 'node:fs/promises';
 import type { HostError, HostResponses, ListedFile, SessionHostMethod, SessionTab, SessionTabState } from '../../src-shared/host/contract.js';
-import { MAX_SESSION_TABS } from '../../src-shared/host/contract.js';
-import { badRequest, guard, isHostError, shape } from './host-request.js';
+import { badRequest, handle, isHostError } from './host-request.js';
 import type { HostContext } from './host-request.js';
-import { addRecent, DOC_ID, SessionStore } from './session-store.js';
+import { addRecent, SessionStore } from './session-store.js';
 
 function fileName(p: string): string {
   const parts = p.split(/[\\/]/);
@@ -63,29 +67,13 @@ export function createSessionHostApi(ctx: HostContext, shared?: SessionStore): {
     return keep.map((p) => ({ path: p, name: fileName(p) }));
   }
 
-  function pathArg(method: SessionHostMethod, v: unknown): string | HostError {
-    if (typeof v !== 'string' || v.length === 0 || v.length > 4096 || v.includes('\0')) {
-      return badRequest(`${method}: "path" must be a non-empty string (at most 4096 characters).`);
-    }
-    return v;
-  }
-
-  /** The `tabs` field of sessionSet: each a `{path, docId}` the host accepts; a bad-request or forbidden HostError otherwise. */
-  function tabsArg(v: unknown): SessionTab[] | HostError {
-    if (!Array.isArray(v) || v.length > MAX_SESSION_TABS) return badRequest(`sessionSet: "tabs" must be an array of at most ${MAX_SESSION_TABS} tabs.`);
+  /** The tabs of sessionSet (schema-checked) when the host accepts each tab's path; else its HostError (`forbidden`, ...). */
+  function acceptedTabs(tabs: SessionTab[]): SessionTab[] | HostError {
     const out: SessionTab[] = [];
-    for (const [i, t] of v.entries()) {
-      const req = shape('sessionSet', t, ['path', 'docId']);
-      if (isHostError(req)) return badRequest(`sessionSet: tabs[${i}] must be an object {path, docId}.`);
-      const docId = req['docId'];
-      if (typeof docId !== 'string' || !DOC_ID.test(docId)) return badRequest(`sessionSet: tabs[${i}].docId must be 1-64 of [A-Za-z0-9_-].`);
-      let path: string | null = null;
-      if (req['path'] !== null) {
-        const p = pathArg('sessionSet', req['path']);
-        if (isHostError(p)) return p;
-        const resolved = ctx.resolvePath(p, false);
+    for (const { path, docId } of tabs) {
+      if (path !== null) {
+        const resolved = ctx.resolvePath(path, false);
         if (typeof resolved !== 'string') return resolved;
-        path = p;
       }
       out.push({ path, docId });
     }
@@ -100,25 +88,14 @@ export function createSessionHostApi(ctx: HostContext, shared?: SessionStore): {
   }
 
   return {
-    menuSet: guard('menuSet', async (raw) => {
-      const req = shape('menuSet', raw, ['menus']);
-      if (isHostError(req)) return req;
-      if (!Array.isArray(req['menus'])) return { ok: false, code: 'bad-request', message: 'menuSet: "menus" must be an array.' };
-      return { ok: true as const, native: false };
-    }),
+    menuSet: handle('menuSet', async () => ({ ok: true as const, native: false })),
 
-    recentList: guard('recentList', async (raw) => {
-      const req = shape('recentList', raw, [], true);
-      if (isHostError(req)) return req;
+    recentList: handle('recentList', async () => {
       if (!store) return noState('recentList');
       return { ok: true as const, files: await store.exclusive(() => liveRecent(store)) };
     }),
 
-    recentAdd: guard('recentAdd', async (raw) => {
-      const req = shape('recentAdd', raw, ['path']);
-      if (isHostError(req)) return req;
-      const path = pathArg('recentAdd', req['path']);
-      if (isHostError(path)) return path;
+    recentAdd: handle('recentAdd', async ({ path }) => {
       const resolved = ctx.resolvePath(path, false);
       if (typeof resolved !== 'string') return resolved;
       if (!store) return noState('recentAdd');
@@ -131,18 +108,14 @@ export function createSessionHostApi(ctx: HostContext, shared?: SessionStore): {
       });
     }),
 
-    recentClear: guard('recentClear', async (raw) => {
-      const req = shape('recentClear', raw, [], true);
-      if (isHostError(req)) return req;
+    recentClear: handle('recentClear', async () => {
       if (!store) return noState('recentClear');
       const w = await store.update((s) => ({ ...s, recent: [] }));
       if (!w.ok) return w;
       return { ok: true as const };
     }),
 
-    sessionGet: guard('sessionGet', async (raw) => {
-      const req = shape('sessionGet', raw, [], true);
-      if (isHostError(req)) return req;
+    sessionGet: handle('sessionGet', async () => {
       if (!store) return noState('sessionGet');
       const st = store;
       return st.exclusive(async () => {
@@ -153,24 +126,20 @@ export function createSessionHostApi(ctx: HostContext, shared?: SessionStore): {
       });
     }),
 
-    sessionSet: guard('sessionSet', async (raw) => {
-      const req = shape('sessionSet', raw, ['lastFile', 'tabs', 'activeTab']);
-      if (isHostError(req)) return req;
-      const v = req['lastFile'];
-      if (v === undefined && req['tabs'] === undefined) return badRequest('sessionSet: "lastFile" (a path, or null for none) or "tabs" is required.');
-      const tabs = req['tabs'] === undefined ? undefined : tabsArg(req['tabs']);
+    sessionSet: handle('sessionSet', async (req) => {
+      const v = req.lastFile;
+      if (v === undefined && req.tabs === undefined) return badRequest('sessionSet: "lastFile" (a path, or null for none) or "tabs" is required.');
+      const tabs = req.tabs === undefined ? undefined : acceptedTabs(req.tabs);
       if (isHostError(tabs)) return tabs;
-      const a = req['activeTab'];
-      if (a !== undefined && (tabs === undefined || typeof a !== 'number' || !Number.isInteger(a) || a < 0 || a >= Math.max(1, tabs.length))) {
+      const a = req.activeTab;
+      if (a !== undefined && (tabs === undefined || a >= Math.max(1, tabs.length))) {
         return badRequest('sessionSet: "activeTab" must be the index of one of "tabs".');
       }
       let lastFile: string | undefined;
       if (v !== undefined && v !== null) {
-        const path = pathArg('sessionSet', v);
-        if (isHostError(path)) return path;
-        const resolved = ctx.resolvePath(path, false);
+        const resolved = ctx.resolvePath(v, false);
         if (typeof resolved !== 'string') return resolved;
-        lastFile = path;
+        lastFile = v;
       }
       if (!store) return noState('sessionSet');
       const w = await store.update((s) => {

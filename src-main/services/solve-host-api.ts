@@ -3,8 +3,9 @@
  * over the shared worker_threads pool: the editor's background solve and its
  * Solve panel run here, never in the renderer.
  *
- * - `solveStart` checks the request (plain object, `document` schema-valid,
- *   caps positive integers within bounds) and the rules and stored solution
+ * - `solveStart` checks the request (its schema, solve-contract.ts
+ *   `SOLVE_REQUEST_SCHEMAS`: plain object, caps integers within bounds),
+ *   the document (level schema) and the rules and stored solution
  *   (`validateLevel`, after one schema check, in a turn of the event loop
  *   of its own): errors answer `{ok: false, code: 'invalid',
  *   issues}` and queue nothing. Otherwise it queues the job in the pool
@@ -29,11 +30,11 @@
 import { randomUUID } from 'node:crypto';
 import { checkLevelObject } from '../../src-shared/format/load.js';
 import type { HostResponses, SolveHostMethod } from '../../src-shared/host/contract.js';
-import { SOLVE_JOB_TTL_MS, SOLVE_JOBS_PER_HOST, SOLVE_MAX_TIME_MS, type HostSolveResult, type SolvePurpose } from '../../src-shared/host/solve-contract.js';
+import { SOLVE_JOB_TTL_MS, SOLVE_JOBS_PER_HOST, type HostSolveResult, type SolvePurpose } from '../../src-shared/host/solve-contract.js';
 import type { Level } from '../../src-shared/model/level.js';
 import { rulesetOf, validateLevel } from '../../src-shared/rulesets/index.js';
 import { SAVE_COUNT_SOLUTIONS } from './save-pipeline.js';
-import { badRequest, guard, isHostError, optionalInteger, requiredString, shape } from './host-request.js';
+import { handle } from './host-request.js';
 import type { ProofCache } from './proof-reuse.js';
 import { yieldToLoop } from './loop-slices.js';
 import { forSolver, type SolvePoolLike } from './solve-runner.js';
@@ -62,11 +63,6 @@ export interface SolveHostOptions {
   proofs?: ProofCache;
 }
 
-/** Largest state cap a renderer may ask for. */
-const MAX_STATES_CAP = 100_000_000;
-/** Largest byte cap a renderer may ask for (4 GiB). */
-const MAX_BYTES_CAP = 4 * 2 ** 30;
-
 /** The `solveStart` / `solvePoll` / `solveCancel` methods (see the file comment). */
 /**
  * The default count of a job that did not ask for one: a `proof` job (the
@@ -90,25 +86,13 @@ export function createSolveHostApi(opts: SolveHostOptions): { [M in SolveHostMet
   }
 
   return {
-    solveStart: guard('solveStart', async (raw) => {
-      const req = shape('solveStart', raw, ['document', 'maxStates', 'maxBytes', 'timeMs', 'countSolutions', 'purpose']);
-      if (isHostError(req)) return req;
-      const purposeRaw = req['purpose'];
-      if (purposeRaw !== undefined && purposeRaw !== 'live' && purposeRaw !== 'proof') return badRequest('solveStart: "purpose" must be "live" or "proof".');
-      const purpose: SolvePurpose = purposeRaw ?? 'live';
-      const maxStates = optionalInteger('solveStart', req, 'maxStates', 1, MAX_STATES_CAP);
-      if (isHostError(maxStates)) return maxStates;
-      const maxBytes = optionalInteger('solveStart', req, 'maxBytes', 1024, MAX_BYTES_CAP);
-      if (isHostError(maxBytes)) return maxBytes;
-      const timeMs = optionalInteger('solveStart', req, 'timeMs', 1, SOLVE_MAX_TIME_MS);
-      if (isHostError(timeMs)) return timeMs;
-      const countSolutions = optionalInteger('solveStart', req, 'countSolutions', 0, 1_000_000);
-      if (isHostError(countSolutions)) return countSolutions;
-      if (req['document'] === undefined) return badRequest('solveStart: "document" is required.');
+    solveStart: handle('solveStart', async (req) => {
+      const purpose: SolvePurpose = req.purpose ?? 'live';
+      const { maxStates, maxBytes, timeMs, countSolutions } = req;
       // Each start checks its document in a turn of its own: the editor's burst of starts (one per
       // open tab, the live badge and a proof) never runs as one long block on the host's loop.
       await yieldToLoop();
-      const checked = checkLevelObject(req['document']);
+      const checked = checkLevelObject(req.document);
       if (!checked.ok) return { ok: false, code: 'invalid', message: checked.error[0]?.message ?? 'The document is not a valid level.', issues: checked.error };
       const rules = validateLevel(checked.value).filter((i) => i.severity === 'error');
       if (rules.length > 0) return { ok: false, code: 'invalid', message: rules[0]!.message, issues: rules };
@@ -151,11 +135,7 @@ export function createSolveHostApi(opts: SolveHostOptions): { [M in SolveHostMet
       return { ok: true as const, jobId: job.id };
     }),
 
-    solvePoll: guard('solvePoll', async (raw) => {
-      const req = shape('solvePoll', raw, ['jobId']);
-      if (isHostError(req)) return req;
-      const id = requiredString('solvePoll', req, 'jobId');
-      if (isHostError(id)) return id;
+    solvePoll: handle('solvePoll', async ({ jobId: id }) => {
       const job = jobs.get(id);
       if (!job) return { ok: false, code: 'not-found', message: `solvePoll: no solve job ${id} (finished and already polled, cancelled, or expired).` };
       if (job.state === 'done' && job.result) {
@@ -172,11 +152,7 @@ export function createSolveHostApi(opts: SolveHostOptions): { [M in SolveHostMet
       };
     }),
 
-    solveCancel: guard('solveCancel', async (raw) => {
-      const req = shape('solveCancel', raw, ['jobId']);
-      if (isHostError(req)) return req;
-      const id = requiredString('solveCancel', req, 'jobId');
-      if (isHostError(id)) return id;
+    solveCancel: handle('solveCancel', async ({ jobId: id }) => {
       const job = jobs.get(id);
       if (!job) return { ok: true as const, jobId: id, cancelled: false };
       job.abort.abort();

@@ -5,15 +5,16 @@
  * MAX_CONCURRENT_SUGGESTS at once, others wait), with progress by polling
  * and Cancel (the worker is terminated).
  *
- * `suggestStart` checks every field (plain object, no other keys; `ruleset`
- * a known id whose module has `generate`; `seed` 0..2^32-1; `width` /
- * `height` inside the ruleset's board rule, e.g. KV-9 odd 5..9; `parMin` /
- * `parMax` 1..SUGGEST_MAX_PAR with parMin <= parMax; `mechanics` and
- * `pieces` arrays of distinct names from the module's `generateMechanics`
- * and `generatePieces` (default SUGGEST_ROLES); `timeMs`
- * 1..SUGGEST_MAX_TIME_MS) and answers `bad-request` with the field named,
- * before anything is queued. Never throws: the methods are wrapped by
- * `guard`.
+ * `suggestStart` checks every field, first against its schema
+ * (suggest-contract.ts `SUGGEST_REQUEST_SCHEMAS`: plain object, no other
+ * keys; `seed` 0..2^32-1; `parMin` / `parMax` 1..SUGGEST_MAX_PAR; `timeMs`
+ * 1..SUGGEST_MAX_TIME_MS; lists of at most SUGGEST_MAX_NAMES names), then
+ * here (`ruleset` a known id whose module has `generate`; `width` /
+ * `height` inside the ruleset's board rule, e.g. KV-9 odd 5..9; parMin <=
+ * parMax; `mechanics` and `pieces` distinct names from the module's
+ * `generateMechanics` and `generatePieces`, default SUGGEST_ROLES), and
+ * answers `bad-request` with the field named, before anything is queued.
+ * Never throws: the methods are wrapped by `handle`.
  *
  * A found level of a par goal (UK-7, CM-12) carries the generator's proof
  * as its stored solution (current by levelHash), so saving it or adding it
@@ -25,8 +26,6 @@ import {
   SUGGEST_DEFAULT_TIME_MS,
   SUGGEST_JOB_TTL_MS,
   SUGGEST_JOBS_PER_HOST,
-  SUGGEST_MAX_PAR,
-  SUGGEST_MAX_TIME_MS,
   SUGGEST_ROLES,
   type SuggestedLevel,
   type SuggestHostMethod,
@@ -35,7 +34,8 @@ import { levelHash } from '../../src-shared/format/level-hash.js';
 import type { Level } from '../../src-shared/model/level.js';
 import { rulesetDef } from '../../src-shared/rulesets/index.js';
 import { suggestedDescription, suggestedTitle } from '../../src-shared/rulesets/suggested-title.js';
-import { badRequest, guard, isHostError, optionalInteger, requiredString, shape, type Req } from './host-request.js';
+import { checkRequest } from '../../src-shared/host/request-check.js';
+import { badRequest, guard, handle, isHostError } from './host-request.js';
 import type { LevelSearchRequest } from './suggest-search.js';
 import { generateInWorker, type GenerateHandle, type GenerateOutcome } from './suggest-runner.js';
 import { solverName } from './version.js';
@@ -61,15 +61,13 @@ export interface SuggestHostOptions {
   run?: typeof generateInWorker;
 }
 
-/** Names of a list field: an array of 1..24-character lowercase names, distinct, at most 16. */
-function nameList(req: Req, key: string, allowed?: readonly string[]): string[] | undefined | HostError {
-  const v = req[key];
+/** Names of a list field (schema-checked: an array of at most SUGGEST_MAX_NAMES strings): 1..24-character lowercase names from `allowed`, distinct. */
+function nameList(v: string[] | undefined, key: string, allowed?: readonly string[]): string[] | undefined | HostError {
   if (v === undefined) return undefined;
   const what = allowed ? `one of ${allowed.join(', ')}` : 'a lowercase name';
-  if (!Array.isArray(v) || v.length > 16) return badRequest(`suggestStart: "${key}" must be an array of at most 16 names (${what}).`);
   const seen = new Set<string>();
   for (const x of v) {
-    if (typeof x !== 'string' || !/^[a-z][a-z-]{0,23}$/.test(x) || (allowed && !allowed.includes(x)))
+    if (!/^[a-z][a-z-]{0,23}$/.test(x) || (allowed && !allowed.includes(x)))
       return badRequest(`suggestStart: "${key}" entry ${JSON.stringify(x)} is not ${what}.`);
     if (seen.has(x)) return badRequest(`suggestStart: "${key}" names ${x} twice.`);
     seen.add(x);
@@ -82,45 +80,33 @@ function nameList(req: Req, key: string, allowed?: readonly string[]): string[] 
  * request and its time budget, or a `bad-request` HostError naming the field.
  */
 export function checkSuggestRequest(raw: unknown): { search: LevelSearchRequest; timeMs: number } | HostError {
-  const req = shape('suggestStart', raw, ['ruleset', 'seed', 'width', 'height', 'parMin', 'parMax', 'mechanics', 'pieces', 'timeMs']);
+  const req = checkRequest('suggestStart', raw);
   if (isHostError(req)) return req;
-  const ruleset = requiredString('suggestStart', req, 'ruleset');
-  if (isHostError(ruleset)) return ruleset;
-  const def = rulesetDef(ruleset);
-  if (!def) return badRequest(`suggestStart: "ruleset" ${JSON.stringify(ruleset)} is not a ruleset this host knows.`);
+  const { seed, parMin, parMax, timeMs } = req;
+  const def = rulesetDef(req.ruleset);
+  if (!def) return badRequest(`suggestStart: "ruleset" ${JSON.stringify(req.ruleset)} is not a ruleset this host knows.`);
   if (!def.generate) return badRequest(`suggestStart: ${def.name} has no level generator yet.`);
-  const seed = optionalInteger('suggestStart', req, 'seed', 0, 0xffffffff);
-  if (isHostError(seed)) return seed;
-  if (seed === undefined) return badRequest('suggestStart: "seed" (an integer from 0 to 4294967295) is required.');
   const blank = def.newLevel().board;
   const side = (key: 'width' | 'height'): number | HostError => {
-    const n = optionalInteger('suggestStart', req, key, def.board.min, def.board.max);
-    if (isHostError(n)) return badRequest(`suggestStart: "${key}" must be ${def.board.describe} (${def.board.ruling}).`);
+    const n = req[key];
     if (n === undefined) return blank[key];
-    if (def.board.sideAllowed && !def.board.sideAllowed(n)) return badRequest(`suggestStart: "${key}" must be ${def.board.describe} (${def.board.ruling}).`);
+    if (n < def.board.min || n > def.board.max || (def.board.sideAllowed && !def.board.sideAllowed(n)))
+      return badRequest(`suggestStart: "${key}" must be ${def.board.describe} (${def.board.ruling}).`);
     return n;
   };
   const width = side('width');
   if (isHostError(width)) return width;
   const height = side('height');
   if (isHostError(height)) return height;
-  const parMin = optionalInteger('suggestStart', req, 'parMin', 1, SUGGEST_MAX_PAR);
-  if (isHostError(parMin)) return parMin;
-  const parMax = optionalInteger('suggestStart', req, 'parMax', 1, SUGGEST_MAX_PAR);
-  if (isHostError(parMax)) return parMax;
-  if (parMin === undefined || parMax === undefined)
-    return badRequest(`suggestStart: "parMin" and "parMax" (integers from 1 to ${SUGGEST_MAX_PAR}) are required.`);
   if (parMin > parMax) return badRequest('suggestStart: "parMin" must not exceed "parMax".');
   const mechanicNames = def.generateMechanics ?? [];
-  if (req['mechanics'] !== undefined && mechanicNames.length === 0 && !(Array.isArray(req['mechanics']) && req['mechanics'].length === 0))
+  if (req.mechanics !== undefined && mechanicNames.length === 0 && req.mechanics.length > 0)
     return badRequest(`suggestStart: ${def.name} levels have no mechanics to choose ("mechanics" must be left out).`);
-  const mechanics = nameList(req, 'mechanics', mechanicNames);
+  const mechanics = nameList(req.mechanics, 'mechanics', mechanicNames);
   if (isHostError(mechanics)) return mechanics;
-  const pieces = nameList(req, 'pieces', def.generatePieces ?? SUGGEST_ROLES);
+  const pieces = nameList(req.pieces, 'pieces', def.generatePieces ?? SUGGEST_ROLES);
   if (isHostError(pieces)) return pieces;
   if (pieces && pieces.length === 0) return badRequest('suggestStart: "pieces" must name at least one role (or be left out for the usual set).');
-  const timeMs = optionalInteger('suggestStart', req, 'timeMs', 1, SUGGEST_MAX_TIME_MS);
-  if (isHostError(timeMs)) return timeMs;
   return {
     search: { ruleset: def.id, seed, width, height, parMin, parMax, ...(mechanics?.length ? { mechanics } : {}), ...(pieces ? { pieces } : {}) },
     timeMs: timeMs ?? SUGGEST_DEFAULT_TIME_MS,
@@ -172,12 +158,6 @@ export function createSuggestHostApi(opts: SuggestHostOptions = {}): { [M in Sug
     jobs.delete(job.id);
   }
 
-  function lookup(method: 'suggestPoll' | 'suggestCancel', raw: unknown): string | HostError {
-    const req = shape(method, raw, ['jobId']);
-    if (isHostError(req)) return req;
-    return requiredString(method, req, 'jobId');
-  }
-
   return {
     suggestStart: guard('suggestStart', async (raw) => {
       const checked = checkSuggestRequest(raw);
@@ -214,9 +194,7 @@ export function createSuggestHostApi(opts: SuggestHostOptions = {}): { [M in Sug
       return { ok: true as const, jobId: id };
     }),
 
-    suggestPoll: guard('suggestPoll', async (raw) => {
-      const id = lookup('suggestPoll', raw);
-      if (isHostError(id)) return id;
+    suggestPoll: handle('suggestPoll', async ({ jobId: id }) => {
       const job = jobs.get(id);
       if (!job) return { ok: false, code: 'not-found', message: `suggestPoll: no suggestion ${id} (finished and already polled, cancelled, or expired).` };
       if (job.state === 'done' && job.result) {
@@ -227,9 +205,7 @@ export function createSuggestHostApi(opts: SuggestHostOptions = {}): { [M in Sug
       return { ok: true as const, jobId: id, state, tried: job.tried, ms: state === 'queued' ? 0 : Math.round(performance.now() - job.t0), timeMs: job.timeMs };
     }),
 
-    suggestCancel: guard('suggestCancel', async (raw) => {
-      const id = lookup('suggestCancel', raw);
-      if (isHostError(id)) return id;
+    suggestCancel: handle('suggestCancel', async ({ jobId: id }) => {
       const job = jobs.get(id);
       if (!job) return { ok: true as const, jobId: id, cancelled: false };
       job.handle.cancel();

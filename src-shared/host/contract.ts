@@ -7,18 +7,59 @@
  * - `castellan serve`: `POST /api/<method>` with a JSON body, the per-run token
  *   in the `X-Castellan-Token` header, on 127.0.0.1 only.
  *
- * Every request is untrusted: hosts validate arguments with `HOST_METHODS`
- * (method names) and the per-method checks in src-main/services/host-api.ts,
- * and answer a `HostError` (never throw across the boundary).
+ * Every request is untrusted: hosts accept only the methods of
+ * `HOST_METHODS`, check each request against its method's JSON schema
+ * (`HOST_REQUEST_SCHEMAS`, compiled ahead of time by `npm run gen`;
+ * request-check.ts), then run the checks a schema cannot state (paths
+ * confined to the workspace, revisions on disk, rules between fields), and
+ * answer a `HostError` (never throw across the boundary).
+ *
+ * Adding a method or a request field (the pattern every method group follows):
+ * 1. the method's name in its group's list (`CORE_HOST_METHODS`,
+ *    `PACK_HOST_METHODS`, ...), its request type in the group's
+ *    `...HostRequests` and its answer in `...HostResponses`;
+ * 2. its request's schema in the group's `..._REQUEST_SCHEMAS`, beside the
+ *    list (request-schema.ts: the schema language, shared fragments such as
+ *    `HOST_PATH`, `integer(min, max)`, `FILE_REVISION`, and the `message`
+ *    annotation that words a field's `bad-request` answer);
+ * 3. `npm run gen` (the precompiled validators) and `npx tsc -b`: a method
+ *    without a schema, a schema without a method, or a type and schema that
+ *    disagree (`SchemaDrift`) fail the typecheck;
+ * 4. the handler in src-main/services: `handle(method, async (req) => ...)`
+ *    (host-request.ts) gets the checked request, typed from the schema.
  */
 import type { Level } from '../model/level.js';
 import type { Issue } from '../validation/issue.js';
 import type { BackupItem, FileRevision, HostError, ListedFile, SolveSummary } from './base.js';
-import { FILES_HOST_METHODS, type FilesHostMethod, type FilesHostRequests, type FilesHostResponses } from './files-contract.js';
-import { PACK_HOST_METHODS, type PackHostMethod, type PackHostRequests, type PackHostResponses } from './pack-contract.js';
-import { SESSION_HOST_METHODS, type SessionHostMethod, type SessionHostRequests, type SessionHostResponses } from './session-contract.js';
-import { SOLVE_HOST_METHODS, type SolveHostMethod, type SolveHostRequests, type SolveHostResponses } from './solve-contract.js';
-import { SUGGEST_HOST_METHODS, type SuggestHostMethod, type SuggestHostRequests, type SuggestHostResponses } from './suggest-contract.js';
+import { FILES_HOST_METHODS, FILES_REQUEST_SCHEMAS, type FilesHostMethod, type FilesHostRequests, type FilesHostResponses } from './files-contract.js';
+import { PACK_HOST_METHODS, PACK_REQUEST_SCHEMAS, type PackHostMethod, type PackHostRequests, type PackHostResponses } from './pack-contract.js';
+import {
+  SESSION_HOST_METHODS,
+  SESSION_REQUEST_SCHEMAS,
+  type SessionHostMethod,
+  type SessionHostRequests,
+  type SessionHostResponses,
+} from './session-contract.js';
+import { SOLVE_HOST_METHODS, SOLVE_REQUEST_SCHEMAS, type SolveHostMethod, type SolveHostRequests, type SolveHostResponses } from './solve-contract.js';
+import {
+  SUGGEST_HOST_METHODS,
+  SUGGEST_REQUEST_SCHEMAS,
+  type SuggestHostMethod,
+  type SuggestHostRequests,
+  type SuggestHostResponses,
+} from './suggest-contract.js';
+import {
+  BOOLEAN,
+  DOC_ID,
+  FILE_REVISION,
+  FILE_REVISION_OR_NULL,
+  HOST_PATH,
+  NON_EMPTY_STRING,
+  OMITTABLE_EMPTY_REQUEST,
+  type RequestOf,
+  type RequestSchemas,
+  type SchemaDrift,
+} from './request-schema.js';
 
 export * from './base.js';
 export * from './files-contract.js';
@@ -26,9 +67,31 @@ export * from './pack-contract.js';
 export * from './session-contract.js';
 export * from './solve-contract.js';
 export * from './suggest-contract.js';
+export * from './request-schema.js';
 
 /** The methods every host adapter implements (the dev mock host included). */
 export const CORE_HOST_METHODS = ['startup', 'list', 'open', 'save', 'saveAs'] as const;
+
+/** A level document: any JSON object here; the level schema and rules check it after (`invalid`, not `bad-request`). */
+const DOCUMENT = { type: 'object', message: '{field} must be a JSON object.' } as const;
+/** The fields `save` and `saveAs` share (`SaveRequestFields`). */
+const SAVE_FIELDS = {
+  document: DOCUMENT,
+  allowDraft: BOOLEAN,
+  noProof: BOOLEAN,
+  expectedRevision: FILE_REVISION_OR_NULL,
+  overwrite: BOOLEAN,
+  docId: DOC_ID,
+} as const;
+
+/** The requests of the core methods (`HostRequests`), as JSON schemas (request-schema.ts). */
+export const CORE_REQUEST_SCHEMAS = {
+  startup: OMITTABLE_EMPTY_REQUEST,
+  list: OMITTABLE_EMPTY_REQUEST,
+  open: { type: 'object', properties: { path: HOST_PATH }, additionalProperties: false },
+  save: { type: 'object', properties: { path: HOST_PATH, ...SAVE_FIELDS }, required: ['path', 'document'], additionalProperties: false },
+  saveAs: { type: 'object', properties: { path: HOST_PATH, ...SAVE_FIELDS }, required: ['document'], additionalProperties: false },
+} as const satisfies RequestSchemas<CoreHostMethod>;
 /**
  * Never-lose-work methods: file revisions, autosave/recovery,
  * backups. The Electron and serve hosts implement all of them; the HostApi
@@ -36,6 +99,22 @@ export const CORE_HOST_METHODS = ['startup', 'list', 'open', 'save', 'saveAs'] a
  * host) still type-checks: callers use `api.autosave?.(...)`.
  */
 export const RECOVERY_HOST_METHODS = ['revision', 'autosave', 'recoveryList', 'recoveryOpen', 'recoveryDiscard', 'backupList', 'backupOpen'] as const;
+
+/** The requests of the never-lose-work methods, as JSON schemas. */
+export const RECOVERY_REQUEST_SCHEMAS = {
+  revision: { type: 'object', properties: { path: HOST_PATH }, required: ['path'], additionalProperties: false },
+  autosave: {
+    type: 'object',
+    properties: { docId: DOC_ID, document: DOCUMENT, path: HOST_PATH, baseRevision: FILE_REVISION },
+    required: ['docId', 'document'],
+    additionalProperties: false,
+  },
+  recoveryList: OMITTABLE_EMPTY_REQUEST,
+  recoveryOpen: { type: 'object', properties: { docId: DOC_ID }, required: ['docId'], additionalProperties: false },
+  recoveryDiscard: { type: 'object', properties: { docId: DOC_ID }, required: ['docId'], additionalProperties: false },
+  backupList: { type: 'object', properties: { path: HOST_PATH }, required: ['path'], additionalProperties: false },
+  backupOpen: { type: 'object', properties: { path: HOST_PATH, id: NON_EMPTY_STRING }, required: ['path', 'id'], additionalProperties: false },
+} as const satisfies RequestSchemas<RecoveryHostMethod>;
 /**
  * Optional method groups, each in its own contract file: host solves
  * (solve-contract.ts), packs (pack-contract.ts), the desktop session
@@ -55,6 +134,39 @@ export type HostMethod = (typeof HOST_METHODS)[number];
 export type CoreHostMethod = (typeof CORE_HOST_METHODS)[number];
 export type RecoveryHostMethod = (typeof RECOVERY_HOST_METHODS)[number];
 export type OptionalHostMethod = RecoveryHostMethod | SolveHostMethod | PackHostMethod | SessionHostMethod | FilesHostMethod | SuggestHostMethod;
+
+/**
+ * Every method's request as a JSON schema, keyed by method: exactly the
+ * methods of `HOST_METHODS` (a missing or extra one fails the typecheck).
+ * The hosts check requests with their precompiled validators
+ * (generated/validate-requests.js, `npm run gen`; request-check.ts).
+ */
+export const HOST_REQUEST_SCHEMAS = {
+  ...CORE_REQUEST_SCHEMAS,
+  ...RECOVERY_REQUEST_SCHEMAS,
+  ...SOLVE_REQUEST_SCHEMAS,
+  ...PACK_REQUEST_SCHEMAS,
+  ...SESSION_REQUEST_SCHEMAS,
+  ...FILES_REQUEST_SCHEMAS,
+  ...SUGGEST_REQUEST_SCHEMAS,
+} as const satisfies RequestSchemas<HostMethod>;
+
+/** A method's request as its schema accepts it: what a host's handler receives after the check. */
+export type CheckedRequest<M extends HostMethod> = RequestOf<(typeof HOST_REQUEST_SCHEMAS)[M]>;
+
+/**
+ * Where a request type (`HostRequests`) and its schema disagree, one
+ * message per disagreement; `never` when none does. The line below fails
+ * the typecheck with those messages when they drift.
+ */
+export type HostRequestDrift = { [M in HostMethod]: SchemaDrift<HostRequests[M], (typeof HOST_REQUEST_SCHEMAS)[M], M> }[HostMethod];
+const noRequestDrift: [HostRequestDrift] extends [never] ? true : HostRequestDrift = true;
+void noRequestDrift;
+
+/** No extra method either: every key of `HOST_REQUEST_SCHEMAS` is a method. */
+const noExtraSchema: [Exclude<keyof typeof HOST_REQUEST_SCHEMAS, HostMethod>] extends [never] ? true : Exclude<keyof typeof HOST_REQUEST_SCHEMAS, HostMethod> =
+  true;
+void noExtraSchema;
 
 export interface StartupInfo {
   host: 'electron' | 'serve';

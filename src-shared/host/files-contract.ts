@@ -40,6 +40,7 @@
  * `{code: 'io', reason: 'read-only'}`, the file untouched.
  */
 import type { HostError } from './base.js';
+import { HOST_PATH, integer, type RequestSchemas } from './request-schema.js';
 
 export const FILES_HOST_METHODS = ['browse', 'makeFolder', 'workspaceSummary'] as const;
 export type FilesHostMethod = (typeof FILES_HOST_METHODS)[number];
@@ -67,6 +68,23 @@ export const WORKSPACE_SUMMARY_PAGE = 2000;
 export const WORKSPACE_SUMMARY_PAGE_MAX = 5000;
 /** Longest `query` of `workspaceSummary`, characters. */
 export const WORKSPACE_QUERY_MAX = 200;
+
+/** The requests of the workspace file methods (`FilesHostRequests`), as JSON schemas (request-schema.ts). */
+export const FILES_REQUEST_SCHEMAS = {
+  /** `dir` may be `""` (the root); the folder access checks its length and confinement. */
+  browse: { type: 'object', properties: { dir: { type: 'string' } }, additionalProperties: false, omittable: true },
+  makeFolder: { type: 'object', properties: { path: HOST_PATH }, required: ['path'], additionalProperties: false },
+  workspaceSummary: {
+    type: 'object',
+    properties: {
+      query: { type: 'string', maxLength: WORKSPACE_QUERY_MAX, message: `{field} must be a string of at most ${WORKSPACE_QUERY_MAX} characters.` },
+      offset: integer(0, WORKSPACE_SUMMARY_MAX),
+      limit: integer(1, WORKSPACE_SUMMARY_PAGE_MAX),
+    },
+    additionalProperties: false,
+    omittable: true,
+  },
+} as const satisfies RequestSchemas<FilesHostMethod>;
 
 /**
  * True when `item` matches the search text `query`: its title or path

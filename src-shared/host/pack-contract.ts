@@ -60,6 +60,8 @@
 import type { Issue } from '../validation/issue.js';
 import type { BackupItem, FileRevision, HostError } from './base.js';
 import type { Level, PackFile, Ruleset } from '../model/level.js';
+import { MAX_PACK_LEVELS } from '../format/limits.js';
+import { BOOLEAN, FILE_REVISION, HOST_PATH, integer, NON_EMPTY_STRING, OMITTABLE_EMPTY_REQUEST, type RequestSchemas } from './request-schema.js';
 
 export const PACK_HOST_METHODS = [
   'packList',
@@ -77,6 +79,91 @@ export const PACK_HOST_METHODS = [
   'suggestBlueprint',
 ] as const;
 export type PackHostMethod = (typeof PACK_HOST_METHODS)[number];
+
+/** Largest per-level time cap a verify request may ask for, ms. */
+export const PACK_VERIFY_MAX_TIME_MS = 10 * 60_000;
+/** Largest per-level state cap a verify request may ask for. */
+export const PACK_VERIFY_MAX_STATES = 100_000_000;
+
+/** A request naming one pack (`path`) and nothing else. */
+const PACK_PATH_REQUEST = { type: 'object', properties: { path: HOST_PATH }, required: ['path'], additionalProperties: false } as const;
+/** A request naming one verify job. */
+const JOB_REQUEST = { type: 'object', properties: { jobId: NON_EMPTY_STRING }, required: ['jobId'], additionalProperties: false } as const;
+/** A pack's manifest or a level document: any value; the pack / level schema checks it after (`invalid`). */
+const CHECKED_LATER = { description: 'Checked against the pack or level schema after the request check (`invalid`).' } as const;
+
+/**
+ * The requests of the pack methods (`PackHostRequests`), as JSON schemas
+ * (request-schema.ts). Checked by code after them: a missing `path` of
+ * packOpen / packCreate (a dialog, or `bad-request`), the ruleset id, the
+ * manifest and documents, `levels` against the pack's length, the par range.
+ */
+export const PACK_REQUEST_SCHEMAS = {
+  packList: OMITTABLE_EMPTY_REQUEST,
+  packOpen: { type: 'object', properties: { path: HOST_PATH }, additionalProperties: false },
+  packCreate: {
+    type: 'object',
+    properties: { path: HOST_PATH, title: { type: 'string', minLength: 1, maxLength: 200 }, ruleset: { type: 'string' } },
+    required: ['title', 'ruleset'],
+    additionalProperties: false,
+  },
+  packSave: {
+    type: 'object',
+    properties: { path: HOST_PATH, pack: CHECKED_LATER, expectedRevision: FILE_REVISION },
+    required: ['path', 'pack'],
+    additionalProperties: false,
+  },
+  packAddLevel: {
+    type: 'object',
+    properties: {
+      path: HOST_PATH,
+      source: HOST_PATH,
+      document: CHECKED_LATER,
+      tier: { type: 'string', minLength: 1, maxLength: 60 },
+      expectedRevision: FILE_REVISION,
+    },
+    required: ['path'],
+    additionalProperties: false,
+  },
+  packBackupList: PACK_PATH_REQUEST,
+  packBackupOpen: { type: 'object', properties: { path: HOST_PATH, id: NON_EMPTY_STRING }, required: ['path', 'id'], additionalProperties: false },
+  packVerifyStart: {
+    type: 'object',
+    properties: {
+      path: HOST_PATH,
+      maxStates: integer(1, PACK_VERIFY_MAX_STATES),
+      timeMs: integer(1, PACK_VERIFY_MAX_TIME_MS),
+      levels: {
+        type: 'array',
+        minItems: 1,
+        maxItems: MAX_PACK_LEVELS,
+        items: { type: 'integer', minimum: 0, message: '{field} must be a level position (a whole number from 0).' },
+        message: `{field} must be a non-empty array of at most ${MAX_PACK_LEVELS} level positions.`,
+      },
+    },
+    required: ['path'],
+    additionalProperties: false,
+  },
+  packVerifyPoll: JOB_REQUEST,
+  packVerifyCancel: JOB_REQUEST,
+  packExport: {
+    type: 'object',
+    properties: { path: HOST_PATH, out: HOST_PATH, force: BOOLEAN, solutions: BOOLEAN },
+    required: ['path', 'out'],
+    additionalProperties: false,
+  },
+  renderLevel: { type: 'object', properties: { document: CHECKED_LATER, out: HOST_PATH }, required: ['document', 'out'], additionalProperties: false },
+  suggestBlueprint: {
+    type: 'object',
+    properties: {
+      seed: { ...integer(0, 0xffffffff), missingMessage: '{field} (an integer from 0 to 4294967295) is required.' },
+      parMin: integer(1, 60),
+      parMax: integer(1, 60),
+    },
+    required: ['seed'],
+    additionalProperties: false,
+  },
+} as const satisfies RequestSchemas<PackHostMethod>;
 
 /**
  * A level's status in the pack manager. The stored statuses (packOpen) read

@@ -28,9 +28,62 @@
  */
 import type { HostError, ListedFile } from './base.js';
 import type { MenuSpec } from './menu.js';
+import { DOC_ID, MAX_HOST_PATH, OMITTABLE_EMPTY_REQUEST, type RequestSchemas } from './request-schema.js';
 
 export const SESSION_HOST_METHODS = ['menuSet', 'recentList', 'recentAdd', 'recentClear', 'sessionGet', 'sessionSet'] as const;
 export type SessionHostMethod = (typeof SESSION_HOST_METHODS)[number];
+
+/** At most this many tabs are recorded (`sessionSet` refuses more). */
+export const MAX_SESSION_TABS = 100;
+
+/** A path the session records: a host path without NUL characters. */
+const RECORDED_PATH = {
+  type: 'string',
+  minLength: 1,
+  maxLength: MAX_HOST_PATH,
+  pattern: '^[^\\u0000]*$',
+  message: `{field} must be a non-empty string (at most ${MAX_HOST_PATH} characters).`,
+} as const;
+
+/**
+ * The requests of the session methods (`SessionHostRequests`), as JSON
+ * schemas (request-schema.ts). Checked by code after them: `lastFile` or
+ * `tabs` present, `activeTab` inside `tabs`, every path accepted by the host.
+ * The menus of `menuSet` are checked by the Electron host, which builds them
+ * (electron/menu-template.ts `checkMenuSpecs`).
+ */
+export const SESSION_REQUEST_SCHEMAS = {
+  menuSet: {
+    type: 'object',
+    properties: { menus: { type: 'array', items: {}, message: '{field} must be an array.' } },
+    required: ['menus'],
+    additionalProperties: false,
+  },
+  recentList: OMITTABLE_EMPTY_REQUEST,
+  recentAdd: { type: 'object', properties: { path: RECORDED_PATH }, required: ['path'], additionalProperties: false },
+  recentClear: OMITTABLE_EMPTY_REQUEST,
+  sessionGet: OMITTABLE_EMPTY_REQUEST,
+  sessionSet: {
+    type: 'object',
+    properties: {
+      lastFile: { ...RECORDED_PATH, type: ['string', 'null'] },
+      tabs: {
+        type: 'array',
+        maxItems: MAX_SESSION_TABS,
+        items: {
+          type: 'object',
+          properties: { path: { ...RECORDED_PATH, type: ['string', 'null'] }, docId: DOC_ID },
+          required: ['path', 'docId'],
+          additionalProperties: false,
+          message: '{field} must be an object {path, docId}.',
+        },
+        message: `{field} must be an array of at most ${MAX_SESSION_TABS} tabs.`,
+      },
+      activeTab: { type: 'integer', minimum: 0, message: '{field} must be the index of one of "tabs".' },
+    },
+    additionalProperties: false,
+  },
+} as const satisfies RequestSchemas<SessionHostMethod>;
 
 export interface SessionHostRequests {
   menuSet: { menus: MenuSpec[] };
@@ -40,9 +93,6 @@ export interface SessionHostRequests {
   sessionGet: Record<string, never>;
   sessionSet: { lastFile?: string | null; tabs?: SessionTab[]; activeTab?: number };
 }
-
-/** At most this many tabs are recorded (`sessionSet` refuses more). */
-export const MAX_SESSION_TABS = 100;
 
 /**
  * One open document tab of the last session: its file (a host path; null

@@ -28,6 +28,7 @@
 import type { HostError } from './base.js';
 import type { SolveResult } from '../solver/types.js';
 import type { Issue } from '../validation/issue.js';
+import { integer, NON_EMPTY_STRING, type RequestSchemas } from './request-schema.js';
 
 export const SOLVE_HOST_METHODS = ['solveStart', 'solvePoll', 'solveCancel'] as const;
 export type SolveHostMethod = (typeof SOLVE_HOST_METHODS)[number];
@@ -40,6 +41,35 @@ export const SOLVE_JOB_TTL_MS = 60_000;
 export const SOLVE_MAX_TIME_MS = 10 * 60_000;
 /** Proofs a host remembers for saves (see "Proof reuse"). */
 export const PROOF_CACHE_SIZE = 32;
+/** Largest state cap a renderer may ask for. */
+export const SOLVE_MAX_STATES = 100_000_000;
+/** Largest byte cap a renderer may ask for (4 GiB). */
+export const SOLVE_MAX_BYTES = 4 * 2 ** 30;
+
+const JOB_REQUEST = { type: 'object', properties: { jobId: NON_EMPTY_STRING }, required: ['jobId'], additionalProperties: false } as const;
+
+/**
+ * The requests of the solve methods (`SolveHostRequests`), as JSON schemas
+ * (request-schema.ts); the document is checked after them by the level
+ * schema and rules (`invalid`).
+ */
+export const SOLVE_REQUEST_SCHEMAS = {
+  solveStart: {
+    type: 'object',
+    properties: {
+      document: { description: 'Checked against the level schema and rules after the request check (`invalid`).' },
+      maxStates: integer(1, SOLVE_MAX_STATES),
+      maxBytes: integer(1024, SOLVE_MAX_BYTES),
+      timeMs: integer(1, SOLVE_MAX_TIME_MS),
+      countSolutions: integer(0, 1_000_000),
+      purpose: { type: 'string', enum: ['live', 'proof'] },
+    },
+    required: ['document'],
+    additionalProperties: false,
+  },
+  solvePoll: JOB_REQUEST,
+  solveCancel: JOB_REQUEST,
+} as const satisfies RequestSchemas<SolveHostMethod>;
 
 /** What a host solve is for: the live badge / Solve button, or the proof of a save. */
 export type SolvePurpose = 'live' | 'proof';

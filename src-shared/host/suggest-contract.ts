@@ -28,6 +28,7 @@
  */
 import type { HostError } from './base.js';
 import type { Level } from '../model/level.js';
+import { integer, NON_EMPTY_STRING, type RequestSchemas } from './request-schema.js';
 
 export const SUGGEST_HOST_METHODS = ['suggestStart', 'suggestPoll', 'suggestCancel'] as const;
 export type SuggestHostMethod = (typeof SUGGEST_HOST_METHODS)[number];
@@ -43,6 +44,45 @@ export const SUGGEST_MAX_TIME_MS = 10 * 60_000;
 export const SUGGEST_MAX_PAR = 60;
 /** Piece roles a request may name for a module without `generatePieces` (`GenerateRequest.pieces`). */
 export const SUGGEST_ROLES = ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn'] as const;
+/** Most names a `mechanics` or `pieces` list may hold. */
+export const SUGGEST_MAX_NAMES = 16;
+
+/** A list of mechanics or piece roles; which names a ruleset allows is checked after the schema. */
+const NAME_LIST = {
+  type: 'array',
+  maxItems: SUGGEST_MAX_NAMES,
+  items: { type: 'string' },
+  message: `{field} must be an array of at most ${SUGGEST_MAX_NAMES} names.`,
+} as const;
+const PAR = { ...integer(1, SUGGEST_MAX_PAR), missingMessage: `"parMin" and "parMax" (integers from 1 to ${SUGGEST_MAX_PAR}) are required.` } as const;
+const JOB_REQUEST = { type: 'object', properties: { jobId: NON_EMPTY_STRING }, required: ['jobId'], additionalProperties: false } as const;
+
+/**
+ * The requests of the suggestion methods (`SuggestHostRequests`), as JSON
+ * schemas (request-schema.ts). Checked by code after them: the ruleset (a
+ * known one with a generator), the board sides (the ruleset's board rule),
+ * parMin <= parMax, the names of `mechanics` and `pieces`.
+ */
+export const SUGGEST_REQUEST_SCHEMAS = {
+  suggestStart: {
+    type: 'object',
+    properties: {
+      ruleset: NON_EMPTY_STRING,
+      seed: { ...integer(0, 0xffffffff), missingMessage: '{field} (an integer from 0 to 4294967295) is required.' },
+      width: { type: 'integer' },
+      height: { type: 'integer' },
+      parMin: PAR,
+      parMax: PAR,
+      mechanics: NAME_LIST,
+      pieces: NAME_LIST,
+      timeMs: integer(1, SUGGEST_MAX_TIME_MS),
+    },
+    required: ['ruleset', 'seed', 'parMin', 'parMax'],
+    additionalProperties: false,
+  },
+  suggestPoll: JOB_REQUEST,
+  suggestCancel: JOB_REQUEST,
+} as const satisfies RequestSchemas<SuggestHostMethod>;
 
 /** What a suggestion asks for (see the file comment). */
 export interface SuggestRequest {
