@@ -7,8 +7,6 @@
  * their error code.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, levelHash } from '../../../src-shared/format/level-hash.js';
@@ -21,23 +19,8 @@ import {
   looksLikeLevelCode,
   MAX_LEVEL_CODE_JSON_BYTES,
 } from '../../../src-shared/format/level-code.js';
-import { parseLevelText } from '../../../src-shared/format/load.js';
 import type { Level } from '../../../src-shared/model/level.js';
-
-const ROOT = join(import.meta.dirname, '../../..');
-
-/** Every sample level and every Codex blueprint, parsed. */
-export function sampleLevels(): { file: string; level: Level }[] {
-  const files: string[] = [];
-  for (const rs of readdirSync(join(ROOT, 'resources/levels')))
-    for (const f of readdirSync(join(ROOT, 'resources/levels', rs))) files.push(join('resources/levels', rs, f));
-  for (const f of readdirSync(join(ROOT, 'resources/packs/citadel-codex/levels'))) files.push(join('resources/packs/citadel-codex/levels', f));
-  return files.map((file) => {
-    const r = parseLevelText(readFileSync(join(ROOT, file), 'utf8'));
-    if (!r.ok) throw new Error(`${file}: ${r.error[0]?.message}`);
-    return { file, level: r.value };
-  });
-}
+import { sampleLevels } from './level-samples.js';
 
 /** A code made by the specification with Node's own zlib and crypto (an independent writer). */
 function nodeCode(json: string, prefix = 'CST1.'): string {
