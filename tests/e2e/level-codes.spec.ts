@@ -6,7 +6,8 @@
  *     refused with its code, and no tab opens;
  * (b) Pack > Import collection from clipboard reads a collection with a bad
  *     line into a new pack: the good levels in order with their tier, the
- *     bad line named with its number and reason.
+ *     bad line named with its number and reason; Export as collection gives
+ *     the pack back as codes.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -100,4 +101,18 @@ test('Pack > Import collection from clipboard: the good entries become a new pac
   expect(pack.title).toBe('Pasted Pack');
   expect(pack.levels.map((e) => e.tier)).toEqual(['Novice', 'Novice']);
   expect(pack.levels.map((e) => levelHash(levelAt(join(serve.workspace, 'packs/pasted-pack'), e.file)))).toEqual([levelHash(second), levelHash(first)]);
+
+  // Export as collection: the pack's two levels as codes, in order, with their tier, on the clipboard.
+  await writeClipboard(page, '');
+  await page.getByTestId('pack-export-collection').click();
+  await expect(page.getByTestId('pack-message')).toContainText('Exported 2 levels as a collection');
+  const text = await readClipboard(page);
+  expect(text).toContain('Pack: Pasted Pack\nTier: Novice\n');
+  const codes = text.split('\n').filter((l) => l.startsWith('CST1.'));
+  expect(
+    codes.map((c) => {
+      const d = decodeLevelCode(c);
+      return d.ok ? levelHash(d.value) : d.error[0]?.code;
+    }),
+  ).toEqual([levelHash(second), levelHash(first)]);
 });
