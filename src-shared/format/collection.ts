@@ -52,16 +52,41 @@ interface Open {
   line: number;
   tier: string | undefined;
   lines: string[];
+  /** The line number of each of `lines` (codes: to split off a word taken for a continuation). */
+  nums: number[];
 }
 
-function decodeEntry(e: Open): CollectionEntry {
+function notAnEntry(line: number, text: string, tier: string | undefined): CollectionEntry {
+  const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  return {
+    line,
+    kind: 'other',
+    ...(tier !== undefined ? { tier } : {}),
+    issues: [issue('error', 'collection-entry', `"${shown}" is not a level code (CST1.…) or a board text (Castellan …).`)],
+  };
+}
+
+/**
+ * The entries of an open entry: one, or, for a code whose continuation
+ * lines do not all belong to it (a word such as "oops" is base64url too),
+ * the code up to the last line that makes it check out, then each line
+ * after it as a bad entry of its own.
+ */
+function decodeEntry(e: Open): CollectionEntry[] {
   const base = { line: e.line, kind: e.kind, ...(e.tier !== undefined ? { tier: e.tier } : {}) };
-  if (e.kind === 'other') {
-    const shown = e.lines[0]!.length > 40 ? `${e.lines[0]!.slice(0, 40)}…` : e.lines[0]!;
-    return { ...base, issues: [issue('error', 'collection-entry', `"${shown}" is not a level code (CST1.…) or a board text (Castellan …).`)] };
+  if (e.kind === 'other') return [notAnEntry(e.line, e.lines[0]!, e.tier)];
+  if (e.kind === 'board') {
+    const r = boardTextToLevel(e.lines.join('\n'), e.line);
+    return [r.ok ? { ...base, level: r.value } : { ...base, issues: r.error }];
   }
-  const r = e.kind === 'code' ? decodeLevelCode(e.lines.join('')) : boardTextToLevel(e.lines.join('\n'), e.line);
-  return r.ok ? { ...base, level: r.value } : { ...base, issues: r.error };
+  const whole = decodeLevelCode(e.lines.join(''));
+  if (whole.ok) return [{ ...base, level: whole.value }];
+  // The 4-byte check makes a shorter prefix that checks out the code itself (a chance of 2^-32 otherwise).
+  for (let k = e.lines.length - 1; k >= 1; k--) {
+    const part = decodeLevelCode(e.lines.slice(0, k).join(''));
+    if (part.ok) return [{ ...base, level: part.value }, ...e.lines.slice(k).map((t, j) => notAnEntry(e.nums[k + j]!, t, e.tier))];
+  }
+  return [{ ...base, issues: whole.error }];
 }
 
 /**
@@ -85,7 +110,7 @@ export function parseCollection(text: string): Collection {
   let tier: string | undefined;
   let open: Open | undefined;
   const close = (): void => {
-    if (open) out.entries.push(decodeEntry(open));
+    if (open) out.entries.push(...decodeEntry(open));
     open = undefined;
   };
   const lines = text.split(/\r\n|\n|\r/);
@@ -95,13 +120,16 @@ export function parseCollection(text: string): Collection {
     const start = (kind: Open['kind']): boolean => {
       close();
       if (out.entries.length >= MAX_PACK_LEVELS) return false;
-      open = { kind, line: n, tier, lines: [t] };
+      open = { kind, line: n, tier, lines: [t], nums: [n] };
       return true;
     };
     let more = true;
     const d = DIRECTIVE_RE.exec(t);
     if (t.startsWith(';')) {
-      if (open?.kind === 'board') open.lines.push(t);
+      if (open?.kind === 'board') {
+        open.lines.push(t);
+        open.nums.push(n);
+      }
     } else if (d) {
       close();
       const key = d[1]!.toLowerCase().replace(/\s+/g, ' ');
@@ -113,11 +141,14 @@ export function parseCollection(text: string): Collection {
     } else if (CODE_RE.test(t)) more = start('code');
     else if (BOARD_RE.test(t)) more = start('board');
     else if (t === '') {
-      if (open?.kind === 'board') open.lines.push(t);
-      else close();
-    } else if (open?.kind === 'code' && CODE_CONTINUATION_RE.test(t)) open.lines.push(t);
-    else if (open?.kind === 'board' || open?.kind === 'other') open.lines.push(t);
-    else more = start('other');
+      if (open?.kind === 'board') {
+        open.lines.push(t);
+        open.nums.push(n);
+      } else close();
+    } else if ((open?.kind === 'code' && CODE_CONTINUATION_RE.test(t)) || open?.kind === 'board' || open?.kind === 'other') {
+      open.lines.push(t);
+      open.nums.push(n);
+    } else more = start('other');
     if (!more) {
       out.entries.push({
         line: n,

@@ -104,6 +104,18 @@ describe('a hand-written collection with good and bad entries', () => {
   });
 });
 
+describe('a code and a word after it', () => {
+  it('a word right after a code (base64url too, so read as its continuation) is a bad entry of its own; the code is read', () => {
+    const c = parseCollection([code(backstop), 'oops', 'Hello', code(walledIn), ''].join('\n'));
+    expect(c.entries.map((e) => [e.line, e.kind, e.level ? levelHash(e.level) : e.issues?.[0]?.code])).toEqual([
+      [1, 'code', levelHash(backstop)],
+      [2, 'other', 'collection-entry'],
+      [3, 'other', 'collection-entry'],
+      [4, 'code', levelHash(walledIn)],
+    ]);
+  });
+});
+
 describe('a pack written as a collection and read back', () => {
   const codex = sampleLevels().filter((s) => s.file.includes('citadel-codex'));
   const items: CollectionItem[] = codex.map(({ level }, k) => ({
