@@ -37,10 +37,15 @@ export type ImportOutcome =
 
 /**
  * Imports the collection `text` into a new pack folder `path` (see the
- * module doc). `progress` is told each level added. Stops at the first
+ * module doc; undefined: the desktop host asks for the folder). `progress` is told each level added. Stops at the first
  * host refusal (the pack holds the levels added before it). Never throws.
  */
-export async function importCollection(host: HostApi, text: string, path: string, progress?: (done: number, total: number) => void): Promise<ImportOutcome> {
+export async function importCollection(
+  host: HostApi,
+  text: string,
+  path: string | undefined,
+  progress?: (done: number, total: number) => void,
+): Promise<ImportOutcome> {
   const plan = planImport(parseCollection(text));
   if (!plan.ok) {
     return {
@@ -54,7 +59,7 @@ export async function importCollection(host: HostApi, text: string, path: string
   if (!host.packCreate || !host.packAddLevel) {
     return { ok: false, added: 0, skipped: p.skipped, error: { ok: false, code: 'unsupported', message: 'This host cannot create packs.' } };
   }
-  let pack = await host.packCreate({ path, title: p.title, ruleset: p.ruleset });
+  let pack = await host.packCreate({ ...(path !== undefined ? { path } : {}), title: p.title, ruleset: p.ruleset });
   if (!pack.ok) return { ok: false, added: 0, skipped: p.skipped, error: pack };
   let added = 0;
   for (const l of p.levels) {

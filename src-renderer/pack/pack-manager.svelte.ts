@@ -508,7 +508,7 @@ export class PackManager {
    * it; every entry left out is listed in the error strip as "Line N: why
    * (code)". Answers true when at least one level was imported.
    */
-  async importCollectionText(text: string, path: string): Promise<boolean> {
+  async importCollectionText(text: string, path: string | undefined): Promise<boolean> {
     const host = this.app.host;
     if (!host) return false;
     const r = await this.run('Importing collection…', () =>
@@ -517,6 +517,7 @@ export class PackManager {
     if (!r) return false;
     if (r.pack) this.adopt(r.pack, false);
     const left = r.skipped.map(skippedLine);
+    if (!r.ok && r.error.code === 'cancelled' && r.added === 0) return false; // the folder dialog was closed
     if (!r.ok) {
       this.error = {
         code: r.error.code,
