@@ -74,7 +74,10 @@ export function packActions(m: PackManager): Action[] {
       menuGroup: 3,
       description: 'Write the open pack as a text of level codes, one per level (tiers and titles kept): copied, and saved as a .txt file.',
       enabled: () => can() && m.current?.form === 'folder',
-      run: () => void m.exportCollection('codes'),
+      run: () => {
+        m.show();
+        void m.exportCollection('codes');
+      },
     },
     {
       id: 'render-level',
