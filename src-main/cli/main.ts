@@ -57,6 +57,10 @@
  *   (extension, see perft.ts): move-generator node count; exit 1 on a bad FEN/LFEN.
  * - `hint FILE [--moves LAN...] [--json]` (extension, see hint.ts): distance to
  *   the nearest win after a line, the next optimal move, the move that lost the optimum.
+ * - `code FILE [--board]` / `code --decode TEXT -o FILE [--force]` (extension,
+ *   see code.ts): a level as a level code or a board text, and back.
+ * - `pack import FILE -o NEWPACK` / `pack collection PACK -o OUT.txt`
+ *   (extension, see collection.ts): collections of codes or board texts.
  * - `serve [--workspace DIR] [--port N] [--open FILE] [--renderer DIR]` (default workspace `resources/`):
  *   the editor over HTTP on 127.0.0.1; prints the URL (token in the
  *   fragment) and runs until SIGINT/SIGTERM.
@@ -75,6 +79,8 @@ import type { Level } from '../../src-shared/model/level.js';
 import { DEFAULT_RULESET } from '../../src-shared/rulesets/default.js';
 import { lineNotation, rulesetOf } from '../../src-shared/rulesets/index.js';
 import { hasErrors, issue, type Issue } from '../../src-shared/validation/issue.js';
+import { readProcessStdin, registerCodeCommand } from './code.js';
+import { registerCollectionCommands } from './collection.js';
 import { DEFAULT_BACKUP_COUNT, localBackupDir, storeBackup } from '../services/backups.js';
 import { readBoundedText, readRegularFile } from '../services/bounded-read.js';
 import { conflictError, readRevision, revisionOf, sameRevision } from '../services/file-revision.js';
@@ -102,6 +108,8 @@ export interface CliIo {
   err(text: string): void;
   /** True when stderr is a terminal (progress line). */
   errIsTTY: boolean;
+  /** The whole of stdin (`code --decode -`, `pack import -`); default: the process's. */
+  readStdin?(): Promise<string>;
 }
 
 const processIo: CliIo = {
@@ -646,7 +654,15 @@ export async function runCli(args: string[], io: CliIo = processIo): Promise<num
       code = await cmdPerft(flags, io);
     });
 
-  registerPackCommands(program, io, (c) => void (code = c), positiveInt);
+  const codeIo = { ...io, readStdin: io.readStdin ?? readProcessStdin };
+  registerPackCommands(
+    program,
+    io,
+    (c) => void (code = c),
+    positiveInt,
+    (pack) => registerCollectionCommands(pack, codeIo, (c) => void (code = c)),
+  );
+  registerCodeCommand(program, codeIo, (c) => void (code = c));
   registerRenderCommand(program, io, (c) => void (code = c), positiveInt);
   registerGenerateCommand(program, io, (c) => void (code = c), positiveInt);
   registerHintCommand(program, io, (c) => void (code = c), positiveInt);

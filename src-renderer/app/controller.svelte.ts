@@ -41,6 +41,7 @@ import { editActions } from './actions/edit.js';
 import { fileActions } from './actions/file.js';
 import { handleKey, keyActions } from './actions/keys.js';
 import { levelActions } from './actions/level.js';
+import { openLevelText, shareActions } from './actions/share.js';
 import { BoardView } from './board-view.svelte.js';
 import { canvas } from './canvas.svelte.js';
 import { DocumentSaver } from './document-save.svelte.js';
@@ -205,6 +206,7 @@ export class AppController {
         },
       }),
       ...canvasActions(this),
+      ...shareActions(this),
       ...packActions(this.packs),
       ...explorerActions(this.explorer, () => this.hostKind),
     );
@@ -270,6 +272,11 @@ export class AppController {
   }
 
   // ------------------------------------------------------------------ what ruleset components read (UiContext)
+
+  /** A paste of a level code, board text or collection (actions/share.ts `openLevelText`); false for other text. */
+  pasteText(text: string): boolean {
+    return openLevelText(this, text);
+  }
 
   /** Shows a short notice in the status bar (with `detail`, also as the board's toast). */
   flash(text: string, detail?: NoticeDetail): void {

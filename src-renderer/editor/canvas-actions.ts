@@ -62,6 +62,12 @@ export interface CanvasContext {
   readonly board: { readonly layout: BoardLayout | null; focus(): boolean };
   /** Shows a short notice in the status bar; with `detail`, also as the board's toast. */
   flash(text: string, detail?: NoticeDetail): void;
+  /**
+   * A paste of text that is not a region clip: a level code, a board text or
+   * a collection (app/actions/share.ts `openLevelText`). Answers false when
+   * the text is none of these (the in-app region clip is pasted then).
+   */
+  pasteText?(text: string): boolean;
 }
 
 /** Menu sort group of the transforms in the Level menu. */
@@ -79,15 +85,14 @@ function plural(n: number, one: string): string {
   return `${n} ${one}${n === 1 ? '' : 's'}`;
 }
 
-/** Reads a clip from the system clipboard (JSON with the castellan.region tag), null when absent, refused or slow. */
-async function readSystemClip(): Promise<RegionClip | null> {
+/** The system clipboard's text, '' when absent, refused or slow. */
+async function readSystemText(): Promise<string> {
   const cb = typeof navigator !== 'undefined' ? navigator.clipboard : undefined;
-  if (!cb?.readText) return null;
+  if (!cb?.readText) return '';
   try {
-    const text = await Promise.race([cb.readText(), new Promise<string>((resolve) => setTimeout(() => resolve(''), 300))]);
-    return text.includes(REGION_FORMAT) ? parseClip(text) : null;
+    return await Promise.race([cb.readText(), new Promise<string>((resolve) => setTimeout(() => resolve(''), 300))]);
   } catch {
-    return null;
+    return '';
   }
 }
 
@@ -232,7 +237,9 @@ export function pasteClipAt(app: CanvasContext, clip: RegionClip, at: string): b
 }
 
 /**
- * Mod+V: takes the clip (the system clipboard's castellan.region JSON when
+ * Mod+V: a level code, board text or collection on the system clipboard
+ * goes to `app.pasteText` (a level opens in a new tab). Else takes the clip
+ * (the system clipboard's castellan.region JSON when
  * present, else the in-app clipboard) and starts placing it: the board
  * shows it as a ghost centred under the pointer / cursor (`pasteTopLeft`);
  * a click or Enter pastes (`commitPendingPaste`), Escape cancels
@@ -240,7 +247,10 @@ export function pasteClipAt(app: CanvasContext, clip: RegionClip, at: string): b
  */
 export async function startPaste(app: CanvasContext): Promise<boolean> {
   if (app.player.play) return false;
-  const clip = (await readSystemClip()) ?? app.canvas.clip;
+  const text = await readSystemText();
+  const region = text.includes(REGION_FORMAT);
+  if (!region && text.trim() && app.pasteText?.(text)) return true;
+  const clip = (region ? parseClip(text) : null) ?? app.canvas.clip;
   if (!clip) {
     app.flash('Nothing to paste: select a region and copy it first (Ctrl+C)');
     return false;
@@ -343,7 +353,8 @@ export function canvasActions(app: CanvasContext): Action[] {
       label: 'Paste region',
       menu: 'edit',
       menuGroup: 20,
-      description: 'Paste the copied region: it follows the pointer (or the cursor), a click or Enter places it; it replaces what is there',
+      description:
+        'Paste the copied region: it follows the pointer (or the cursor), a click or Enter places it; it replaces what is there. A level code or board text on the clipboard opens in a new tab instead',
       shortcuts: ['Mod+V'],
       skipWhileTyping: true,
       enabled: regions,

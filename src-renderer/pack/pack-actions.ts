@@ -1,12 +1,14 @@
 /**
  * The pack manager's actions, all in the Pack menu
  * (src-shared/host/menu.ts `pack`): show/hide the manager, verify, render
- * the current level (the manager's "Suggest a level…" panel and the New
+ * the current level, import a collection into a new pack and export the
+ * open pack as a collection (pack-collection.ts) (the manager's "Suggest a level…" panel and the New
  * dialog suggest levels). Registered with the application's
  * actions in one call; disabled when the host has no pack methods (the dev
  * mock host).
  */
 import type { Action } from '../editor/actions.js';
+import { pickTextFile } from './pack-collection.js';
 import type { PackManager } from './pack-manager.svelte.js';
 
 /** The pack actions of the manager `m`. */
@@ -55,6 +57,39 @@ export function packActions(m: PackManager): Action[] {
       run: () => {
         m.show();
         m.focusWebPage = true;
+      },
+    },
+    {
+      id: 'pack-import-collection',
+      label: 'Import collection from clipboard…',
+      menu: 'pack',
+      menuGroup: 3,
+      description: 'Import the level codes or board texts on the clipboard into a new pack (order, tiers and titles kept; each bad entry named by line).',
+      enabled: () => can(),
+      run: () => void m.offerClipboardImport(),
+    },
+    {
+      id: 'pack-import-collection-file',
+      label: 'Import collection from file…',
+      menu: 'pack',
+      menuGroup: 3,
+      description: 'Import a text file of level codes or board texts into a new pack (order, tiers and titles kept; each bad entry named by line).',
+      enabled: () => can(),
+      run: () =>
+        void pickTextFile().then((text) => {
+          if (text !== null) m.offerImport(text);
+        }),
+    },
+    {
+      id: 'pack-export-collection',
+      label: 'Export as collection',
+      menu: 'pack',
+      menuGroup: 3,
+      description: 'Write the open pack as a text of level codes, one per level (tiers and titles kept): copied, and saved as a .txt file.',
+      enabled: () => can() && m.current?.form === 'folder',
+      run: () => {
+        m.show();
+        void m.exportCollection('codes');
       },
     },
     {

@@ -37,6 +37,8 @@ import {
   type SortKey,
 } from './pack-model.js';
 import { limitPositions, overlayVerified } from './verify-model.js';
+import { collectionOf, downloadText, importCollection, importPathOf, skippedLine } from './pack-collection.js';
+import type { CollectionForm } from '../../src-shared/format/collection.js';
 
 export interface VerifyState extends PackVerifyCaps {
   jobId: string;
@@ -92,6 +94,10 @@ export class PackManager {
   focusWebPage = $state(false);
   /** The web page export offers "Show solution" with the stored solutions (the designer may switch it off). */
   webSolutions = $state(true);
+  /** The Import collection section: open, its text and the new pack's folder. */
+  importOpen = $state(false);
+  importText = $state('');
+  importPath = $state('');
   /** Bumped on every history change (the getters below read it). */
   private historyVersion = $state(0);
   private readonly history = new PackHistory();
@@ -487,6 +493,90 @@ export class PackManager {
     this.message = `Exported ${r.levels} level${r.levels === 1 ? '' : 's'} to ${r.out} (${r.files} file${r.files === 1 ? '' : 's'})${r.warnings.length ? `, ${r.warnings.length} forced` : ''}`;
     void this.refreshList();
     return true;
+  }
+
+  /** Pack > Import collection (a paste of several codes too): shows the Import section holding `text`, to import into a new pack folder. */
+  offerImport(text: string): void {
+    this.show();
+    this.importText = text;
+    this.importPath = importPathOf(text);
+    this.importOpen = true;
+  }
+
+  /** Pack > Import collection from the clipboard: its text into the Import section (empty when the page may not read it). */
+  async offerClipboardImport(): Promise<void> {
+    let text = '';
+    try {
+      text = (await navigator.clipboard?.readText?.()) ?? '';
+    } catch {
+      /* no clipboard access: the text can be pasted into the field */
+    }
+    this.offerImport(text);
+  }
+
+  /**
+   * Imports `text` (a collection) into a new pack folder `path` and opens
+   * it; every entry left out is listed in the error strip as "Line N: why
+   * (code)". Answers true when at least one level was imported.
+   */
+  async importCollectionText(text: string, path: string | undefined): Promise<boolean> {
+    const host = this.app.host;
+    if (!host) return false;
+    const r = await this.run('Importing collection…', () =>
+      importCollection(host, text, path, (done, total) => void (this.busy = `Importing collection… ${done} of ${total}`)),
+    );
+    if (!r) return false;
+    if (r.pack) this.adopt(r.pack, false);
+    const left = r.skipped.map(skippedLine);
+    if (!r.ok && r.error.code === 'cancelled' && r.added === 0) return false; // the folder dialog was closed
+    if (!r.ok) {
+      this.error = {
+        code: r.error.code,
+        message: `${r.added ? `Imported ${r.added} levels, then stopped: ` : 'Not imported: '}${r.error.message}`,
+        items: left,
+      };
+      return r.added > 0;
+    }
+    this.importOpen = false;
+    this.message = `Imported ${r.added} level${r.added === 1 ? '' : 's'} into ${r.pack.path} (not proved yet: Verify proves them)`;
+    if (left.length) {
+      this.error = {
+        code: 'collection-entries-left-out',
+        message: `${left.length} entr${left.length === 1 ? 'y' : 'ies'} of the collection ${left.length === 1 ? 'was' : 'were'} left out:`,
+        items: left,
+      };
+    }
+    void this.refreshList();
+    return true;
+  }
+
+  /** Pack > Export as collection: the open folder pack as codes or board texts, on the clipboard and saved as `<folder>.txt`. Answers the text. */
+  async exportCollection(form: CollectionForm = 'codes'): Promise<string | null> {
+    const host = this.app.host;
+    const c = this.current;
+    if (!host || !c) return null;
+    const r = await this.run('Writing the collection…', () => collectionOf(host, c, form));
+    if (!r) return null;
+    if (!r.ok) {
+      this.error = { code: r.code, message: `Not exported as a collection: ${r.message}` };
+      return null;
+    }
+    let copied = false;
+    try {
+      await navigator.clipboard?.writeText?.(r.text);
+      copied = true;
+    } catch {
+      /* saved as a file only */
+    }
+    const name = `${
+      c.path
+        .replace(/[\\/]+$/, '')
+        .split(/[\\/]/)
+        .pop() || 'pack'
+    }.txt`;
+    downloadText(r.text, name);
+    this.message = `Exported ${c.rows.length} level${c.rows.length === 1 ? '' : 's'} as a collection of ${form === 'codes' ? 'level codes' : 'board texts'}: ${copied ? 'copied, and ' : ''}saved as ${name}`;
+    return r.text;
   }
 
   /** Renders the editor's document to `out` (.svg or .png). */
