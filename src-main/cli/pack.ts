@@ -45,7 +45,7 @@ import { findAlike } from '../../src-shared/pack/duplicates.js';
 import { classifyLevel, STATUS_EXIT, type LevelVerdict } from '../../src-shared/pack/status.js';
 import type { HostError } from '../../src-shared/host/contract.js';
 import { loadPack, proofOf, type LoadedPack } from '../services/pack-files.js';
-import { exportKindOf, exportPack, exportProblems, type ExportKind } from '../services/pack-export.js';
+import { exportKindOf, exportPack, exportProblems, unwritableLevels, type ExportKind } from '../services/pack-export.js';
 import { realOutputPath } from '../services/staged-output.js';
 import { errorLine, outputFolderError, writeFailure } from './cli-errors.js';
 import { SolvePool } from '../services/solve-pool.js';
@@ -283,6 +283,17 @@ export async function cmdPackExport(dir: string, flags: { out: string; force?: b
     io.err(errorLine(loaded.code, loaded.message));
     return 1;
   }
+  const unwritable = unwritableLevels(loaded.value);
+  if (unwritable.length > 0) {
+    for (const p of unwritable) io.err(`castellan: ${p}\n`);
+    io.err(
+      errorLine(
+        'pack-level-unreadable',
+        `export refused: ${count(unwritable.length, 'level')} cannot be read, so the export would leave ${unwritable.length === 1 ? 'it' : 'them'} out (--force does not skip levels): fix the file${unwritable.length === 1 ? '' : 's'} or remove ${unwritable.length === 1 ? 'it' : 'them'} from the pack.`,
+      ),
+    );
+    return 1;
+  }
   const problems = await exportProblems(loaded.value);
   if (problems.length > 0 && !flags.force) {
     for (const p of problems) io.err(`castellan: ${p}\n`);
@@ -339,7 +350,7 @@ export function registerPackCommands(
     )
     .option('--format <form>', `the form, which the name of -o must agree with: ${Object.keys(EXPORT_FORMATS).join(', ')}`)
     .option('--no-solutions', 'web page: leave the stored solutions out (the page offers no "Show solution"; hints stay)')
-    .option('--force', 'export stale, draft or invalid levels too')
+    .option('--force', 'export stale, draft or invalid levels too (a level that cannot be read is never left out: refused)')
     .action(async (dir: string, flags: { out: string; force?: boolean; format?: string; solutions?: boolean }) => {
       setCode(await cmdPackExport(dir, flags, io));
     });

@@ -84,6 +84,18 @@ export async function exportProblems(loaded: LoadedPack, tick: Yielder = loopYie
   return problems;
 }
 
+/**
+ * The levels an export cannot write: entries whose file could not be read,
+ * or whose document fails the schema (no level to write), one line each
+ * (`#n title: cannot be read (why)`). `force` exports drafts, stale and
+ * rule-breaking levels, never fewer levels than the pack holds: the host and
+ * the CLI refuse the export while this list is not empty (all-or-nothing:
+ * the exported pack is the whole pack).
+ */
+export function unwritableLevels(loaded: LoadedPack): string[] {
+  return loaded.levels.filter((l) => !l.level).map((l) => `#${l.index + 1} ${l.title}: cannot be read (${l.error ?? 'not a level'})`);
+}
+
 /** A title as a file-name slug: lower case ASCII letters and digits joined by `-`, at most 40 characters, `level` when empty. */
 export function titleSlug(title: string): string {
   return (

@@ -59,7 +59,7 @@ import {
   entryFileProblem,
   type ConfinedPack,
 } from './pack-confine.js';
-import { exportKindOf, exportPack, exportProblems } from './pack-export.js';
+import { exportKindOf, exportPack, exportProblems, unwritableLevels } from './pack-export.js';
 import type { StageHooks } from './staged-output.js';
 import { writePicture } from './render-files.js';
 import { parseManifest } from './pack-load.js';
@@ -394,6 +394,16 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       const roOut = await readOnlyTarget(target, out);
       if (roOut) return roOut;
       if (await exists(target)) return { ok: false, code: 'conflict', message: `${out} already exists; export never overwrites: choose a new name.` };
+      // A level that cannot be read would be left out: refused even when forced (the export is the whole pack).
+      const unwritable = unwritableLevels(c.loaded);
+      if (unwritable.length > 0) {
+        return {
+          ok: false,
+          code: 'invalid',
+          message: `Export refused: ${unwritable.length} level${unwritable.length === 1 ? '' : 's'} cannot be read, so the export would leave ${unwritable.length === 1 ? 'it' : 'them'} out (Export anyway does not skip levels): fix or remove ${unwritable.length === 1 ? 'it' : 'them'}.`,
+          issues: unwritable.map((m) => issue('error', 'pack-level-unreadable', m)),
+        };
+      }
       const problems = await exportProblems(c.loaded);
       if (problems.length > 0 && force !== true) {
         return {

@@ -164,6 +164,20 @@ describe('castellan pack export', () => {
     expect(readdirSync(folder)).toEqual([]);
   });
 
+  it('--force never leaves a level out: a level file that cannot be read refuses the export (pack-level-unreadable), nothing written', async () => {
+    const root = writePack('with-broken', [proved('Proved one'), proved('Soon broken')]);
+    writeFileSync(join(root, 'levels/2.level.json'), '{"broken');
+    for (const force of [[], ['--force']]) {
+      const io = capture();
+      const out = join(dir, `broken-out${force.length}`);
+      expect(await runCli(['pack', 'export', root, '-o', out, ...force], io)).toBe(1);
+      expect(io.stderr).toContain('pack-level-unreadable');
+      expect(io.stderr).toContain('#2');
+      expect(io.stderr).not.toContain('exported anyway');
+      expect(existsSync(out)).toBe(false);
+    }
+  });
+
   it('--force exports the mixed pack anyway, with warnings', async () => {
     const io = capture();
     const out = join(dir, 'forced');

@@ -389,6 +389,18 @@ describe('packExport', () => {
     expect(again).toMatchObject({ ok: false, code: 'conflict' });
   });
 
+  it('never leaves a level out, forced or not: an unreadable level file refuses the export (pack-level-unreadable), nothing written', async () => {
+    const { ws, api } = setup();
+    writePack(ws, { '1.level.json': provedTwo(), '2.level.json': '{"broken' });
+    for (const force of [false, true]) {
+      const r = await api.packExport({ path: 'packs/p', out: `out-${force}`, force });
+      expect(r).toMatchObject({ ok: false, code: 'invalid' });
+      expect((r as HostError).issues?.map((i) => i.code)).toEqual(['pack-level-unreadable']);
+      expect((r as HostError).issues?.[0]?.message).toMatch(/^#2 /);
+      expect(existsSync(join(ws, `out-${force}`))).toBe(false);
+    }
+  });
+
   it('writes the single-file form for a *.pack.json target; a clean pack needs no force', async () => {
     const { ws, api } = setup();
     writePack(ws, { '1.level.json': provedTwo() });
