@@ -107,7 +107,7 @@ export async function cmdRender(inputs: string[], flags: RenderFlags, io: Render
   if (pack) {
     const loaded = await loadPack(inputs[0]!);
     if (!loaded.ok) {
-      io.err(errorLine('pack-unreadable', loaded.message));
+      io.err(errorLine(loaded.code, loaded.message));
       return 1;
     }
     const bad = loaded.value.levels.filter((l) => !l.level);

@@ -62,6 +62,15 @@ describe('inputs of 100,000 entries', () => {
     expect(existsSync(out)).toBe(false);
   }, 60_000);
 
+  it('render of the pack refuses it with the same code (pack-too-many-levels) and writes nothing', async () => {
+    const io = captureIo();
+    const out = join(dir, 'huge-pictures');
+    const code = await runCli(['render', join(dir, 'huge'), '-o', out], io);
+    expect(code).toBe(1);
+    expect(io.stderr).toContain('castellan: pack-too-many-levels: ');
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
+
   it('validate names the list limit of a level listing 100,000 walls on a 16x16 board', async () => {
     const io = captureIo();
     const code = await runCli(['validate', join(dir, 'walls.level.json')], io);
