@@ -33,7 +33,8 @@ import { checkLevelObject, checkPackObject, packRulesetIssue, parsePackText } fr
 import { serializeLevel } from '../../src-shared/format/serialize.js';
 import type { FileRevision, HostError, HostResponses, PackHostMethod } from '../../src-shared/host/contract.js';
 import type { ListedPack, OpenedPack } from '../../src-shared/host/pack-contract.js';
-import { RULESETS, type Level, type PackFile } from '../../src-shared/model/level.js';
+import type { Level, PackFile } from '../../src-shared/model/level.js';
+import { RULESET_LIST, rulesetDef } from '../../src-shared/rulesets/index.js';
 import { issue } from '../../src-shared/validation/issue.js';
 import { errnoCode, ioError, readOnlyCause, readOnlyError } from './atomic-file.js';
 import { readBoundedText } from './bounded-read.js';
@@ -229,8 +230,8 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
       if (isHostError(title)) return title;
       if (title.length > 200) return badRequest('packCreate: "title" is longer than 200 characters.');
       const ruleset = req['ruleset'];
-      if (typeof ruleset !== 'string' || !(RULESETS as readonly string[]).includes(ruleset)) {
-        return badRequest(`packCreate: "ruleset" must be one of ${RULESETS.join(', ')}.`);
+      if (typeof ruleset !== 'string' || !rulesetDef(ruleset)) {
+        return badRequest(`packCreate: "ruleset" must be one of ${RULESET_LIST.map((d) => d.id).join(', ')}.`);
       }
       if (isPackFilePath(p)) return badRequest('packCreate: a new pack is a folder; *.pack.json files are written by export.');
       return serial(async () => {
