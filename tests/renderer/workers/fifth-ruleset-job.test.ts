@@ -13,12 +13,9 @@ import type { Level } from '../../../src-shared/model/level.js';
 import { handleJob } from '../../../src-renderer/workers/job-handler.js';
 import type { Job, JobMessage } from '../../../src-renderer/workers/job-protocol.js';
 
-vi.mock('../../../src-shared/rulesets/registry.js', async (importOriginal) => {
-  // A path the web project does not type-check (the module is in the node project's tests).
-  const extra = '../../shared/rulesets/extra-ruleset.js';
-  const m = (await import(/* @vite-ignore */ extra)) as { registryWithCrates(o: typeof importOriginal): Promise<object> };
-  return m.registryWithCrates(importOriginal);
-});
+vi.mock('../../../src-shared/rulesets/registry.js', async (importOriginal) =>
+  (await import('../../shared/rulesets/extra-ruleset.js')).registryWithCrates(importOriginal),
+);
 
 const WALK = ['Pa1-a2', 'Pa2-a3', 'Pa3-a4', 'Pa4-b4', 'Pb4-c4', 'Pc4-d4'];
 

@@ -8,13 +8,13 @@
  *
  * Tests put it beside the real rulesets by replacing two modules, the
  * registry (src-shared/rulesets/registry.ts: `registryWithCrates`) and the
- * generated level validator (`levelValidatorWithCrates`: the combined schema
- * built the way `npm run gen` builds it, with this fragment added), through
- * vitest's `vi.mock`: the test-only hook; the product has none.
+ * generated level validator (extra-ruleset-schema.ts
+ * `levelValidatorWithCrates`: the combined schema built the way `npm run gen`
+ * builds it, with this fragment added), through vitest's `vi.mock`, and an
+ * e2e build does the same with aliases (tests/e2e/extra-ruleset/): the
+ * test-only hook; the product has none. This module has no Node import, so
+ * the browser build bundles it.
  */
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import Ajv from 'ajv';
 import { solveBfs } from '../../../src-shared/solver/bfs.js';
 import type { SearchProblem } from '../../../src-shared/solver/types.js';
 import { indexToSquare, parseSquare, squareIndex } from '../../../src-shared/model/square.js';
@@ -188,25 +188,4 @@ const def = crates;
 export async function registryWithCrates(importOriginal: () => Promise<{ RULESETS: object }>): Promise<{ RULESETS: object }> {
   const real = await importOriginal();
   return { RULESETS: { ...real.RULESETS, crates } };
-}
-
-interface GenModule {
-  readLevelSources(rootDir: string): Promise<{ base: object; fragments: object[] }>;
-  combineLevelSchema(base: object, fragments: object[]): object;
-  AJV_OPTIONS: object;
-}
-
-/**
- * `vi.mock` factory of src-shared/format/generated/validate-level.js: the
- * level schema combined from the base and every ruleset folder's fragment
- * plus CRATES_FRAGMENT (scripts/gen-format.mjs `combineLevelSchema`, what
- * `npm run gen` writes), compiled by ajv with the generator's options.
- */
-export async function levelValidatorWithCrates(): Promise<{ default: unknown }> {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-  const gen = (await import(pathToFileURL(path.join(root, 'scripts/gen-format.mjs')).href)) as GenModule;
-  const { base, fragments } = await gen.readLevelSources(root);
-  const schema = gen.combineLevelSchema(base, [...fragments, CRATES_FRAGMENT]);
-  const ajv = new Ajv({ ...gen.AJV_OPTIONS, code: { esm: true } });
-  return { default: ajv.compile(schema) };
 }

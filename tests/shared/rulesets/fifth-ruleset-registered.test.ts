@@ -30,7 +30,7 @@ import { cleanupTempDirs, tempDir, twoMoveLevel } from '../../main/helpers.js';
 import { crates, type CratesLevel } from './extra-ruleset.js';
 
 vi.mock('../../../src-shared/rulesets/registry.js', async (importOriginal) => (await import('./extra-ruleset.js')).registryWithCrates(importOriginal));
-vi.mock('../../../src-shared/format/generated/validate-level.js', async () => (await import('./extra-ruleset.js')).levelValidatorWithCrates());
+vi.mock('../../../src-shared/format/generated/validate-level.js', async () => (await import('./extra-ruleset-schema.js')).levelValidatorWithCrates());
 
 afterAll(cleanupTempDirs);
 
