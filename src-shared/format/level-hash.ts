@@ -149,8 +149,8 @@ function canonFields(obj: JsonObject, path: string, rules: Rules, skip?: Readonl
 /**
  * The canonical, rules-relevant content of a level that {@link levelHash}
  * hashes (see module doc), under the rules of `def` (default: the level's
- * ruleset module; none: the common rules only). Exposed for tests and
- * debugging.
+ * ruleset module; a level whose ruleset has no module: the common rules
+ * only). Exposed for tests and debugging.
  */
 export function hashedContent(level: Level | LevelBase, def: RulesetDef | undefined = rulesetOf(level)): JsonObject {
   return canonFields(level as unknown as JsonObject, '', rulesOf(def?.hash ?? NO_RULES), EXCLUDED);
