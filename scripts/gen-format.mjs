@@ -2,8 +2,14 @@
 /**
  * Code generation for the file-format layer (`npm run gen`).
  *
- * Inputs:  schemas/level.schema.json, schemas/pack.schema.json
+ * Inputs:
+ *   src-shared/format/level-base.schema.json   the fields every level has
+ *   src-shared/rulesets/<id>/schema.json       each ruleset's schema fragment (every folder that has one)
+ *   schemas/pack.schema.json                   the pack schema (its levels and ruleset refer to the level schema)
  * Outputs (committed, so typecheck and tests need no build step):
+ *   schemas/level.schema.json                                 the level schema, published: the common
+ *                                                             fields, dispatching on `ruleset` to each
+ *                                                             fragment's closed shape (combineLevelSchema)
  *   src-shared/format/generated/validate-level.js (+ .d.ts)  ajv standalone validator, ESM
  *   src-shared/format/generated/validate-pack.js  (+ .d.ts)  ajv standalone validator, ESM
  *   src-shared/format/generated/schema-types.ts               json-schema-to-typescript types
@@ -11,13 +17,19 @@
  *                                                             method, from HOST_REQUEST_SCHEMAS
  *                                                             (src-shared/host/contract.ts; section
  *                                                             "Host request validators" below)
+ *   src-shared/format/generated/types-agree.ts                compile-time proof that each ruleset's
+ *                                                             document type (model/level.ts `LevelTypes`)
+ *                                                             and its fragment agree
  *
  * Usage:
  *   node scripts/gen-format.mjs           write the outputs
  *   node scripts/gen-format.mjs --check   exit 1 (listing the files) when a committed output is stale
  *
- * The module also exports `generateFormatFiles(rootDir)` (pure, in memory) and
- * `rewriteRuntimeRequires(code)` so tests can check the committed files are current.
+ * The module also exports `generateFormatFiles(rootDir)` (pure, in memory),
+ * `readLevelSources` / `combineLevelSchema` (the level schema from a base and
+ * fragments) and `rewriteRuntimeRequires(code)`, so tests can check the
+ * committed files are current and build the schema of a test-only ruleset
+ * the same way.
  *
  * Toolchain pitfall (docs/dev/toolchain.md): even with `code.esm: true`, ajv
  * standalone output `require`s helpers from `ajv/dist/runtime/*` (e.g.
@@ -39,6 +51,9 @@ const standaloneCode = standaloneModule.default ?? standaloneModule;
 export const GENERATED_DIR = 'src-shared/format/generated';
 export const LEVEL_SCHEMA = 'schemas/level.schema.json';
 export const PACK_SCHEMA = 'schemas/pack.schema.json';
+export const LEVEL_BASE = 'src-shared/format/level-base.schema.json';
+export const RULESETS_DIR = 'src-shared/rulesets';
+export const FRAGMENT_NAME = 'schema.json';
 
 /** ajv options shared by generation and by tests that compile schemas at runtime. */
 export const AJV_OPTIONS = Object.freeze({
@@ -90,6 +105,132 @@ export function standaloneValidator(schema, extraSchemas = []) {
   for (const s of extraSchemas) ajv.addSchema(s);
   const validate = ajv.compile(schema);
   return rewriteRuntimeRequires(standaloneCode(ajv, validate));
+}
+
+// ---------------------------------------------------------------- the level schema from its fragments
+
+/** `unlock-the-king` -> `unlockTheKing`. */
+export function camelId(id) {
+  return id.replace(/-([a-z0-9])/g, (_m, c) => c.toUpperCase());
+}
+
+/** `unlock-the-king` -> `UnlockTheKing`. */
+function pascalId(id) {
+  const c = camelId(id);
+  return c.charAt(0).toUpperCase() + c.slice(1);
+}
+
+/** The `$defs` name of a ruleset's branch in the combined schema (`unlockTheKingLevel`). */
+export function branchName(id) {
+  return `${camelId(id)}Level`;
+}
+
+/**
+ * The base and every ruleset's fragment, from the files (fragments in the
+ * order of their folders' names).
+ * @param {string} rootDir repository root
+ * @returns {Promise<{base: object, fragments: object[]}>}
+ */
+export async function readLevelSources(rootDir) {
+  const base = JSON.parse(await fs.readFile(path.join(rootDir, LEVEL_BASE), 'utf8'));
+  const fragments = [];
+  const folders = (await fs.readdir(path.join(rootDir, RULESETS_DIR), { withFileTypes: true }))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+  for (const folder of folders) {
+    const rel = `${RULESETS_DIR}/${folder}/${FRAGMENT_NAME}`;
+    let text;
+    try {
+      text = await fs.readFile(path.join(rootDir, rel), 'utf8');
+    } catch {
+      continue; // a folder of shared code (orthodox/), not a ruleset
+    }
+    const fragment = JSON.parse(text);
+    if (fragment.ruleset !== folder) throw new Error(`gen-format: ${rel} says "ruleset": ${JSON.stringify(fragment.ruleset)}, its folder is ${folder}`);
+    fragments.push(fragment);
+  }
+  return { base, fragments };
+}
+
+/**
+ * The level schema: the base's common fields and shapes, a `ruleset` enum of
+ * every fragment's id, and a discriminated `oneOf` over one branch per
+ * fragment. A branch is the fragment's `level` (its own top-level fields,
+ * required ones, and the shapes it refines, e.g. `board`) with its
+ * `ruleset` const added, and every field another fragment declares set to
+ * `false` (a field of another ruleset is refused); a fragment lists no
+ * other ruleset's fields itself. The fragments' `$defs` join the base's.
+ * Throws on a `$defs` name two sources share, a duplicate ruleset id, or a
+ * fragment without `ruleset` / `level`.
+ * @param {object} base the common part (src-shared/format/level-base.schema.json)
+ * @param {object[]} fragments ruleset fragments (`{ruleset, level, $defs}`), in enum order
+ * @returns {object} the combined schema (plain JSON)
+ */
+export function combineLevelSchema(base, fragments) {
+  const common = new Set(Object.keys(base.properties ?? {}));
+  const ids = fragments.map((f) => f.ruleset);
+  for (const f of fragments) {
+    if (typeof f.ruleset !== 'string' || !/^[a-z][a-z0-9-]*$/.test(f.ruleset)) throw new Error(`gen-format: a fragment has no valid "ruleset" id`);
+    if (typeof f.level !== 'object' || f.level === null) throw new Error(`gen-format: the ${f.ruleset} fragment has no "level"`);
+  }
+  if (new Set(ids).size !== ids.length) throw new Error(`gen-format: a ruleset id appears twice (${ids.join(', ')})`);
+  /** Each fragment's own top-level fields (not common ones). */
+  const own = fragments.map((f) => Object.keys(f.level.properties ?? {}).filter((k) => !common.has(k)));
+  const defs = { ruleset: { title: 'Ruleset', type: 'string', enum: ids } };
+  const addDefs = (from, entries) => {
+    for (const [name, schema] of Object.entries(entries ?? {})) {
+      if (Object.hasOwn(defs, name)) throw new Error(`gen-format: $defs name "${name}" of ${from} is taken`);
+      defs[name] = schema;
+    }
+  };
+  addDefs('the base', base.$defs);
+  fragments.forEach((f, i) => {
+    addDefs(`the ${f.ruleset} fragment`, f.$defs);
+    const { properties = {}, required = [], ...rest } = f.level;
+    const forbidden = {};
+    fragments.forEach((_g, j) => {
+      if (j === i) return;
+      for (const k of own[j]) if (!Object.hasOwn(properties, k)) forbidden[k] = false;
+    });
+    const branch = {
+      title: `${pascalId(f.ruleset)}LevelFields`,
+      ...rest,
+      required: ['ruleset', ...required],
+      properties: { ruleset: { const: f.ruleset }, ...properties, ...forbidden },
+    };
+    const name = branchName(f.ruleset);
+    if (Object.hasOwn(defs, name)) throw new Error(`gen-format: $defs name "${name}" (the ${f.ruleset} branch) is taken`);
+    defs[name] = branch;
+  });
+  const { $defs: _baseDefs, $comment: _baseComment, ...top } = base;
+  return {
+    ...top,
+    discriminator: { propertyName: 'ruleset' },
+    oneOf: fragments.map((f) => ({ $ref: `#/$defs/${branchName(f.ruleset)}` })),
+    $defs: defs,
+  };
+}
+
+/** The generated compile-time agreement of each ruleset's document type with its fragment. */
+function typesAgreeTs(ids) {
+  const lines = ids.map((id) => `  Assert<Mutual<LevelTypes[${JSON.stringify(id)}], Extract<CastellanLevel, { ruleset: ${JSON.stringify(id)} }>>>,`);
+  return `// Generated by scripts/gen-format.mjs from ${LEVEL_BASE} and ${RULESETS_DIR}/*/${FRAGMENT_NAME}. Do not edit; run \`npm run gen\`.
+// Compile-time proof (\`tsc -b\`) that the ruleset ids of the document types (model/level.ts \`LevelTypes\`)
+// are the ids of the schema fragments, and that each ruleset's document type and the type of its
+// fragment (schema-types.ts) accept the same documents: a field added on one side only, a changed
+// enum or an optional / required mismatch breaks the build.
+import type { LevelTypes, Ruleset } from '../../model/level.js';
+import type { CastellanLevel, Ruleset as SchemaRuleset } from './schema-types.js';
+
+type Mutual<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+
+export type LevelTypesAgree = [
+  Assert<Mutual<Ruleset, SchemaRuleset>>,
+${lines.join('\n')}
+];
+`;
 }
 
 function validatorDts(schemaPath, typeName) {
@@ -162,10 +303,18 @@ const TS_OPTIONS = {
  * @returns {Promise<Map<string, string>>} repo-relative path -> file content
  */
 export async function generateFormatFiles(rootDir) {
-  const levelSchema = JSON.parse(await fs.readFile(path.join(rootDir, LEVEL_SCHEMA), 'utf8'));
+  const { base, fragments } = await readLevelSources(rootDir);
+  const { $schema, $id, ...rest } = combineLevelSchema(base, fragments);
+  const levelSchema = {
+    $schema,
+    $id,
+    $comment: `Generated by \`npm run gen\` (scripts/gen-format.mjs) from ${LEVEL_BASE} and each ruleset's ${RULESETS_DIR}/<id>/${FRAGMENT_NAME}; edit those, not this file.`,
+    ...rest,
+  };
   const packSchema = JSON.parse(await fs.readFile(path.join(rootDir, PACK_SCHEMA), 'utf8'));
   const files = new Map();
 
+  files.set(LEVEL_SCHEMA, JSON.stringify(levelSchema, null, 2) + '\n');
   files.set(`${GENERATED_DIR}/validate-level.js`, JS_BANNER(LEVEL_SCHEMA) + standaloneValidator(levelSchema) + '\n');
   files.set(`${GENERATED_DIR}/validate-level.d.ts`, validatorDts(LEVEL_SCHEMA, 'CastellanLevel'));
   files.set(`${GENERATED_DIR}/validate-pack.js`, JS_BANNER(PACK_SCHEMA) + standaloneValidator(packSchema, [levelSchema]) + '\n');
@@ -173,20 +322,22 @@ export async function generateFormatFiles(rootDir) {
 
   const cwd = path.join(rootDir, 'schemas');
   const levelTs = await compileTs(schemaForTypes(levelSchema, {}), 'CastellanLevel', { ...TS_OPTIONS, cwd });
-  const packTs = await compileTs(schemaForTypes(packSchema, { 'level.schema.json': 'CastellanLevel' }), 'CastellanPack', {
-    ...TS_OPTIONS,
-    cwd,
-  });
+  const packTs = await compileTs(
+    schemaForTypes(packSchema, { 'level.schema.json': 'CastellanLevel', 'level.schema.json#/$defs/ruleset': 'Ruleset' }),
+    'CastellanPack',
+    { ...TS_OPTIONS, cwd },
+  );
   files.set(
     `${GENERATED_DIR}/schema-types.ts`,
     `// Generated by scripts/gen-format.mjs from ${LEVEL_SCHEMA} and ${PACK_SCHEMA}. Do not edit; run \`npm run gen\`.\n` +
-      `// Types as the schemas see them; tests/shared/format/types-agree.test.ts proves they agree with src-shared/model/level.ts.\n\n` +
+      `// Types as the schemas see them; types-agree.ts and tests/shared/format/types-agree.test.ts prove they agree with src-shared/model/level.ts.\n\n` +
       `// ---- ${LEVEL_SCHEMA}\n` +
       levelTs.trim() +
       `\n\n// ---- ${PACK_SCHEMA}\n` +
       packTs.trim() +
       '\n',
   );
+  files.set(`${GENERATED_DIR}/types-agree.ts`, typesAgreeTs(fragments.map((f) => f.ruleset)));
   return files;
 }
 

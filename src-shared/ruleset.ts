@@ -345,6 +345,38 @@ export interface LevelStart {
   size?: { width: number; height: number };
 }
 
+/**
+ * What of a ruleset's documents is puzzle content, for the level hash
+ * (format/level-hash.ts `levelHash`: a stored solution goes stale exactly
+ * when the content changes). A path names a field from the document's top
+ * (`walls`, `board.holes`, `objectives.capture`); `[]` steps into every item
+ * of a list (`pieces[].facing`, `tiles[].allowed`). Fields no rule names are
+ * hashed as they are (keys in any order); the common fields that are not
+ * content (`meta`, `editor`, `solution`, `par`, `draft`) are left out for
+ * every ruleset.
+ *
+ * Changing a ruleset's rules changes the hash of its stored levels: treat it
+ * like a format change.
+ */
+export interface LevelHashRules {
+  /**
+   * Lists whose order is not content, sorted before hashing: `strings` (a
+   * set of square or role names; sorted by UTF-16 code units when every item
+   * is a string) or `by-square` (pieces, tiles: by each item's `square`, ties
+   * by the item's canonical JSON).
+   */
+  readonly unordered?: Readonly<Record<string, 'strings' | 'by-square'>>;
+  /** Fields that are not content (UK-2 cosmetic piece colours, Locking Chess's informational `pieces`): left out. */
+  readonly ignored?: readonly string[];
+  /**
+   * Values that mean the same as the field's absence (UK-4 pawn facing
+   * north, an empty wall list, `startingSetup: false`): dropped. Compared
+   * once the field's own contents are canonical, so an object whose fields
+   * all took their defaults equals a default `{}`.
+   */
+  readonly defaults?: Readonly<Record<string, null | boolean | number | string | readonly never[] | Readonly<Record<string, never>>>>;
+}
+
 /** One ruleset: its rules, as the generic core and editor see them. */
 export interface RulesetDef<L extends LevelBase = LevelBase> {
   /** The `ruleset` field of its documents (LEVEL-FORMAT-v1). */
@@ -403,6 +435,8 @@ export interface RulesetDef<L extends LevelBase = LevelBase> {
    * live proof, `solve` / `pack verify`); rulesets without it check no par.
    */
   checkPar?(par: number | undefined, proof: ProofFacts): Issue[];
+  /** What of its documents is content for the level hash (`LevelHashRules`); absent: every field but the common non-content ones, as written. */
+  readonly hash?: LevelHashRules;
   readonly squares: SquareFields<L>;
   /**
    * Pack duplicate detection also compares the level under the board

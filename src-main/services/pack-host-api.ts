@@ -34,7 +34,8 @@ import { checkLevelObject, checkPackObject, packRulesetIssue, parsePackText } fr
 import { serializeLevel } from '../../src-shared/format/serialize.js';
 import type { FileRevision, HostError, HostResponses, PackHostMethod } from '../../src-shared/host/contract.js';
 import type { ListedPack, OpenedPack } from '../../src-shared/host/pack-contract.js';
-import { RULESETS, type Level, type PackFile } from '../../src-shared/model/level.js';
+import type { Level, PackFile } from '../../src-shared/model/level.js';
+import { RULESET_LIST, rulesetDef } from '../../src-shared/rulesets/index.js';
 import { issue } from '../../src-shared/validation/issue.js';
 import { errnoCode, ioError, readOnlyCause, readOnlyError } from './atomic-file.js';
 import { readBoundedText } from './bounded-read.js';
@@ -201,7 +202,7 @@ export function createPackHostApi(ctx: HostContext, opts: PackHostOptions = {}):
 
     packCreate: handle('packCreate', async (req) => {
       const { title, ruleset } = req;
-      if (!(RULESETS as readonly string[]).includes(ruleset)) return badRequest(`packCreate: "ruleset" must be one of ${RULESETS.join(', ')}.`);
+      if (!rulesetDef(ruleset)) return badRequest(`packCreate: "ruleset" must be one of ${RULESET_LIST.map((d) => d.id).join(', ')}.`);
       const p = await chosenPackPath(ctx, 'packCreate', req.path);
       if (isHostError(p)) return p;
       if (isPackFilePath(p)) return badRequest('packCreate: a new pack is a folder; *.pack.json files are written by export.');

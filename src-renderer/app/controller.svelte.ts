@@ -35,7 +35,7 @@ import { connectHost, type HostKind } from '../host/index.js';
 import { explorerActions, ProjectExplorer } from '../files/explorer.svelte.js';
 import { packActions } from '../pack/pack-actions.js';
 import { PackManager } from '../pack/pack-manager.svelte.js';
-import { RULESET_UI_LIST, rulesetUi } from '../rulesets/index.js';
+import { editingModule } from '../rulesets/index.js';
 import type { NoticeDetail, RulesetUi } from '../rulesets/ruleset-ui.js';
 import { editActions } from './actions/edit.js';
 import { fileActions } from './actions/file.js';
@@ -109,7 +109,7 @@ export class AppController {
   currentHash = $derived.by(() => safeHash(this.st.doc));
   /** The document's ruleset, its editing module (tools, toggles, components) and its core module (names, limits, wording). */
   ruleset: EditableRuleset = $derived(this.st.doc.ruleset);
-  ui: RulesetUi = $derived(rulesetUi(this.st.doc.ruleset) ?? RULESET_UI_LIST[0]!);
+  ui: RulesetUi = $derived(editingModule(this.st.doc));
   rs: RulesetDef = $derived(this.ui.def);
 
   readonly notices = new Notices();

@@ -12,9 +12,9 @@
  */
 import type { FileRevision, HostApi, StartupInfo } from '../../src-shared/host/contract.js';
 import type { Issue } from '../../src-shared/validation/issue.js';
-import { isEditable, newLevel, type EditableLevel, type EditableRuleset } from '../editor/default-doc.js';
+import { newLevel, type EditableLevel, type EditableRuleset } from '../editor/default-doc.js';
 import type { HostKind } from '../host/index.js';
-import { rulesetUi } from '../rulesets/index.js';
+import { canEdit, rulesetUi, unsupportedInEditor } from '../rulesets/index.js';
 import type { DocumentSaver } from './document-save.svelte.js';
 import { newDocId, type DocumentTab } from './document-tab.svelte.js';
 import type { Notices } from './notices.svelte.js';
@@ -247,7 +247,7 @@ export class DocumentSession {
     if (!docId || !host?.recoveryOpen) return null;
     try {
       const r = await host.recoveryOpen({ docId });
-      if (!r.ok || !isEditable(r.document)) return null;
+      if (!r.ok || !canEdit(r.document)) return null;
       const tab = this.addTab(r.document, { path: r.path ?? null, revision: r.path ? r.baseRevision : null, dirty: true, docId: r.docId });
       this.hooks.restoredAutosave(tab);
       if (r.changedOnDisk && r.path) tab.diskChange = { path: r.path, revision: r.revision ?? null };
@@ -449,7 +449,7 @@ export class DocumentSession {
     }
     if (!r.ok && r.code !== 'cancelled') failed?.(r);
     const tab = this.adoptOpened(r, path, quiet, note);
-    if (r.ok && !tab) failed?.({ code: 'unsupported', message: `${basename(r.path)} is a level of a ruleset this editor cannot edit.` });
+    if (r.ok && !tab) failed?.(unsupportedInEditor(r.document, basename(r.path)));
     return tab;
   }
 
@@ -463,8 +463,8 @@ export class DocumentSession {
     n.busy = 'Opening…';
     const r = await host.open({ path });
     n.busy = null;
-    if (!r.ok || !isEditable(r.document)) {
-      if (!r.ok) n.showError(r, path);
+    if (!r.ok || !canEdit(r.document)) {
+      n.showError(r.ok ? unsupportedInEditor(r.document, basename(r.path)) : r, path);
       return false;
     }
     this.replaceIn(tab, r.document, { path: r.path, revision: r.revision, dirty: false, readOnly: !!r.readOnly });
@@ -477,14 +477,8 @@ export class DocumentSession {
       if (r.code !== 'cancelled' && !quiet) n.showError(r, asked);
       return null;
     }
-    if (!isEditable(r.document)) {
-      const rs = (r.document as { ruleset?: unknown }).ruleset;
-      if (!quiet) {
-        n.showError({
-          code: 'unsupported',
-          message: `${basename(r.path)} is a "${String(rs)}" level; this editor edits Unlock the King, Chess Maze and King's Valley levels.`,
-        });
-      }
+    if (!canEdit(r.document)) {
+      if (!quiet) n.showError(unsupportedInEditor(r.document, basename(r.path)));
       return null;
     }
     const tab = this.addTab(r.document, { path: r.path, revision: r.revision, dirty: false, readOnly: !!r.readOnly });

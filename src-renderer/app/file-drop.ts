@@ -21,7 +21,8 @@
 import { issue, type Issue } from '../../src-shared/validation/issue.js';
 import { parseLevelText } from '../../src-shared/format/load.js';
 import type { HostFileBridge } from '../../src-shared/host/session-contract.js';
-import { isEditable, type EditableLevel } from '../editor/default-doc.js';
+import type { EditableLevel } from '../editor/default-doc.js';
+import { canEdit, unsupportedInEditor } from '../rulesets/index.js';
 
 /** Why a file did not open (a host error or the drop's own check). */
 export interface DropFailure {
@@ -89,12 +90,7 @@ async function openOne(app: DropTarget, file: DroppedFile, bridge: HostFileBridg
   }
   const parsed = parseLevelText(text);
   if (!parsed.ok) return refused(name, { code: 'parse', message: `${name} is not a valid level file.`, issues: parsed.error });
-  if (!isEditable(parsed.value)) {
-    return refused(name, {
-      code: 'unsupported',
-      message: `${name} is a "${String((parsed.value as { ruleset?: unknown }).ruleset)}" level, which this editor cannot edit.`,
-    });
-  }
+  if (!canEdit(parsed.value)) return refused(name, unsupportedInEditor(parsed.value, name));
   app.openUnsaved(parsed.value);
   return { kind: 'unsaved' };
 }

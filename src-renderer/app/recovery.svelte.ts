@@ -12,7 +12,7 @@
  * (document-save.svelte.ts) call in through their hooks.
  */
 import type { BackupItem, FileRevision, HostApi, RecoveryItem } from '../../src-shared/host/contract.js';
-import { isEditable } from '../editor/default-doc.js';
+import { canEdit, unsupportedInEditor } from '../rulesets/index.js';
 import type { EditorState } from '../editor/editor.js';
 import { MaxWaitDebouncer } from './autosave.js';
 import type { DocumentSession } from './document-session.svelte.js';
@@ -346,9 +346,9 @@ export class Recovery {
     if (n.dialog?.kind === 'recovery') n.dialog = { ...n.dialog, busy: docId };
     const r = await host.recoveryOpen({ docId });
     if (!r.ok) return keep(`${r.code}: ${displayMessage(r.message)}`);
-    if (!isEditable(r.document)) {
-      const rs = String((r.document as { ruleset?: unknown }).ruleset);
-      return keep(`The autosaved document is a "${rs}" level; this editor edits Unlock the King, Chess Maze and King's Valley levels.`);
+    if (!canEdit(r.document)) {
+      const e = unsupportedInEditor(r.document, 'The autosaved document');
+      return keep(`${e.code}: ${e.message}`);
     }
     session.replaceDocument(r.document, { path: r.path ?? null, revision: r.path ? r.baseRevision : null, dirty: true, docId: r.docId });
     n.dialog = null;
@@ -421,9 +421,9 @@ export class Recovery {
       n.dialog = { kind: 'versions', path, items: n.dialog?.kind === 'versions' ? n.dialog.items : [], error: `${r.code}: ${displayMessage(r.message, path)}` };
       return;
     }
-    if (!isEditable(r.document)) {
+    if (!canEdit(r.document)) {
       n.dialog = null;
-      n.showError({ code: 'unsupported', message: `That version of ${basename(path)} is not a level this editor edits.` });
+      n.showError(unsupportedInEditor(r.document, `That version of ${basename(path)}`));
       return;
     }
     n.dialog = null;

@@ -4,7 +4,7 @@
  * renderer and the pack PDF. Pieces (art/pieces.ts), Chess Maze tiles
  * (art/tiles.ts), terrain and marks (art/terrain.ts).
  */
-import type { GlyphArt } from './glyph.js';
+import type { ArtSwatch, GlyphArt } from './glyph.js';
 import type { ArtPart } from './art/parts.js';
 import { pieceParts } from './art/pieces.js';
 import { CM_COLOR_HEX, tileParts } from './art/tiles.js';
@@ -41,6 +41,8 @@ export function artParts(art: GlyphArt): ArtPart[] {
       return once(portalParts);
     case 'lock':
       return once(lockMarkParts);
+    case 'drawn':
+      return [...art.parts];
     default:
       return [];
   }
@@ -55,12 +57,15 @@ export function glyphParts(g: { art: GlyphArt; backed?: boolean }): ArtPart[] {
 export function artClass(art: GlyphArt): string {
   if (art.kind === 'piece') return `piece piece-${art.role}`;
   if (art.kind === 'tile') return `tile tile-${art.tile}`;
+  if (art.kind === 'drawn') return `drawn ${art.name}`;
   return art.kind;
 }
 
 /** A one-colour summary of the art for a minimap: a filled square or a dot, `size` in squares (side or diameter). */
-export function artSwatch(art: GlyphArt): { shape: 'square' | 'dot'; fill: string; size: number } {
+export function artSwatch(art: GlyphArt): ArtSwatch {
   switch (art.kind) {
+    case 'drawn':
+      return art.swatch ?? { shape: 'square', fill: '#2c313c', size: 1 };
     case 'piece':
       return { shape: 'dot', fill: art.tone === 'dark' ? '#15171d' : '#fafafa', size: 0.72 };
     case 'portal':

@@ -9,6 +9,7 @@
  * y down (default: the whole square).
  */
 import type { CmColor, CmTileKind, Facing, Role, SquareName, TransformType } from '../model/level.js';
+import type { ArtPart } from './art/parts.js';
 
 /** Drawing layers, bottom first. */
 export const GLYPH_LAYERS = ['terrain', 'floor', 'mark', 'item', 'piece', 'badge'] as const;
@@ -55,7 +56,22 @@ export type GlyphArt =
   /** UK-6. */
   | { kind: 'portal' }
   /** LC-2: the board-level piece of a stack is locked under the top piece. */
-  | { kind: 'lock' };
+  | { kind: 'lock' }
+  /**
+   * Artwork a ruleset brings itself (its `display` answers it): the vector
+   * parts (art/parts.ts, a 100 x 100 box, y down) every drawer draws as
+   * they are, so a new ruleset's terrain or pieces need no edit of the
+   * catalogue above. `name`: the SVG class and test hook (`drawn crate`);
+   * `swatch`: the minimap's one-colour summary (default a dark square).
+   */
+  | { kind: 'drawn'; name: string; parts: readonly ArtPart[]; swatch?: ArtSwatch };
+
+/** A one-colour summary of an art for a minimap: a filled square or a dot, `size` in squares (side or diameter). */
+export interface ArtSwatch {
+  shape: 'square' | 'dot';
+  fill: string;
+  size: number;
+}
 
 export type GlyphKind = GlyphArt['kind'];
 

@@ -36,7 +36,8 @@
  * `lost`), line breaks in the title, author or tags and commas in tags, and
  * the informational Locking Chess `pieces` list. Pure; never throws.
  */
-import { RULESETS, type Level } from '../model/level.js';
+import type { Level } from '../model/level.js';
+import { RULESET_LIST, rulesetDef } from '../rulesets/lookup.js';
 import { issue, type Issue, type Result } from '../validation/issue.js';
 import { describeSquares, gridScheme, parseSquareDescription, type GridScheme, type Thing } from './board-text-schemes.js';
 import { checkLevelObject } from './load.js';
@@ -214,8 +215,8 @@ function readHead(lines: { n: number; text: string }[]): Result<Head, Issue[]> {
     };
   }
   const ruleset = m[1]!.toLowerCase();
-  if (!(RULESETS as readonly string[]).includes(ruleset)) {
-    return { ok: false, error: [err('board-text-ruleset', `Line ${first.n}: "${m[1]}" is not a ruleset (${RULESETS.join(', ')}).`)] };
+  if (!rulesetDef(ruleset)) {
+    return { ok: false, error: [err('board-text-ruleset', `Line ${first.n}: "${m[1]}" is not a ruleset (${RULESET_LIST.map((d) => d.id).join(', ')}).`)] };
   }
   const width = Number(m[2]);
   const height = Number(m[3]);

@@ -3,38 +3,38 @@
  * (LEVEL-FORMAT-v1 "solution": `levelHash` covers the rules-relevant content,
  * so an edit that changes the puzzle makes the stored solution visibly stale).
  *
- * Left out (not puzzle content):
+ * Left out for every ruleset (not puzzle content):
  * - `meta`, `editor`, `solution` (contract);
  * - `par`: the designer's benchmark (UK-7); the solver proves the optimum
  *   and ignores par, so changing par does not change the puzzle;
- * - `draft`: a save-pipeline flag;
- * - Unlock the King piece `color`: cosmetic (UK-2);
- * - Locking Chess `pieces`: informational, `position` is authoritative.
- * Everything else, unknown top-level fields included, is hashed.
+ * - `draft`: a save-pipeline flag.
+ * What else is content is the ruleset's to say (`RulesetDef.hash`,
+ * `LevelHashRules` of src-shared/ruleset.ts): its lists written in any
+ * order (sorted here), its fields that are not content (left out), its
+ * values that mean the same as absence (dropped). Everything else, unknown
+ * top-level fields included, is hashed as written. A level whose ruleset has
+ * no module is hashed with the common rules only.
  *
  * Canonical form (so equivalent documents hash equal):
- * - defaults dropped: pawn `facing: "north"`, `lateral: false` (UK-4, CM-3),
- *   `objectives.collect: false`, `startingSetup: false`,
- *   `options.soldiersMayStopOnValley: false` (KV-3); then empty square lists
- *   (`walls`, `board.holes`, `pillars`, `objectives.capture`), empty `tiles`,
- *   and objects left empty (`objectives`, `options`) are dropped, exactly as if absent;
- * - square lists sorted; transform `allowed` sorted (a set, CM-10);
- * - `pieces` and `tiles` sorted by `square`, ties by their canonical JSON;
+ * - the ruleset's rules applied, innermost fields first;
  * - all object keys sorted; JSON without whitespace (JSON.stringify escaping);
  * - strings compare by UTF-16 code units (never locale order).
  * The canonical JSON text, UTF-8 encoded, is hashed with SHA-256
  * (@noble/hashes, pure TS, same result in Node and the browser).
  *
- * Changing any of these rules changes every stored hash: treat it like a
- * format change (stored solutions would all show as stale).
+ * Changing any of these rules (here or a ruleset's) changes stored hashes:
+ * treat it like a format change (stored solutions would show as stale).
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Level } from '../model/level.js';
+import type { LevelBase, LevelHashRules, RulesetDef } from '../ruleset.js';
+import { rulesetOf } from '../rulesets/lookup.js';
 import { isJsonObject, ownGet, ownSet, type JsonObject } from './json-value.js';
 
 /** Top-level fields that are not part of the hashed content. */
 export const HASH_EXCLUDED_FIELDS = ['meta', 'editor', 'solution', 'par', 'draft'] as const;
+const EXCLUDED: ReadonlySet<string> = new Set<string>(HASH_EXCLUDED_FIELDS);
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -59,28 +59,9 @@ function canon(v: unknown, depth: number): string {
   return JSON.stringify(v) ?? 'null';
 }
 
-function sortedStrings(v: unknown): unknown {
-  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) return v;
+function sortedStrings(v: unknown[]): unknown[] {
+  if (!v.every((x) => typeof x === 'string')) return v;
   return [...(v as string[])].sort(cmp);
-}
-
-/** Copy of `obj` without the given keys (and without undefined values). */
-function without(obj: JsonObject, drop: (k: string, v: unknown) => boolean): JsonObject {
-  const out: JsonObject = {};
-  for (const k of Object.keys(obj)) {
-    const v = obj[k];
-    if (v === undefined || drop(k, v)) continue;
-    ownSet(out, k, v);
-  }
-  return out;
-}
-
-function isEmptyArray(v: unknown): boolean {
-  return Array.isArray(v) && v.length === 0;
-}
-
-function isEmptyObject(v: unknown): boolean {
-  return isJsonObject(v) && Object.keys(v).every((k) => v[k] === undefined);
 }
 
 function sortBySquare(items: unknown[]): unknown[] {
@@ -95,78 +76,94 @@ function sortBySquare(items: unknown[]): unknown[] {
   return keyed.map((k) => k.x);
 }
 
-/**
- * The canonical, rules-relevant content of a level that {@link levelHash}
- * hashes (see module doc). Exposed for tests and debugging.
- */
-export function hashedContent(level: Level): JsonObject {
-  const src = level as unknown as JsonObject;
-  const ruleset = ownGet(src, 'ruleset');
-  const excluded = new Set<string>(HASH_EXCLUDED_FIELDS);
-  const out = without(src, (k) => excluded.has(k));
+/** A ruleset's hash rules by path, with every path that leads to one (only those are walked). */
+interface Rules {
+  unordered: ReadonlyMap<string, 'strings' | 'by-square'>;
+  ignored: ReadonlySet<string>;
+  defaults: ReadonlyMap<string, unknown>;
+  /** Every rule path and each of its ancestors (`tiles[].allowed` -> `tiles`, `tiles[]`, `tiles[].allowed`). */
+  walked: ReadonlySet<string>;
+}
 
-  const board = ownGet(out, 'board');
-  if (isJsonObject(board)) {
-    const b = without(board, (k, v) => k === 'holes' && isEmptyArray(v));
-    if (ownGet(b, 'holes') !== undefined) ownSet(b, 'holes', sortedStrings(ownGet(b, 'holes')));
-    ownSet(out, 'board', b);
+const compiled = new WeakMap<LevelHashRules, Rules>();
+const NO_RULES: LevelHashRules = {};
+
+function rulesOf(spec: LevelHashRules): Rules {
+  let r = compiled.get(spec);
+  if (r) return r;
+  const paths = [...Object.keys(spec.unordered ?? {}), ...(spec.ignored ?? []), ...Object.keys(spec.defaults ?? {})];
+  const walked = new Set<string>();
+  for (const p of paths) {
+    for (let i = 0; i <= p.length; i++) if (i === p.length || p[i] === '.' || p.startsWith('[]', i)) walked.add(p.slice(0, i));
   }
+  r = {
+    unordered: new Map(Object.entries(spec.unordered ?? {})),
+    ignored: new Set(spec.ignored ?? []),
+    defaults: new Map(Object.entries(spec.defaults ?? {})),
+    walked,
+  };
+  compiled.set(spec, r);
+  return r;
+}
 
-  for (const k of ['walls', 'pillars']) {
-    const v = ownGet(out, k);
-    if (isEmptyArray(v)) delete out[k];
-    else if (v !== undefined) ownSet(out, k, sortedStrings(v));
-  }
+/** True when `v` (canonical) is the default `d`: the same primitive, an empty list, an object with no fields, or equal canonical JSON. */
+function isDefault(v: unknown, d: unknown): boolean {
+  if (d === null || typeof d !== 'object') return v === d;
+  if (Array.isArray(d) && d.length === 0) return Array.isArray(v) && v.length === 0;
+  if (isJsonObject(d) && Object.keys(d).length === 0) return isJsonObject(v) && Object.keys(v).every((k) => v[k] === undefined);
+  return canonicalJson(v) === canonicalJson(d);
+}
 
-  const pieces = ownGet(out, 'pieces');
-  if (ruleset === 'locking-chess') {
-    delete out.pieces;
-  } else if (Array.isArray(pieces)) {
-    const canonPieces = pieces.map((p) =>
-      isJsonObject(p)
-        ? without(p, (k, v) => (k === 'facing' && v === 'north') || (k === 'lateral' && v === false) || (k === 'color' && ruleset === 'unlock-the-king'))
-        : p,
-    );
-    ownSet(out, 'pieces', sortBySquare(canonPieces));
-  }
+const DROP = Symbol('drop');
 
-  const tiles = ownGet(out, 'tiles');
-  if (isEmptyArray(tiles)) delete out.tiles;
-  else if (Array.isArray(tiles)) {
-    const canonTiles = tiles.map((t) => {
-      if (!isJsonObject(t)) return t;
-      const c = without(t, () => false);
-      if (ownGet(c, 'allowed') !== undefined) ownSet(c, 'allowed', sortedStrings(ownGet(c, 'allowed')));
-      return c;
+/** `v` at `path` with the rules applied below and at it, or DROP when it is left out. Values off every rule path are kept as they are. */
+function canonAt(v: unknown, path: string, rules: Rules): unknown {
+  if (rules.ignored.has(path)) return DROP;
+  if (!rules.walked.has(path)) return v;
+  let c = v;
+  if (Array.isArray(v)) {
+    const items = v.map((x) => {
+      const y = canonAt(x, `${path}[]`, rules);
+      return y === DROP ? undefined : y;
     });
-    ownSet(out, 'tiles', sortBySquare(canonTiles));
+    const order = rules.unordered.get(path);
+    c = order === 'strings' ? sortedStrings(items) : order === 'by-square' ? sortBySquare(items) : items;
+  } else if (isJsonObject(v)) {
+    c = canonFields(v, path, rules);
   }
+  return rules.defaults.has(path) && isDefault(c, rules.defaults.get(path)) ? DROP : c;
+}
 
-  const objectives = ownGet(out, 'objectives');
-  if (isJsonObject(objectives)) {
-    const o = without(objectives, (k, v) => (k === 'collect' && v === false) || (k === 'capture' && isEmptyArray(v)));
-    if (ownGet(o, 'capture') !== undefined) ownSet(o, 'capture', sortedStrings(ownGet(o, 'capture')));
-    if (isEmptyObject(o)) delete out.objectives;
-    else ownSet(out, 'objectives', o);
-  }
-
-  if (ownGet(out, 'startingSetup') === false) delete out.startingSetup;
-  const options = ownGet(out, 'options');
-  if (isJsonObject(options)) {
-    const o = without(options, (k, v) => k === 'soldiersMayStopOnValley' && v === false);
-    if (isEmptyObject(o)) delete out.options;
-    else ownSet(out, 'options', o);
+/** A copy of the object at `path` (`''`: the document) with its fields' rules applied; undefined fields and DROPs are left out. */
+function canonFields(obj: JsonObject, path: string, rules: Rules, skip?: ReadonlySet<string>): JsonObject {
+  const out: JsonObject = {};
+  for (const k of Object.keys(obj)) {
+    const v = obj[k];
+    if (v === undefined || skip?.has(k)) continue;
+    const c = canonAt(v, path === '' ? k : `${path}.${k}`, rules);
+    if (c !== DROP) ownSet(out, k, c);
   }
   return out;
 }
 
 /**
+ * The canonical, rules-relevant content of a level that {@link levelHash}
+ * hashes (see module doc), under the rules of `def` (default: the level's
+ * ruleset module; a level whose ruleset has no module: the common rules
+ * only). Exposed for tests and debugging.
+ */
+export function hashedContent(level: Level | LevelBase, def: RulesetDef | undefined = rulesetOf(level)): JsonObject {
+  return canonFields(level as unknown as JsonObject, '', rulesOf(def?.hash ?? NO_RULES), EXCLUDED);
+}
+
+/**
  * SHA-256 of the canonical rules-relevant content (see module doc).
  * @param level a level as returned by load.ts (acyclic JSON data)
+ * @param def the ruleset module whose rules apply (default: the level's, from the registry)
  * @returns `"sha256:"` + 64 lowercase hex digits
  */
-export function levelHash(level: Level): string {
-  return `sha256:${bytesToHex(sha256(utf8ToBytes(canonicalJson(hashedContent(level)))))}`;
+export function levelHash(level: Level | LevelBase, def: RulesetDef | undefined = rulesetOf(level)): string {
+  return `sha256:${bytesToHex(sha256(utf8ToBytes(canonicalJson(hashedContent(level, def)))))}`;
 }
 
 /**

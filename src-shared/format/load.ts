@@ -21,6 +21,8 @@
  * - `format-unknown`               `format` is missing or not this kind of document
  * - `format-version-missing`, `format-version-invalid`, `format-version-unsupported`, `migration-failed` (migrate.ts)
  * - `pack-ruleset-mismatch`        an embedded level's ruleset differs from the pack's
+ * - `ruleset-unsupported`          `ruleset` (of a level, a pack or an embedded level) is a string no
+ *                                  ruleset's schema fragment has (the schema's `ruleset` enum)
  * - `internal-error`               an unexpected exception (a bug), reported instead of thrown
  *
  * The returned documents are fresh copies: later changes to the input do not affect them.
@@ -29,13 +31,13 @@
  * options and objectives are rejected.
  */
 import type { Level, PackFile } from '../model/level.js';
-import { issue, type Issue, type Result } from '../validation/issue.js';
+import { issue, rulesetUnsupported, type Issue, type Result } from '../validation/issue.js';
 import validateLevelSchema from './generated/validate-level.js';
 import validatePackSchema from './generated/validate-pack.js';
 import { MAX_TEXT_LENGTH, errorText, isJsonObject, ownGet, ownSet, toPlainJson, type JsonObject } from './json-value.js';
 import { MAX_PACK_FILE_BYTES, packSizeIssue } from './limits.js';
 import { migrateDocument } from './migrate.js';
-import { schemaIssues } from './schema-issues.js';
+import { schemaIssues, valueAt } from './schema-issues.js';
 
 /** The `format` tag of level files. */
 export const LEVEL_FORMAT_TAG = 'castellan.level';
@@ -145,7 +147,20 @@ function checkPlainLevel(value: unknown): Result<Level, Issue[]> {
   if (!prepared.ok) return prepared;
   const doc = prepared.value;
   if (validateLevelSchema(doc)) return { ok: true, value: doc as unknown as Level };
-  return { ok: false, error: schemaIssues(validateLevelSchema.errors, { root: doc }) };
+  return { ok: false, error: unknownRulesets(schemaIssues(validateLevelSchema.errors, { root: doc }), doc) };
+}
+
+/**
+ * The schema's `ruleset` enum errors, for a string no ruleset's fragment
+ * has, as `ruleset-unsupported` (the code every entry answers for such an
+ * id); a `ruleset` of the wrong type stays a schema error.
+ */
+function unknownRulesets(issues: Issue[], root: JsonObject): Issue[] {
+  return issues.map((i) => {
+    if (i.code !== 'schema-enum' || !i.pointer?.endsWith('/ruleset')) return i;
+    const id = valueAt(root, i.pointer);
+    return typeof id === 'string' ? rulesetUnsupported(id, i.pointer) : i;
+  });
 }
 
 /**
@@ -230,7 +245,7 @@ function checkPlainPack(value: unknown): Result<PackFile, Issue[]> {
       if (mismatch) issues.push(mismatch);
     });
   }
-  if (issues.length > 0) return { ok: false, error: issues };
+  if (issues.length > 0) return { ok: false, error: unknownRulesets(issues, doc) };
   return { ok: true, value: doc as unknown as PackFile };
 }
 

@@ -13,9 +13,6 @@
 /** Algebraic square name, e.g. `e4`; files a..z, ranks 1..26 (RULINGS "Common"). */
 export type SquareName = string;
 
-export const RULESETS = ['chess-maze', 'unlock-the-king', 'kings-valley', 'locking-chess'] as const;
-export type Ruleset = (typeof RULESETS)[number];
-
 export const ROLES = ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -192,7 +189,36 @@ export interface LockingChessLevel extends LevelBase {
   goal?: { type: 'mate-in'; moves: number };
 }
 
-export type Level = UnlockTheKingLevel | ChessMazeLevel | KingsValleyLevel | LockingChessLevel;
+// ---------------------------------------------------------------- Every ruleset
+/**
+ * The document type of each ruleset, keyed by its id: the one list of
+ * document types. A new ruleset adds its entry from its own folder by
+ * declaration merging, next to its type (src-shared/rulesets/<id>/level.ts):
+ *
+ *     declare module '../../model/level.js' {
+ *       interface LevelTypes { 'my-ruleset': MyLevel }
+ *     }
+ *
+ * `Ruleset`, `Level` and `LevelOf` follow, the registries
+ * (src-shared/rulesets/registry.ts, src-renderer/rulesets/registry.ts) must
+ * then list it (`satisfies`), and the generated schema types
+ * (src-shared/format/generated/types-agree.ts) must agree with it.
+ */
+export interface LevelTypes {
+  'unlock-the-king': UnlockTheKingLevel;
+  'chess-maze': ChessMazeLevel;
+  'kings-valley': KingsValleyLevel;
+  'locking-chess': LockingChessLevel;
+}
+
+/** A ruleset id (the `ruleset` field of a level). The modules that implement them: src-shared/rulesets/registry.ts `RULESETS`. */
+export type Ruleset = keyof LevelTypes & string;
+
+/** A level document of any ruleset. */
+export type Level = LevelTypes[Ruleset];
+
+/** The level document type of ruleset `R`. */
+export type LevelOf<R extends Ruleset> = LevelTypes[R];
 
 // ---------------------------------------------------------------- Pack
 export interface PackEntryBase {

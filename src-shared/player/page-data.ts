@@ -14,7 +14,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Level, Ruleset } from '../model/level.js';
-import { RULESETS } from '../model/level.js';
+import { rulesetDef } from '../rulesets/lookup.js';
 import { issue, type Issue, type Result } from '../validation/issue.js';
 
 /** The `format` of the embedded data. */
@@ -144,7 +144,7 @@ export function readPlayerPageData(value: unknown): Result<PlayerPageData, Issue
   if (typeof value['storageKey'] !== 'string' || value['storageKey'] === '') return bad('/storageKey', 'no storage key');
   if (typeof value['solutions'] !== 'boolean') return bad('/solutions', 'no solutions flag');
   const ruleset = value['ruleset'];
-  if (typeof ruleset !== 'string' || !(RULESETS as readonly string[]).includes(ruleset)) return bad('/ruleset', `unknown ruleset ${JSON.stringify(ruleset)}`);
+  if (typeof ruleset !== 'string' || !rulesetDef(ruleset)) return bad('/ruleset', `unknown ruleset ${JSON.stringify(ruleset)}`);
   for (const k of ['author', 'description'] as const) if (value[k] !== undefined && typeof value[k] !== 'string') return bad(`/${k}`, `${k} is not text`);
   const levels = value['levels'];
   if (!Array.isArray(levels)) return bad('/levels', 'no list of levels');

@@ -1,53 +1,26 @@
 /**
- * The ruleset registry (design: docs/dev/rulesets.md): every
- * ruleset module listed once, and the generic entries that look the level's
- * ruleset up in it: validation, the one solve entry, replay, display. An
+ * The generic entries over the ruleset registry (design: docs/dev/rulesets.md;
+ * the list is registry.ts, the lookups lookup.ts, both re-exported here)
+ * that look the level's ruleset up: validation, the one solve entry,
+ * replay, display. An
  * unknown ruleset answers an error issue `ruleset-unsupported` (pointer
  * `/ruleset`; its display is an empty board); nothing here branches on a
  * ruleset id.
  */
-import type { Level, Ruleset } from '../model/level.js';
+import type { Level } from '../model/level.js';
 import type { LevelBase, RulesetDef, SolveAnswer } from '../ruleset.js';
 import type { BoardDisplay, DisplayOptions } from '../display/glyph.js';
 import type { SolveOptions, UnsolvableWhy } from '../solver/types.js';
-import { capIssues, issue, type Issue, type Result } from '../validation/issue.js';
+import { capIssues, type Issue, type Result } from '../validation/issue.js';
 import { checkLevelObject } from '../format/load.js';
 import { levelHash } from '../format/level-hash.js';
 import { listLimitIssues } from '../format/limits.js';
 import { checkStoredSolution } from '../validation/stored-solution.js';
-import { unlockTheKing } from './unlock-the-king/def.js';
-import { chessMaze } from './chess-maze/def.js';
-import { kingsValley } from './kings-valley/def.js';
-import { lockingChess } from './locking-chess/def.js';
+import { rulesetOf, unsupported } from './lookup.js';
 
-/** The level document type of ruleset `R`. */
-export type LevelOf<R extends Ruleset> = Extract<Level, { ruleset: R }>;
-
-/** Every ruleset module, keyed by id, in the order the New dialog lists them. */
-export const RULESETS = {
-  'unlock-the-king': unlockTheKing,
-  'chess-maze': chessMaze,
-  'kings-valley': kingsValley,
-  'locking-chess': lockingChess,
-} as const satisfies { [R in Ruleset]: RulesetDef<LevelOf<R>> };
-
-/** The modules in registry order. */
-export const RULESET_LIST: readonly RulesetDef[] = Object.values(RULESETS) as RulesetDef[];
-
-/** The module of ruleset `id`, or undefined for an id no module has. */
-export function rulesetDef(id: unknown): RulesetDef | undefined {
-  return typeof id === 'string' && Object.hasOwn(RULESETS, id) ? (RULESETS[id as Ruleset] as RulesetDef) : undefined;
-}
-
-/** The module of a level's ruleset, or undefined when no module has its id. */
-export function rulesetOf(level: { ruleset?: unknown }): RulesetDef | undefined {
-  return rulesetDef(level.ruleset);
-}
-
-/** The `ruleset-unsupported` error for a ruleset id no module has. */
-export function unsupported(ruleset: unknown): Issue {
-  return issue('error', 'ruleset-unsupported', `${String(ruleset)} rules are not implemented yet`, { pointer: '/ruleset' });
-}
+export type { LevelOf } from '../model/level.js';
+export { RULESETS } from './registry.js';
+export { RULESET_LIST, rulesetDef, rulesetOf, unsupported } from './lookup.js';
 
 /**
  * Builder errors and warnings of the level's ruleset (`RulesetDef.validate`),

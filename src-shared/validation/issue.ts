@@ -36,6 +36,17 @@ export function issue(severity: Severity, code: string, message: string, extra: 
   return out;
 }
 
+/**
+ * The error for a ruleset id no module has: code `ruleset-unsupported`,
+ * pointer `/ruleset` (or `pointer`, where the id sits in a larger
+ * document). Every entry answers it for such an id: the format's schema
+ * check, validation, the solve entry, replay, play, the host's save, the
+ * editor.
+ */
+export function rulesetUnsupported(ruleset: unknown, pointer = '/ruleset'): Issue {
+  return issue('error', 'ruleset-unsupported', `${String(ruleset)} rules are not implemented yet`, { pointer });
+}
+
 /** True when any issue is an error. */
 export function hasErrors(issues: readonly Issue[]): boolean {
   return issues.some((i) => i.severity === 'error');

@@ -19,9 +19,9 @@ export interface ServeHost {
   workspace: string;
 }
 
-/** Starts `castellan serve` (bin/castellan.mjs, a free port) on `workspace`; answers the URL it prints (with `#token=`) and the process. */
-export async function startServe(workspace: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(repoRoot, 'bin/castellan.mjs'), 'serve', '--workspace', workspace, '--port', '0'], {
+/** Starts `castellan serve` (bin/castellan.mjs, a free port) on `workspace` (with `args` added, e.g. `--renderer <dir>`); answers the URL it prints (with `#token=`) and the process. */
+export async function startServe(workspace: string, args: readonly string[] = []): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [join(repoRoot, 'bin/castellan.mjs'), 'serve', '--workspace', workspace, '--port', '0', ...args], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RULESET_UI_LIST, RULESET_UIS } from '../../src-renderer/rulesets/index.js';
 import { bareActionKeys, toolKeys } from '../../src-renderer/rulesets/ruleset-ui.js';
-import { isEditable, newCmLevel, newUkLevel } from '../../src-renderer/editor/default-doc.js';
+import { isEditable } from '../../src-renderer/editor/default-doc.js';
+import { newCmLevel } from '../../src-shared/rulesets/chess-maze/def.js';
+import { newUkLevel } from '../../src-shared/rulesets/unlock-the-king/def.js';
 import { RULESETS } from '../../src-shared/rulesets/index.js';
 
 const isEditableCm = RULESETS['chess-maze'].isEditable;

@@ -3,8 +3,8 @@
 "use strict";
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://castellan.invalid/schemas/v1/level.schema.json","title":"CastellanLevel","description":"A Castellan level file (*.level.json), format version 1. Implements the format contract, docs/reference/format-contract.md. Unknown top-level fields are allowed (forward compatibility, 'extend, don't change'); fields that belong to another ruleset are rejected. Closed inner shapes (board, pieces, tiles, objectives, goal, options) reject unknown fields.","type":"object","required":["format","version","ruleset","meta","board"],"properties":{"format":{"const":"castellan.level"},"version":{"const":1},"ruleset":{"$ref":"#/$defs/ruleset"},"meta":{"$ref":"#/$defs/meta"},"board":{"type":"object"},"par":{"description":"The designer's official par (UK-7); a positive integer.","type":"integer","minimum":1},"solution":{"$ref":"#/$defs/solution"},"editor":{"description":"Editor-only state (view, notes); ignored by rules and by the level hash.","type":"object","additionalProperties":true},"draft":{"description":"Extension: saved without proof (invalid or unsolvable) by explicit user choice.","type":"boolean"}},"discriminator":{"propertyName":"ruleset"},"oneOf":[{"$ref":"#/$defs/unlockTheKingLevel"},{"$ref":"#/$defs/chessMazeLevel"},{"$ref":"#/$defs/kingsValleyLevel"},{"$ref":"#/$defs/lockingChessLevel"}],"$defs":{"ruleset":{"title":"Ruleset","type":"string","enum":["chess-maze","unlock-the-king","kings-valley","locking-chess"]},"square":{"description":"Algebraic square name: file a..z, rank 1..26 (docs/rules/README.md#common). Whether it lies on the board is a ruleset check.","type":"string","pattern":"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},"squareList":{"type":"array","items":{"$ref":"#/$defs/square"}},"role":{"title":"Role","type":"string","enum":["king","queen","rook","bishop","knight","pawn"]},"facing":{"title":"Facing","description":"Pawn direction; default north (UK-4, CM-3).","type":"string","enum":["north","east","south","west"]},"ukColor":{"title":"UkColor","description":"Cosmetic piece colour (UK-2).","type":"string","enum":["ivory","obsidian"]},"cmColor":{"title":"CmColor","type":"string","enum":["blue","red","yellow","green"]},"cmSide":{"title":"CmSide","type":"string","enum":["player","enemy"]},"kvSide":{"title":"KvSide","type":"string","enum":["white","black"]},"meta":{"title":"LevelMeta","type":"object","required":["title"],"properties":{"title":{"type":"string"},"author":{"type":"string"},"description":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}}},"solution":{"title":"StoredSolution","description":"Written only by the save pipeline after a successful solve.","type":"object","required":["moves","length","optimal","states","solver","levelHash"],"properties":{"moves":{"type":"array","items":{"type":"string"}},"length":{"type":"integer","minimum":0},"optimal":{"type":"boolean"},"states":{"type":"integer","minimum":0},"solver":{"type":"string"},"levelHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"metrics":{"$ref":"#/$defs/solveMetrics"},"keys":{"description":"Extension (two-player goals): every first move (LAN) that achieves the shortest forced win, as the proof found them; more than one is a cook (RULINGS P-1). Absent in files proved before it existed.","type":"array","items":{"type":"string"}}}},"solveMetrics":{"title":"StoredSolveMetrics","description":"Extension: the difficulty metrics of the proving solve (A* with optimal-solution counting, single-player rulesets). Optional; not covered by levelHash.","type":"object","properties":{"expanded":{"description":"States whose successors were generated.","type":"integer","minimum":0},"generated":{"description":"Successors generated, duplicates included.","type":"integer","minimum":0},"branching":{"description":"generated / expanded: mean legal moves per expanded state.","type":"number","minimum":0},"optimalSolutions":{"description":"Distinct optimal move sequences, at most the count cap.","type":"integer","minimum":0},"optimalSolutionsCapped":{"description":"True when there are more optimal solutions than the count cap.","type":"boolean"},"uniqueFirstMove":{"description":"True when every optimal solution starts with the same move.","type":"boolean"},"taggedMovesMin":{"description":"Fewest tagged moves (Unlock the King: non-king moves) over all optimal solutions.","type":"integer","minimum":0},"taggedMovesMax":{"description":"Most tagged moves over all optimal solutions.","type":"integer","minimum":0}}},"ukBoard":{"title":"UkBoard","description":"UK-1: W x H, 3..16 each.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":3,"maximum":16},"height":{"type":"integer","minimum":3,"maximum":16}},"additionalProperties":false},"ukPiece":{"title":"UkPiece","type":"object","required":["role","square"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/ukColor"},"facing":{"$ref":"#/$defs/facing"},"lateral":{"description":"Pawns only; default false (UK-4).","type":"boolean"}},"additionalProperties":false},"unlockTheKingLevel":{"title":"UnlockTheKingLevelFields","type":"object","required":["ruleset","portal","pieces"],"properties":{"ruleset":{"const":"unlock-the-king"},"board":{"$ref":"#/$defs/ukBoard"},"walls":{"$ref":"#/$defs/squareList"},"portal":{"$ref":"#/$defs/square"},"pieces":{"type":"array","items":{"$ref":"#/$defs/ukPiece"}},"tiles":false,"objectives":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"goal":false,"position":false}},"cmBoard":{"title":"CmBoard","description":"CM-1: W x H, 1..26 each, with holes.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":1,"maximum":26},"height":{"type":"integer","minimum":1,"maximum":26},"holes":{"$ref":"#/$defs/squareList"}},"additionalProperties":false},"cmPiece":{"title":"CmPiece","type":"object","required":["role","square","side"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"},"side":{"$ref":"#/$defs/cmSide"},"facing":{"$ref":"#/$defs/facing"}},"additionalProperties":false},"cmTile":{"title":"CmTile","type":"object","required":["kind"],"properties":{"kind":{"type":"string","enum":["lock","plate","key","transform","coin","gem","letter","finish"]}},"discriminator":{"propertyName":"kind"},"oneOf":[{"$ref":"#/$defs/lockTile"},{"$ref":"#/$defs/plateTile"},{"$ref":"#/$defs/keyTile"},{"$ref":"#/$defs/transformTile"},{"$ref":"#/$defs/coinTile"},{"$ref":"#/$defs/gemTile"},{"$ref":"#/$defs/letterTile"},{"$ref":"#/$defs/finishTile"}]},"lockTile":{"title":"LockTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"lock"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false},"plateTile":{"title":"PlateTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"plate"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false},"keyTile":{"title":"KeyTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"key"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false},"transformTile":{"title":"TransformTile","description":"CM-10: 1..5 distinct types from knight, bishop, rook, queen, king (never pawn).","type":"object","required":["kind","square","allowed"],"properties":{"kind":{"const":"transform"},"square":{"$ref":"#/$defs/square"},"allowed":{"type":"array","items":{"title":"TransformType","type":"string","enum":["knight","bishop","rook","queen","king"]},"minItems":1,"maxItems":5,"uniqueItems":true}},"additionalProperties":false},"coinTile":{"title":"CoinTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"coin"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false},"gemTile":{"title":"GemTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"gem"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false},"letterTile":{"title":"LetterTile","type":"object","required":["kind","square","letter"],"properties":{"kind":{"const":"letter"},"square":{"$ref":"#/$defs/square"},"letter":{"description":"One capital letter A-Z (CM-9).","type":"string","pattern":"^[A-Z]$"}},"additionalProperties":false},"finishTile":{"title":"FinishTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"finish"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false},"cmObjectives":{"title":"CmObjectives","description":"The reach objective is implied by a finish tile (CM-11).","type":"object","properties":{"collect":{"type":"boolean"},"spell":{"description":"The word, A-Z (CM-9).","type":"string","pattern":"^[A-Z]+$"},"moveLimit":{"description":"CM-12: a positive integer.","type":"integer","minimum":1},"capture":{"$ref":"#/$defs/squareList"}},"additionalProperties":false},"chessMazeLevel":{"title":"ChessMazeLevelFields","type":"object","required":["ruleset","pieces"],"properties":{"ruleset":{"const":"chess-maze"},"board":{"$ref":"#/$defs/cmBoard"},"pieces":{"type":"array","items":{"$ref":"#/$defs/cmPiece"}},"tiles":{"type":"array","items":{"$ref":"#/$defs/cmTile"}},"objectives":{"$ref":"#/$defs/cmObjectives"},"walls":false,"portal":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"goal":false,"position":false}},"kvBoard":{"title":"KvBoard","description":"KV-1/KV-9: 5..9 each (oddness is a ruleset check).","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":5,"maximum":9},"height":{"type":"integer","minimum":5,"maximum":9}},"additionalProperties":false},"kvPiece":{"title":"KvPiece","type":"object","required":["role","square","side"],"properties":{"role":{"type":"string","enum":["king","soldier"]},"square":{"$ref":"#/$defs/square"},"side":{"$ref":"#/$defs/kvSide"}},"additionalProperties":false},"kvOptions":{"title":"KvOptions","type":"object","properties":{"soldiersMayStopOnValley":{"description":"KV-3; default false.","type":"boolean"}},"additionalProperties":false},"kvGoal":{"title":"KvGoal","description":"KV-8: the side to move forces a win within `moves` of its own moves.","type":"object","required":["type","moves"],"properties":{"type":{"const":"win-in"},"moves":{"type":"integer","minimum":1}},"additionalProperties":false},"kingsValleyLevel":{"title":"KingsValleyLevelFields","type":"object","required":["ruleset","pieces","sideToMove"],"properties":{"ruleset":{"const":"kings-valley"},"board":{"$ref":"#/$defs/kvBoard"},"pillars":{"$ref":"#/$defs/squareList"},"pieces":{"type":"array","items":{"$ref":"#/$defs/kvPiece"}},"sideToMove":{"$ref":"#/$defs/kvSide"},"startingSetup":{"description":"KV-4 applies (first move must be a soldier move).","type":"boolean"},"options":{"$ref":"#/$defs/kvOptions"},"goal":{"$ref":"#/$defs/kvGoal"},"walls":false,"portal":false,"tiles":false,"objectives":false,"position":false}},"lcBoard":{"title":"LcBoard","description":"Locking Chess is played on 8 x 8.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":8,"maximum":8},"height":{"type":"integer","minimum":8,"maximum":8}},"additionalProperties":false},"lcPiece":{"title":"LcPiece","description":"Informational; the position field is authoritative.","type":"object","required":["role","square"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false},"lcGoal":{"title":"LcGoal","description":"Any LC-8 win counts as mate.","type":"object","required":["type","moves"],"properties":{"type":{"const":"mate-in"},"moves":{"type":"integer","minimum":1}},"additionalProperties":false},"lockingChessLevel":{"title":"LockingChessLevelFields","type":"object","required":["ruleset","position"],"properties":{"ruleset":{"const":"locking-chess"},"board":{"$ref":"#/$defs/lcBoard"},"position":{"description":"LFEN (LC-13).","type":"string"},"pieces":{"type":"array","items":{"$ref":"#/$defs/lcPiece"}},"goal":{"$ref":"#/$defs/lcGoal"},"walls":false,"portal":false,"tiles":false,"objectives":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false}}}};
-const schema12 = {"title":"Ruleset","type":"string","enum":["chess-maze","unlock-the-king","kings-valley","locking-chess"]};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://castellan.invalid/schemas/v1/level.schema.json","$comment":"Generated by `npm run gen` (scripts/gen-format.mjs) from src-shared/format/level-base.schema.json and each ruleset's src-shared/rulesets/<id>/schema.json; edit those, not this file.","title":"CastellanLevel","description":"A Castellan level file (*.level.json), format version 1. Implements the format contract, docs/reference/format-contract.md. Unknown top-level fields are allowed (forward compatibility, 'extend, don't change'); fields that belong to another ruleset are rejected. Closed inner shapes (board, pieces, tiles, objectives, goal, options) reject unknown fields.","type":"object","required":["format","version","ruleset","meta","board"],"properties":{"format":{"const":"castellan.level"},"version":{"const":1},"ruleset":{"$ref":"#/$defs/ruleset"},"meta":{"$ref":"#/$defs/meta"},"board":{"type":"object"},"par":{"description":"The designer's official par (UK-7); a positive integer.","type":"integer","minimum":1},"solution":{"$ref":"#/$defs/solution"},"editor":{"description":"Editor-only state (view, notes); ignored by rules and by the level hash.","type":"object","additionalProperties":true},"draft":{"description":"Extension: saved without proof (invalid or unsolvable) by explicit user choice.","type":"boolean"}},"discriminator":{"propertyName":"ruleset"},"oneOf":[{"$ref":"#/$defs/chessMazeLevel"},{"$ref":"#/$defs/kingsValleyLevel"},{"$ref":"#/$defs/lockingChessLevel"},{"$ref":"#/$defs/unlockTheKingLevel"}],"$defs":{"ruleset":{"title":"Ruleset","type":"string","enum":["chess-maze","kings-valley","locking-chess","unlock-the-king"]},"square":{"description":"Algebraic square name: file a..z, rank 1..26 (docs/rules/README.md#common). Whether it lies on the board is a ruleset check.","type":"string","pattern":"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},"squareList":{"type":"array","items":{"$ref":"#/$defs/square"}},"role":{"title":"Role","type":"string","enum":["king","queen","rook","bishop","knight","pawn"]},"facing":{"title":"Facing","description":"Pawn direction; default north (UK-4, CM-3).","type":"string","enum":["north","east","south","west"]},"meta":{"title":"LevelMeta","type":"object","required":["title"],"properties":{"title":{"type":"string"},"author":{"type":"string"},"description":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}}},"solution":{"title":"StoredSolution","description":"Written only by the save pipeline after a successful solve.","type":"object","required":["moves","length","optimal","states","solver","levelHash"],"properties":{"moves":{"type":"array","items":{"type":"string"}},"length":{"type":"integer","minimum":0},"optimal":{"type":"boolean"},"states":{"type":"integer","minimum":0},"solver":{"type":"string"},"levelHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"metrics":{"$ref":"#/$defs/solveMetrics"},"keys":{"description":"Extension (two-player goals): every first move (LAN) that achieves the shortest forced win, as the proof found them; more than one is a cook (RULINGS P-1). Absent in files proved before it existed.","type":"array","items":{"type":"string"}}}},"solveMetrics":{"title":"StoredSolveMetrics","description":"Extension: the difficulty metrics of the proving solve (A* with optimal-solution counting, single-player rulesets). Optional; not covered by levelHash.","type":"object","properties":{"expanded":{"description":"States whose successors were generated.","type":"integer","minimum":0},"generated":{"description":"Successors generated, duplicates included.","type":"integer","minimum":0},"branching":{"description":"generated / expanded: mean legal moves per expanded state.","type":"number","minimum":0},"optimalSolutions":{"description":"Distinct optimal move sequences, at most the count cap.","type":"integer","minimum":0},"optimalSolutionsCapped":{"description":"True when there are more optimal solutions than the count cap.","type":"boolean"},"uniqueFirstMove":{"description":"True when every optimal solution starts with the same move.","type":"boolean"},"taggedMovesMin":{"description":"Fewest tagged moves (Unlock the King: non-king moves) over all optimal solutions.","type":"integer","minimum":0},"taggedMovesMax":{"description":"Most tagged moves over all optimal solutions.","type":"integer","minimum":0}}},"cmColor":{"title":"CmColor","type":"string","enum":["blue","red","yellow","green"]},"cmSide":{"title":"CmSide","type":"string","enum":["player","enemy"]},"cmBoard":{"title":"CmBoard","description":"CM-1: W x H, 1..26 each, with holes.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":1,"maximum":26},"height":{"type":"integer","minimum":1,"maximum":26},"holes":{"$ref":"#/$defs/squareList"}},"additionalProperties":false},"cmPiece":{"title":"CmPiece","type":"object","required":["role","square","side"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"},"side":{"$ref":"#/$defs/cmSide"},"facing":{"$ref":"#/$defs/facing"}},"additionalProperties":false},"cmTile":{"title":"CmTile","type":"object","required":["kind"],"properties":{"kind":{"type":"string","enum":["lock","plate","key","transform","coin","gem","letter","finish"]}},"discriminator":{"propertyName":"kind"},"oneOf":[{"$ref":"#/$defs/lockTile"},{"$ref":"#/$defs/plateTile"},{"$ref":"#/$defs/keyTile"},{"$ref":"#/$defs/transformTile"},{"$ref":"#/$defs/coinTile"},{"$ref":"#/$defs/gemTile"},{"$ref":"#/$defs/letterTile"},{"$ref":"#/$defs/finishTile"}]},"lockTile":{"title":"LockTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"lock"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false},"plateTile":{"title":"PlateTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"plate"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false},"keyTile":{"title":"KeyTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"key"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false},"transformTile":{"title":"TransformTile","description":"CM-10: 1..5 distinct types from knight, bishop, rook, queen, king (never pawn).","type":"object","required":["kind","square","allowed"],"properties":{"kind":{"const":"transform"},"square":{"$ref":"#/$defs/square"},"allowed":{"type":"array","items":{"title":"TransformType","type":"string","enum":["knight","bishop","rook","queen","king"]},"minItems":1,"maxItems":5,"uniqueItems":true}},"additionalProperties":false},"coinTile":{"title":"CoinTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"coin"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false},"gemTile":{"title":"GemTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"gem"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false},"letterTile":{"title":"LetterTile","type":"object","required":["kind","square","letter"],"properties":{"kind":{"const":"letter"},"square":{"$ref":"#/$defs/square"},"letter":{"description":"One capital letter A-Z (CM-9).","type":"string","pattern":"^[A-Z]$"}},"additionalProperties":false},"finishTile":{"title":"FinishTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"finish"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false},"cmObjectives":{"title":"CmObjectives","description":"The reach objective is implied by a finish tile (CM-11).","type":"object","properties":{"collect":{"type":"boolean"},"spell":{"description":"The word, A-Z (CM-9).","type":"string","pattern":"^[A-Z]+$"},"moveLimit":{"description":"CM-12: a positive integer.","type":"integer","minimum":1},"capture":{"$ref":"#/$defs/squareList"}},"additionalProperties":false},"chessMazeLevel":{"title":"ChessMazeLevelFields","type":"object","required":["ruleset","pieces"],"properties":{"ruleset":{"const":"chess-maze"},"board":{"$ref":"#/$defs/cmBoard"},"pieces":{"type":"array","items":{"$ref":"#/$defs/cmPiece"}},"tiles":{"type":"array","items":{"$ref":"#/$defs/cmTile"}},"objectives":{"$ref":"#/$defs/cmObjectives"},"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"goal":false,"position":false,"walls":false,"portal":false}},"kvSide":{"title":"KvSide","type":"string","enum":["white","black"]},"kvBoard":{"title":"KvBoard","description":"KV-1/KV-9: 5..9 each (oddness is a ruleset check).","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":5,"maximum":9},"height":{"type":"integer","minimum":5,"maximum":9}},"additionalProperties":false},"kvPiece":{"title":"KvPiece","type":"object","required":["role","square","side"],"properties":{"role":{"type":"string","enum":["king","soldier"]},"square":{"$ref":"#/$defs/square"},"side":{"$ref":"#/$defs/kvSide"}},"additionalProperties":false},"kvOptions":{"title":"KvOptions","type":"object","properties":{"soldiersMayStopOnValley":{"description":"KV-3; default false.","type":"boolean"}},"additionalProperties":false},"kvGoal":{"title":"KvGoal","description":"KV-8: the side to move forces a win within `moves` of its own moves.","type":"object","required":["type","moves"],"properties":{"type":{"const":"win-in"},"moves":{"type":"integer","minimum":1}},"additionalProperties":false},"kingsValleyLevel":{"title":"KingsValleyLevelFields","type":"object","required":["ruleset","pieces","sideToMove"],"properties":{"ruleset":{"const":"kings-valley"},"board":{"$ref":"#/$defs/kvBoard"},"pillars":{"$ref":"#/$defs/squareList"},"pieces":{"type":"array","items":{"$ref":"#/$defs/kvPiece"}},"sideToMove":{"$ref":"#/$defs/kvSide"},"startingSetup":{"description":"KV-4 applies (first move must be a soldier move).","type":"boolean"},"options":{"$ref":"#/$defs/kvOptions"},"goal":{"$ref":"#/$defs/kvGoal"},"tiles":false,"objectives":false,"position":false,"walls":false,"portal":false}},"lcBoard":{"title":"LcBoard","description":"Locking Chess is played on 8 x 8.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":8,"maximum":8},"height":{"type":"integer","minimum":8,"maximum":8}},"additionalProperties":false},"lcPiece":{"title":"LcPiece","description":"Informational; the position field is authoritative.","type":"object","required":["role","square"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false},"lcGoal":{"title":"LcGoal","description":"Any LC-8 win counts as mate.","type":"object","required":["type","moves"],"properties":{"type":{"const":"mate-in"},"moves":{"type":"integer","minimum":1}},"additionalProperties":false},"lockingChessLevel":{"title":"LockingChessLevelFields","type":"object","required":["ruleset","position"],"properties":{"ruleset":{"const":"locking-chess"},"board":{"$ref":"#/$defs/lcBoard"},"position":{"description":"LFEN (LC-13).","type":"string"},"pieces":{"type":"array","items":{"$ref":"#/$defs/lcPiece"}},"goal":{"$ref":"#/$defs/lcGoal"},"tiles":false,"objectives":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"walls":false,"portal":false}},"ukColor":{"title":"UkColor","description":"Cosmetic piece colour (UK-2).","type":"string","enum":["ivory","obsidian"]},"ukBoard":{"title":"UkBoard","description":"UK-1: W x H, 3..16 each.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":3,"maximum":16},"height":{"type":"integer","minimum":3,"maximum":16}},"additionalProperties":false},"ukPiece":{"title":"UkPiece","type":"object","required":["role","square"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/ukColor"},"facing":{"$ref":"#/$defs/facing"},"lateral":{"description":"Pawns only; default false (UK-4).","type":"boolean"}},"additionalProperties":false},"unlockTheKingLevel":{"title":"UnlockTheKingLevelFields","type":"object","required":["ruleset","portal","pieces"],"properties":{"ruleset":{"const":"unlock-the-king"},"board":{"$ref":"#/$defs/ukBoard"},"walls":{"$ref":"#/$defs/squareList"},"portal":{"$ref":"#/$defs/square"},"pieces":{"type":"array","items":{"$ref":"#/$defs/ukPiece"}},"tiles":false,"objectives":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"goal":false,"position":false}}}};
+const schema12 = {"title":"Ruleset","type":"string","enum":["chess-maze","kings-valley","locking-chess","unlock-the-king"]};
 const schema13 = {"title":"LevelMeta","type":"object","required":["title"],"properties":{"title":{"type":"string"},"author":{"type":"string"},"description":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}}};
 const schema14 = {"title":"StoredSolution","description":"Written only by the save pipeline after a successful solve.","type":"object","required":["moves","length","optimal","states","solver","levelHash"],"properties":{"moves":{"type":"array","items":{"type":"string"}},"length":{"type":"integer","minimum":0},"optimal":{"type":"boolean"},"states":{"type":"integer","minimum":0},"solver":{"type":"string"},"levelHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"metrics":{"$ref":"#/$defs/solveMetrics"},"keys":{"description":"Extension (two-player goals): every first move (LAN) that achieves the shortest forced win, as the proof found them; more than one is a cook (RULINGS P-1). Absent in files proved before it existed.","type":"array","items":{"type":"string"}}}};
 const schema15 = {"title":"StoredSolveMetrics","description":"Extension: the difficulty metrics of the proving solve (A* with optimal-solution counting, single-player rulesets). Optional; not covered by levelHash.","type":"object","properties":{"expanded":{"description":"States whose successors were generated.","type":"integer","minimum":0},"generated":{"description":"Successors generated, duplicates included.","type":"integer","minimum":0},"branching":{"description":"generated / expanded: mean legal moves per expanded state.","type":"number","minimum":0},"optimalSolutions":{"description":"Distinct optimal move sequences, at most the count cap.","type":"integer","minimum":0},"optimalSolutionsCapped":{"description":"True when there are more optimal solutions than the count cap.","type":"boolean"},"uniqueFirstMove":{"description":"True when every optimal solution starts with the same move.","type":"boolean"},"taggedMovesMin":{"description":"Fewest tagged moves (Unlock the King: non-king moves) over all optimal solutions.","type":"integer","minimum":0},"taggedMovesMax":{"description":"Most tagged moves over all optimal solutions.","type":"integer","minimum":0}}};
@@ -433,13 +433,13 @@ validate11.errors = vErrors;
 return errors === 0;
 }
 
-const schema16 = {"title":"UnlockTheKingLevelFields","type":"object","required":["ruleset","portal","pieces"],"properties":{"ruleset":{"const":"unlock-the-king"},"board":{"$ref":"#/$defs/ukBoard"},"walls":{"$ref":"#/$defs/squareList"},"portal":{"$ref":"#/$defs/square"},"pieces":{"type":"array","items":{"$ref":"#/$defs/ukPiece"}},"tiles":false,"objectives":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"goal":false,"position":false}};
-const schema17 = {"title":"UkBoard","description":"UK-1: W x H, 3..16 each.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":3,"maximum":16},"height":{"type":"integer","minimum":3,"maximum":16}},"additionalProperties":false};
-const schema19 = {"description":"Algebraic square name: file a..z, rank 1..26 (docs/rules/README.md#common). Whether it lies on the board is a ruleset check.","type":"string","pattern":"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"};
+const schema16 = {"title":"ChessMazeLevelFields","type":"object","required":["ruleset","pieces"],"properties":{"ruleset":{"const":"chess-maze"},"board":{"$ref":"#/$defs/cmBoard"},"pieces":{"type":"array","items":{"$ref":"#/$defs/cmPiece"}},"tiles":{"type":"array","items":{"$ref":"#/$defs/cmTile"}},"objectives":{"$ref":"#/$defs/cmObjectives"},"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"goal":false,"position":false,"walls":false,"portal":false}};
+const schema17 = {"title":"CmBoard","description":"CM-1: W x H, 1..26 each, with holes.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":1,"maximum":26},"height":{"type":"integer","minimum":1,"maximum":26},"holes":{"$ref":"#/$defs/squareList"}},"additionalProperties":false};
 const schema18 = {"type":"array","items":{"$ref":"#/$defs/square"}};
+const schema19 = {"description":"Algebraic square name: file a..z, rank 1..26 (docs/rules/README.md#common). Whether it lies on the board is a ruleset check.","type":"string","pattern":"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"};
 const pattern1 = new RegExp("^[a-z](?:[1-9]|1[0-9]|2[0-6])$", "u");
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -480,488 +480,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate14.errors = vErrors;
-return errors === 0;
-}
-
-const schema21 = {"title":"UkPiece","type":"object","required":["role","square"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/ukColor"},"facing":{"$ref":"#/$defs/facing"},"lateral":{"description":"Pawns only; default false (UK-4).","type":"boolean"}},"additionalProperties":false};
-const schema22 = {"title":"Role","type":"string","enum":["king","queen","rook","bishop","knight","pawn"]};
-const schema24 = {"title":"UkColor","description":"Cosmetic piece colour (UK-2).","type":"string","enum":["ivory","obsidian"]};
-const schema25 = {"title":"Facing","description":"Pawn direction; default north (UK-4, CM-3).","type":"string","enum":["north","east","south","west"]};
-
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.role === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.square === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "square"},message:"must have required property '"+"square"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((((key0 === "role") || (key0 === "square")) || (key0 === "color")) || (key0 === "facing")) || (key0 === "lateral"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.role !== undefined){
-let data0 = data.role;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/role/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!((((((data0 === "king") || (data0 === "queen")) || (data0 === "rook")) || (data0 === "bishop")) || (data0 === "knight")) || (data0 === "pawn"))){
-const err4 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/role/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.square !== undefined){
-let data1 = data.square;
-if(typeof data1 === "string"){
-if(!pattern1.test(data1)){
-const err5 = {instancePath:instancePath+"/square",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},message:"must match pattern \""+"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/square",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.color !== undefined){
-let data2 = data.color;
-if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/ukColor/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(!((data2 === "ivory") || (data2 === "obsidian"))){
-const err8 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/ukColor/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.facing !== undefined){
-let data3 = data.facing;
-if(typeof data3 !== "string"){
-const err9 = {instancePath:instancePath+"/facing",schemaPath:"#/$defs/facing/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(!((((data3 === "north") || (data3 === "east")) || (data3 === "south")) || (data3 === "west"))){
-const err10 = {instancePath:instancePath+"/facing",schemaPath:"#/$defs/facing/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.lateral !== undefined){
-if(typeof data.lateral !== "boolean"){
-const err11 = {instancePath:instancePath+"/lateral",schemaPath:"#/properties/lateral/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-validate16.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ruleset === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ruleset"},message:"must have required property '"+"ruleset"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.portal === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "portal"},message:"must have required property '"+"portal"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.pieces === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pieces"},message:"must have required property '"+"pieces"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.ruleset !== undefined){
-if("unlock-the-king" !== data.ruleset){
-const err3 = {instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/const",keyword:"const",params:{allowedValue: "unlock-the-king"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.board !== undefined){
-let data1 = data.board;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.width === undefined){
-const err4 = {instancePath:instancePath+"/board",schemaPath:"#/$defs/ukBoard/required",keyword:"required",params:{missingProperty: "width"},message:"must have required property '"+"width"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data1.height === undefined){
-const err5 = {instancePath:instancePath+"/board",schemaPath:"#/$defs/ukBoard/required",keyword:"required",params:{missingProperty: "height"},message:"must have required property '"+"height"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-for(const key0 in data1){
-if(!((key0 === "width") || (key0 === "height"))){
-const err6 = {instancePath:instancePath+"/board",schemaPath:"#/$defs/ukBoard/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data1.width !== undefined){
-let data2 = data1.width;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err7 = {instancePath:instancePath+"/board/width",schemaPath:"#/$defs/ukBoard/properties/width/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 16 || isNaN(data2)){
-const err8 = {instancePath:instancePath+"/board/width",schemaPath:"#/$defs/ukBoard/properties/width/maximum",keyword:"maximum",params:{comparison: "<=", limit: 16},message:"must be <= 16"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data2 < 3 || isNaN(data2)){
-const err9 = {instancePath:instancePath+"/board/width",schemaPath:"#/$defs/ukBoard/properties/width/minimum",keyword:"minimum",params:{comparison: ">=", limit: 3},message:"must be >= 3"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-if(data1.height !== undefined){
-let data3 = data1.height;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err10 = {instancePath:instancePath+"/board/height",schemaPath:"#/$defs/ukBoard/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 16 || isNaN(data3)){
-const err11 = {instancePath:instancePath+"/board/height",schemaPath:"#/$defs/ukBoard/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 16},message:"must be <= 16"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data3 < 3 || isNaN(data3)){
-const err12 = {instancePath:instancePath+"/board/height",schemaPath:"#/$defs/ukBoard/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 3},message:"must be >= 3"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/board",schemaPath:"#/$defs/ukBoard/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.walls !== undefined){
-if(!(validate14(data.walls, {instancePath:instancePath+"/walls",parentData:data,parentDataProperty:"walls",rootData}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
-errors = vErrors.length;
-}
-}
-if(data.portal !== undefined){
-let data5 = data.portal;
-if(typeof data5 === "string"){
-if(!pattern1.test(data5)){
-const err14 = {instancePath:instancePath+"/portal",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},message:"must match pattern \""+"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/portal",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.pieces !== undefined){
-let data6 = data.pieces;
-if(Array.isArray(data6)){
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate16(data6[i0], {instancePath:instancePath+"/pieces/" + i0,parentData:data6,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.tiles !== undefined){
-const err17 = {instancePath:instancePath+"/tiles",schemaPath:"#/properties/tiles/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data.objectives !== undefined){
-const err18 = {instancePath:instancePath+"/objectives",schemaPath:"#/properties/objectives/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(data.pillars !== undefined){
-const err19 = {instancePath:instancePath+"/pillars",schemaPath:"#/properties/pillars/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if(data.sideToMove !== undefined){
-const err20 = {instancePath:instancePath+"/sideToMove",schemaPath:"#/properties/sideToMove/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(data.startingSetup !== undefined){
-const err21 = {instancePath:instancePath+"/startingSetup",schemaPath:"#/properties/startingSetup/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data.options !== undefined){
-const err22 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(data.goal !== undefined){
-const err23 = {instancePath:instancePath+"/goal",schemaPath:"#/properties/goal/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(data.position !== undefined){
-const err24 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-validate13.errors = vErrors;
-return errors === 0;
-}
-
-const schema26 = {"title":"ChessMazeLevelFields","type":"object","required":["ruleset","pieces"],"properties":{"ruleset":{"const":"chess-maze"},"board":{"$ref":"#/$defs/cmBoard"},"pieces":{"type":"array","items":{"$ref":"#/$defs/cmPiece"}},"tiles":{"type":"array","items":{"$ref":"#/$defs/cmTile"}},"objectives":{"$ref":"#/$defs/cmObjectives"},"walls":false,"portal":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"goal":false,"position":false}};
-const schema27 = {"title":"CmBoard","description":"CM-1: W x H, 1..26 each, with holes.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":1,"maximum":26},"height":{"type":"integer","minimum":1,"maximum":26},"holes":{"$ref":"#/$defs/squareList"}},"additionalProperties":false};
-
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1068,8 +592,8 @@ errors++;
 }
 }
 if(data.holes !== undefined){
-if(!(validate14(data.holes, {instancePath:instancePath+"/holes",parentData:data,parentDataProperty:"holes",rootData}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+if(!(validate15(data.holes, {instancePath:instancePath+"/holes",parentData:data,parentDataProperty:"holes",rootData}))){
+vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
 errors = vErrors.length;
 }
 }
@@ -1084,14 +608,16 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 
-const schema28 = {"title":"CmPiece","type":"object","required":["role","square","side"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"},"side":{"$ref":"#/$defs/cmSide"},"facing":{"$ref":"#/$defs/facing"}},"additionalProperties":false};
-const schema31 = {"title":"CmSide","type":"string","enum":["player","enemy"]};
+const schema20 = {"title":"CmPiece","type":"object","required":["role","square","side"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"},"side":{"$ref":"#/$defs/cmSide"},"facing":{"$ref":"#/$defs/facing"}},"additionalProperties":false};
+const schema21 = {"title":"Role","type":"string","enum":["king","queen","rook","bishop","knight","pawn"]};
+const schema23 = {"title":"CmSide","type":"string","enum":["player","enemy"]};
+const schema24 = {"title":"Facing","description":"Pawn direction; default north (UK-4, CM-3).","type":"string","enum":["north","east","south","west"]};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1150,7 +676,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((((data0 === "king") || (data0 === "queen")) || (data0 === "rook")) || (data0 === "bishop")) || (data0 === "knight")) || (data0 === "pawn"))){
-const err5 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/role/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/role/enum",keyword:"enum",params:{allowedValues: schema21.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1198,7 +724,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data2 === "player") || (data2 === "enemy"))){
-const err9 = {instancePath:instancePath+"/side",schemaPath:"#/$defs/cmSide/enum",keyword:"enum",params:{allowedValues: schema31.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/side",schemaPath:"#/$defs/cmSide/enum",keyword:"enum",params:{allowedValues: schema23.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1221,7 +747,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((((data3 === "north") || (data3 === "east")) || (data3 === "south")) || (data3 === "west"))){
-const err11 = {instancePath:instancePath+"/facing",schemaPath:"#/$defs/facing/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/facing",schemaPath:"#/$defs/facing/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1242,15 +768,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
 
-const schema33 = {"title":"CmTile","type":"object","required":["kind"],"properties":{"kind":{"type":"string","enum":["lock","plate","key","transform","coin","gem","letter","finish"]}},"discriminator":{"propertyName":"kind"},"oneOf":[{"$ref":"#/$defs/lockTile"},{"$ref":"#/$defs/plateTile"},{"$ref":"#/$defs/keyTile"},{"$ref":"#/$defs/transformTile"},{"$ref":"#/$defs/coinTile"},{"$ref":"#/$defs/gemTile"},{"$ref":"#/$defs/letterTile"},{"$ref":"#/$defs/finishTile"}]};
-const schema34 = {"title":"LockTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"lock"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false};
-const schema36 = {"title":"CmColor","type":"string","enum":["blue","red","yellow","green"]};
+const schema25 = {"title":"CmTile","type":"object","required":["kind"],"properties":{"kind":{"type":"string","enum":["lock","plate","key","transform","coin","gem","letter","finish"]}},"discriminator":{"propertyName":"kind"},"oneOf":[{"$ref":"#/$defs/lockTile"},{"$ref":"#/$defs/plateTile"},{"$ref":"#/$defs/keyTile"},{"$ref":"#/$defs/transformTile"},{"$ref":"#/$defs/coinTile"},{"$ref":"#/$defs/gemTile"},{"$ref":"#/$defs/letterTile"},{"$ref":"#/$defs/finishTile"}]};
+const schema26 = {"title":"LockTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"lock"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false};
+const schema28 = {"title":"CmColor","type":"string","enum":["blue","red","yellow","green"]};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1346,7 +872,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((((data2 === "blue") || (data2 === "red")) || (data2 === "yellow")) || (data2 === "green"))){
-const err8 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/cmColor/enum",keyword:"enum",params:{allowedValues: schema36.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/cmColor/enum",keyword:"enum",params:{allowedValues: schema28.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1367,13 +893,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
-const schema37 = {"title":"PlateTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"plate"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false};
+const schema29 = {"title":"PlateTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"plate"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1469,7 +995,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((((data2 === "blue") || (data2 === "red")) || (data2 === "yellow")) || (data2 === "green"))){
-const err8 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/cmColor/enum",keyword:"enum",params:{allowedValues: schema36.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/cmColor/enum",keyword:"enum",params:{allowedValues: schema28.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1490,13 +1016,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-const schema40 = {"title":"KeyTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"key"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false};
+const schema32 = {"title":"KeyTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"key"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1592,7 +1118,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((((data2 === "blue") || (data2 === "red")) || (data2 === "yellow")) || (data2 === "green"))){
-const err8 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/cmColor/enum",keyword:"enum",params:{allowedValues: schema36.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/cmColor/enum",keyword:"enum",params:{allowedValues: schema28.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1613,13 +1139,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
-const schema43 = {"title":"TransformTile","description":"CM-10: 1..5 distinct types from knight, bishop, rook, queen, king (never pawn).","type":"object","required":["kind","square","allowed"],"properties":{"kind":{"const":"transform"},"square":{"$ref":"#/$defs/square"},"allowed":{"type":"array","items":{"title":"TransformType","type":"string","enum":["knight","bishop","rook","queen","king"]},"minItems":1,"maxItems":5,"uniqueItems":true}},"additionalProperties":false};
+const schema35 = {"title":"TransformTile","description":"CM-10: 1..5 distinct types from knight, bishop, rook, queen, king (never pawn).","type":"object","required":["kind","square","allowed"],"properties":{"kind":{"const":"transform"},"square":{"$ref":"#/$defs/square"},"allowed":{"type":"array","items":{"title":"TransformType","type":"string","enum":["knight","bishop","rook","queen","king"]},"minItems":1,"maxItems":5,"uniqueItems":true}},"additionalProperties":false};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1739,7 +1265,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((((data3 === "knight") || (data3 === "bishop")) || (data3 === "rook")) || (data3 === "queen")) || (data3 === "king"))){
-const err10 = {instancePath:instancePath+"/allowed/" + i0,schemaPath:"#/properties/allowed/items/enum",keyword:"enum",params:{allowedValues: schema43.properties.allowed.items.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/allowed/" + i0,schemaPath:"#/properties/allowed/items/enum",keyword:"enum",params:{allowedValues: schema35.properties.allowed.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1796,13 +1322,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-const schema45 = {"title":"CoinTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"coin"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false};
+const schema37 = {"title":"CoinTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"coin"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1886,13 +1412,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-const schema47 = {"title":"GemTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"gem"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false};
+const schema39 = {"title":"GemTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"gem"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1976,14 +1502,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-const schema49 = {"title":"LetterTile","type":"object","required":["kind","square","letter"],"properties":{"kind":{"const":"letter"},"square":{"$ref":"#/$defs/square"},"letter":{"description":"One capital letter A-Z (CM-9).","type":"string","pattern":"^[A-Z]$"}},"additionalProperties":false};
-const pattern12 = new RegExp("^[A-Z]$", "u");
+const schema41 = {"title":"LetterTile","type":"object","required":["kind","square","letter"],"properties":{"kind":{"const":"letter"},"square":{"$ref":"#/$defs/square"},"letter":{"description":"One capital letter A-Z (CM-9).","type":"string","pattern":"^[A-Z]$"}},"additionalProperties":false};
+const pattern10 = new RegExp("^[A-Z]$", "u");
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2069,7 +1595,7 @@ errors++;
 if(data.letter !== undefined){
 let data2 = data.letter;
 if(typeof data2 === "string"){
-if(!pattern12.test(data2)){
+if(!pattern10.test(data2)){
 const err7 = {instancePath:instancePath+"/letter",schemaPath:"#/properties/letter/pattern",keyword:"pattern",params:{pattern: "^[A-Z]$"},message:"must match pattern \""+"^[A-Z]$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -2102,13 +1628,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-const schema51 = {"title":"FinishTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"finish"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false};
+const schema43 = {"title":"FinishTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"finish"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2192,12 +1718,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2224,7 +1750,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data0 === "lock") || (data0 === "plate")) || (data0 === "key")) || (data0 === "transform")) || (data0 === "coin")) || (data0 === "gem")) || (data0 === "letter")) || (data0 === "finish"))){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema33.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema25.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2237,50 +1763,50 @@ errors++;
 const tag0 = data.kind;
 if(typeof tag0 == "string"){
 if(tag0 === "lock"){
+if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "plate"){
+if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "key"){
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "transform"){
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "coin"){
 if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "plate"){
+else if(tag0 === "gem"){
 if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "key"){
+else if(tag0 === "letter"){
 if(!(validate27(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "transform"){
+else if(tag0 === "finish"){
 if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "coin"){
-if(!(validate29(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "gem"){
-if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "letter"){
-if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "finish"){
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 }
@@ -2316,14 +1842,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-const schema53 = {"title":"CmObjectives","description":"The reach objective is implied by a finish tile (CM-11).","type":"object","properties":{"collect":{"type":"boolean"},"spell":{"description":"The word, A-Z (CM-9).","type":"string","pattern":"^[A-Z]+$"},"moveLimit":{"description":"CM-12: a positive integer.","type":"integer","minimum":1},"capture":{"$ref":"#/$defs/squareList"}},"additionalProperties":false};
-const pattern14 = new RegExp("^[A-Z]+$", "u");
+const schema45 = {"title":"CmObjectives","description":"The reach objective is implied by a finish tile (CM-11).","type":"object","properties":{"collect":{"type":"boolean"},"spell":{"description":"The word, A-Z (CM-9).","type":"string","pattern":"^[A-Z]+$"},"moveLimit":{"description":"CM-12: a positive integer.","type":"integer","minimum":1},"capture":{"$ref":"#/$defs/squareList"}},"additionalProperties":false};
+const pattern12 = new RegExp("^[A-Z]+$", "u");
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2354,7 +1880,7 @@ errors++;
 if(data.spell !== undefined){
 let data1 = data.spell;
 if(typeof data1 === "string"){
-if(!pattern14.test(data1)){
+if(!pattern12.test(data1)){
 const err2 = {instancePath:instancePath+"/spell",schemaPath:"#/properties/spell/pattern",keyword:"pattern",params:{pattern: "^[A-Z]+$"},message:"must match pattern \""+"^[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -2402,8 +1928,8 @@ errors++;
 }
 }
 if(data.capture !== undefined){
-if(!(validate14(data.capture, {instancePath:instancePath+"/capture",parentData:data,parentDataProperty:"capture",rootData}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+if(!(validate15(data.capture, {instancePath:instancePath+"/capture",parentData:data,parentDataProperty:"capture",rootData}))){
+vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
 errors = vErrors.length;
 }
 }
@@ -2418,12 +1944,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2460,8 +1986,8 @@ errors++;
 }
 }
 if(data.board !== undefined){
-if(!(validate19(data.board, {instancePath:instancePath+"/board",parentData:data,parentDataProperty:"board",rootData}))){
-vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
+if(!(validate14(data.board, {instancePath:instancePath+"/board",parentData:data,parentDataProperty:"board",rootData}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
 }
@@ -2470,8 +1996,8 @@ let data2 = data.pieces;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate22(data2[i0], {instancePath:instancePath+"/pieces/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate18(data2[i0], {instancePath:instancePath+"/pieces/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 }
@@ -2492,8 +2018,8 @@ let data4 = data.tiles;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate24(data4[i1], {instancePath:instancePath+"/tiles/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate20(data4[i1], {instancePath:instancePath+"/tiles/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
 errors = vErrors.length;
 }
 }
@@ -2510,13 +2036,13 @@ errors++;
 }
 }
 if(data.objectives !== undefined){
-if(!(validate42(data.objectives, {instancePath:instancePath+"/objectives",parentData:data,parentDataProperty:"objectives",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate38(data.objectives, {instancePath:instancePath+"/objectives",parentData:data,parentDataProperty:"objectives",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
-if(data.walls !== undefined){
-const err5 = {instancePath:instancePath+"/walls",schemaPath:"#/properties/walls/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.pillars !== undefined){
+const err5 = {instancePath:instancePath+"/pillars",schemaPath:"#/properties/pillars/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2525,8 +2051,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.portal !== undefined){
-const err6 = {instancePath:instancePath+"/portal",schemaPath:"#/properties/portal/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.sideToMove !== undefined){
+const err6 = {instancePath:instancePath+"/sideToMove",schemaPath:"#/properties/sideToMove/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2535,8 +2061,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.pillars !== undefined){
-const err7 = {instancePath:instancePath+"/pillars",schemaPath:"#/properties/pillars/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.startingSetup !== undefined){
+const err7 = {instancePath:instancePath+"/startingSetup",schemaPath:"#/properties/startingSetup/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2545,8 +2071,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.sideToMove !== undefined){
-const err8 = {instancePath:instancePath+"/sideToMove",schemaPath:"#/properties/sideToMove/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.options !== undefined){
+const err8 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2555,8 +2081,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.startingSetup !== undefined){
-const err9 = {instancePath:instancePath+"/startingSetup",schemaPath:"#/properties/startingSetup/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.goal !== undefined){
+const err9 = {instancePath:instancePath+"/goal",schemaPath:"#/properties/goal/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2565,8 +2091,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.options !== undefined){
-const err10 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.position !== undefined){
+const err10 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2575,8 +2101,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.goal !== undefined){
-const err11 = {instancePath:instancePath+"/goal",schemaPath:"#/properties/goal/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.walls !== undefined){
+const err11 = {instancePath:instancePath+"/walls",schemaPath:"#/properties/walls/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2585,8 +2111,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.position !== undefined){
-const err12 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.portal !== undefined){
+const err12 = {instancePath:instancePath+"/portal",schemaPath:"#/properties/portal/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2606,18 +2132,18 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 
-const schema54 = {"title":"KingsValleyLevelFields","type":"object","required":["ruleset","pieces","sideToMove"],"properties":{"ruleset":{"const":"kings-valley"},"board":{"$ref":"#/$defs/kvBoard"},"pillars":{"$ref":"#/$defs/squareList"},"pieces":{"type":"array","items":{"$ref":"#/$defs/kvPiece"}},"sideToMove":{"$ref":"#/$defs/kvSide"},"startingSetup":{"description":"KV-4 applies (first move must be a soldier move).","type":"boolean"},"options":{"$ref":"#/$defs/kvOptions"},"goal":{"$ref":"#/$defs/kvGoal"},"walls":false,"portal":false,"tiles":false,"objectives":false,"position":false}};
-const schema55 = {"title":"KvBoard","description":"KV-1/KV-9: 5..9 each (oddness is a ruleset check).","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":5,"maximum":9},"height":{"type":"integer","minimum":5,"maximum":9}},"additionalProperties":false};
-const schema58 = {"title":"KvSide","type":"string","enum":["white","black"]};
-const schema60 = {"title":"KvOptions","type":"object","properties":{"soldiersMayStopOnValley":{"description":"KV-3; default false.","type":"boolean"}},"additionalProperties":false};
-const schema61 = {"title":"KvGoal","description":"KV-8: the side to move forces a win within `moves` of its own moves.","type":"object","required":["type","moves"],"properties":{"type":{"const":"win-in"},"moves":{"type":"integer","minimum":1}},"additionalProperties":false};
-const schema56 = {"title":"KvPiece","type":"object","required":["role","square","side"],"properties":{"role":{"type":"string","enum":["king","soldier"]},"square":{"$ref":"#/$defs/square"},"side":{"$ref":"#/$defs/kvSide"}},"additionalProperties":false};
+const schema46 = {"title":"KingsValleyLevelFields","type":"object","required":["ruleset","pieces","sideToMove"],"properties":{"ruleset":{"const":"kings-valley"},"board":{"$ref":"#/$defs/kvBoard"},"pillars":{"$ref":"#/$defs/squareList"},"pieces":{"type":"array","items":{"$ref":"#/$defs/kvPiece"}},"sideToMove":{"$ref":"#/$defs/kvSide"},"startingSetup":{"description":"KV-4 applies (first move must be a soldier move).","type":"boolean"},"options":{"$ref":"#/$defs/kvOptions"},"goal":{"$ref":"#/$defs/kvGoal"},"tiles":false,"objectives":false,"position":false,"walls":false,"portal":false}};
+const schema47 = {"title":"KvBoard","description":"KV-1/KV-9: 5..9 each (oddness is a ruleset check).","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":5,"maximum":9},"height":{"type":"integer","minimum":5,"maximum":9}},"additionalProperties":false};
+const schema50 = {"title":"KvSide","type":"string","enum":["white","black"]};
+const schema52 = {"title":"KvOptions","type":"object","properties":{"soldiersMayStopOnValley":{"description":"KV-3; default false.","type":"boolean"}},"additionalProperties":false};
+const schema53 = {"title":"KvGoal","description":"KV-8: the side to move forces a win within `moves` of its own moves.","type":"object","required":["type","moves"],"properties":{"type":{"const":"win-in"},"moves":{"type":"integer","minimum":1}},"additionalProperties":false};
+const schema48 = {"title":"KvPiece","type":"object","required":["role","square","side"],"properties":{"role":{"type":"string","enum":["king","soldier"]},"square":{"$ref":"#/$defs/square"},"side":{"$ref":"#/$defs/kvSide"}},"additionalProperties":false};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2676,7 +2202,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data0 === "king") || (data0 === "soldier"))){
-const err5 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema56.properties.role.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema48.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2724,7 +2250,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data2 === "white") || (data2 === "black"))){
-const err9 = {instancePath:instancePath+"/side",schemaPath:"#/$defs/kvSide/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/side",schemaPath:"#/$defs/kvSide/enum",keyword:"enum",params:{allowedValues: schema50.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2745,12 +2271,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2914,8 +2440,8 @@ errors++;
 }
 }
 if(data.pillars !== undefined){
-if(!(validate14(data.pillars, {instancePath:instancePath+"/pillars",parentData:data,parentDataProperty:"pillars",rootData}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+if(!(validate15(data.pillars, {instancePath:instancePath+"/pillars",parentData:data,parentDataProperty:"pillars",rootData}))){
+vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
 errors = vErrors.length;
 }
 }
@@ -2924,8 +2450,8 @@ let data5 = data.pieces;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate47(data5[i0], {instancePath:instancePath+"/pieces/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate43(data5[i0], {instancePath:instancePath+"/pieces/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 }
@@ -2954,7 +2480,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((data7 === "white") || (data7 === "black"))){
-const err16 = {instancePath:instancePath+"/sideToMove",schemaPath:"#/$defs/kvSide/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/sideToMove",schemaPath:"#/$defs/kvSide/enum",keyword:"enum",params:{allowedValues: schema50.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3099,8 +2625,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.walls !== undefined){
-const err28 = {instancePath:instancePath+"/walls",schemaPath:"#/properties/walls/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.tiles !== undefined){
+const err28 = {instancePath:instancePath+"/tiles",schemaPath:"#/properties/tiles/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3109,8 +2635,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data.portal !== undefined){
-const err29 = {instancePath:instancePath+"/portal",schemaPath:"#/properties/portal/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.objectives !== undefined){
+const err29 = {instancePath:instancePath+"/objectives",schemaPath:"#/properties/objectives/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3119,8 +2645,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(data.tiles !== undefined){
-const err30 = {instancePath:instancePath+"/tiles",schemaPath:"#/properties/tiles/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.position !== undefined){
+const err30 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3129,8 +2655,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data.objectives !== undefined){
-const err31 = {instancePath:instancePath+"/objectives",schemaPath:"#/properties/objectives/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.walls !== undefined){
+const err31 = {instancePath:instancePath+"/walls",schemaPath:"#/properties/walls/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3139,8 +2665,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data.position !== undefined){
-const err32 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.portal !== undefined){
+const err32 = {instancePath:instancePath+"/portal",schemaPath:"#/properties/portal/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3160,16 +2686,16 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-const schema62 = {"title":"LockingChessLevelFields","type":"object","required":["ruleset","position"],"properties":{"ruleset":{"const":"locking-chess"},"board":{"$ref":"#/$defs/lcBoard"},"position":{"description":"LFEN (LC-13).","type":"string"},"pieces":{"type":"array","items":{"$ref":"#/$defs/lcPiece"}},"goal":{"$ref":"#/$defs/lcGoal"},"walls":false,"portal":false,"tiles":false,"objectives":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false}};
-const schema63 = {"title":"LcBoard","description":"Locking Chess is played on 8 x 8.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":8,"maximum":8},"height":{"type":"integer","minimum":8,"maximum":8}},"additionalProperties":false};
-const schema67 = {"title":"LcGoal","description":"Any LC-8 win counts as mate.","type":"object","required":["type","moves"],"properties":{"type":{"const":"mate-in"},"moves":{"type":"integer","minimum":1}},"additionalProperties":false};
-const schema64 = {"title":"LcPiece","description":"Informational; the position field is authoritative.","type":"object","required":["role","square"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false};
+const schema54 = {"title":"LockingChessLevelFields","type":"object","required":["ruleset","position"],"properties":{"ruleset":{"const":"locking-chess"},"board":{"$ref":"#/$defs/lcBoard"},"position":{"description":"LFEN (LC-13).","type":"string"},"pieces":{"type":"array","items":{"$ref":"#/$defs/lcPiece"}},"goal":{"$ref":"#/$defs/lcGoal"},"tiles":false,"objectives":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"walls":false,"portal":false}};
+const schema55 = {"title":"LcBoard","description":"Locking Chess is played on 8 x 8.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":8,"maximum":8},"height":{"type":"integer","minimum":8,"maximum":8}},"additionalProperties":false};
+const schema59 = {"title":"LcGoal","description":"Any LC-8 win counts as mate.","type":"object","required":["type","moves"],"properties":{"type":{"const":"mate-in"},"moves":{"type":"integer","minimum":1}},"additionalProperties":false};
+const schema56 = {"title":"LcPiece","description":"Informational; the position field is authoritative.","type":"object","required":["role","square"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3218,7 +2744,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((((data0 === "king") || (data0 === "queen")) || (data0 === "rook")) || (data0 === "bishop")) || (data0 === "knight")) || (data0 === "pawn"))){
-const err4 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/role/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/role/enum",keyword:"enum",params:{allowedValues: schema21.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3264,12 +2790,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3439,8 +2965,8 @@ let data5 = data.pieces;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate50(data5[i0], {instancePath:instancePath+"/pieces/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate46(data5[i0], {instancePath:instancePath+"/pieces/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
@@ -3540,8 +3066,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.walls !== undefined){
-const err22 = {instancePath:instancePath+"/walls",schemaPath:"#/properties/walls/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.tiles !== undefined){
+const err22 = {instancePath:instancePath+"/tiles",schemaPath:"#/properties/tiles/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3550,8 +3076,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data.portal !== undefined){
-const err23 = {instancePath:instancePath+"/portal",schemaPath:"#/properties/portal/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.objectives !== undefined){
+const err23 = {instancePath:instancePath+"/objectives",schemaPath:"#/properties/objectives/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3560,8 +3086,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data.tiles !== undefined){
-const err24 = {instancePath:instancePath+"/tiles",schemaPath:"#/properties/tiles/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.pillars !== undefined){
+const err24 = {instancePath:instancePath+"/pillars",schemaPath:"#/properties/pillars/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3570,8 +3096,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data.objectives !== undefined){
-const err25 = {instancePath:instancePath+"/objectives",schemaPath:"#/properties/objectives/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.sideToMove !== undefined){
+const err25 = {instancePath:instancePath+"/sideToMove",schemaPath:"#/properties/sideToMove/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3580,8 +3106,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data.pillars !== undefined){
-const err26 = {instancePath:instancePath+"/pillars",schemaPath:"#/properties/pillars/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.startingSetup !== undefined){
+const err26 = {instancePath:instancePath+"/startingSetup",schemaPath:"#/properties/startingSetup/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3590,8 +3116,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data.sideToMove !== undefined){
-const err27 = {instancePath:instancePath+"/sideToMove",schemaPath:"#/properties/sideToMove/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.options !== undefined){
+const err27 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3600,8 +3126,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data.startingSetup !== undefined){
-const err28 = {instancePath:instancePath+"/startingSetup",schemaPath:"#/properties/startingSetup/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.walls !== undefined){
+const err28 = {instancePath:instancePath+"/walls",schemaPath:"#/properties/walls/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3610,8 +3136,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data.options !== undefined){
-const err29 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.portal !== undefined){
+const err29 = {instancePath:instancePath+"/portal",schemaPath:"#/properties/portal/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3631,7 +3157,481 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate45.errors = vErrors;
+return errors === 0;
+}
+
+const schema60 = {"title":"UnlockTheKingLevelFields","type":"object","required":["ruleset","portal","pieces"],"properties":{"ruleset":{"const":"unlock-the-king"},"board":{"$ref":"#/$defs/ukBoard"},"walls":{"$ref":"#/$defs/squareList"},"portal":{"$ref":"#/$defs/square"},"pieces":{"type":"array","items":{"$ref":"#/$defs/ukPiece"}},"tiles":false,"objectives":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"goal":false,"position":false}};
+const schema61 = {"title":"UkBoard","description":"UK-1: W x H, 3..16 each.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":3,"maximum":16},"height":{"type":"integer","minimum":3,"maximum":16}},"additionalProperties":false};
+const schema63 = {"title":"UkPiece","type":"object","required":["role","square"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/ukColor"},"facing":{"$ref":"#/$defs/facing"},"lateral":{"description":"Pawns only; default false (UK-4).","type":"boolean"}},"additionalProperties":false};
+const schema66 = {"title":"UkColor","description":"Cosmetic piece colour (UK-2).","type":"string","enum":["ivory","obsidian"]};
+
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.role === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.square === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "square"},message:"must have required property '"+"square"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "role") || (key0 === "square")) || (key0 === "color")) || (key0 === "facing")) || (key0 === "lateral"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.role !== undefined){
+let data0 = data.role;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/role/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!((((((data0 === "king") || (data0 === "queen")) || (data0 === "rook")) || (data0 === "bishop")) || (data0 === "knight")) || (data0 === "pawn"))){
+const err4 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/role/enum",keyword:"enum",params:{allowedValues: schema21.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.square !== undefined){
+let data1 = data.square;
+if(typeof data1 === "string"){
+if(!pattern1.test(data1)){
+const err5 = {instancePath:instancePath+"/square",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},message:"must match pattern \""+"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/square",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.color !== undefined){
+let data2 = data.color;
+if(typeof data2 !== "string"){
+const err7 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/ukColor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(!((data2 === "ivory") || (data2 === "obsidian"))){
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/ukColor/enum",keyword:"enum",params:{allowedValues: schema66.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.facing !== undefined){
+let data3 = data.facing;
+if(typeof data3 !== "string"){
+const err9 = {instancePath:instancePath+"/facing",schemaPath:"#/$defs/facing/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(!((((data3 === "north") || (data3 === "east")) || (data3 === "south")) || (data3 === "west"))){
+const err10 = {instancePath:instancePath+"/facing",schemaPath:"#/$defs/facing/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.lateral !== undefined){
+if(typeof data.lateral !== "boolean"){
+const err11 = {instancePath:instancePath+"/lateral",schemaPath:"#/properties/lateral/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+validate50.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.ruleset === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ruleset"},message:"must have required property '"+"ruleset"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.portal === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "portal"},message:"must have required property '"+"portal"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.pieces === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pieces"},message:"must have required property '"+"pieces"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.ruleset !== undefined){
+if("unlock-the-king" !== data.ruleset){
+const err3 = {instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/const",keyword:"const",params:{allowedValue: "unlock-the-king"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.board !== undefined){
+let data1 = data.board;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.width === undefined){
+const err4 = {instancePath:instancePath+"/board",schemaPath:"#/$defs/ukBoard/required",keyword:"required",params:{missingProperty: "width"},message:"must have required property '"+"width"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.height === undefined){
+const err5 = {instancePath:instancePath+"/board",schemaPath:"#/$defs/ukBoard/required",keyword:"required",params:{missingProperty: "height"},message:"must have required property '"+"height"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key0 in data1){
+if(!((key0 === "width") || (key0 === "height"))){
+const err6 = {instancePath:instancePath+"/board",schemaPath:"#/$defs/ukBoard/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data1.width !== undefined){
+let data2 = data1.width;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err7 = {instancePath:instancePath+"/board/width",schemaPath:"#/$defs/ukBoard/properties/width/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 16 || isNaN(data2)){
+const err8 = {instancePath:instancePath+"/board/width",schemaPath:"#/$defs/ukBoard/properties/width/maximum",keyword:"maximum",params:{comparison: "<=", limit: 16},message:"must be <= 16"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2 < 3 || isNaN(data2)){
+const err9 = {instancePath:instancePath+"/board/width",schemaPath:"#/$defs/ukBoard/properties/width/minimum",keyword:"minimum",params:{comparison: ">=", limit: 3},message:"must be >= 3"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data1.height !== undefined){
+let data3 = data1.height;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err10 = {instancePath:instancePath+"/board/height",schemaPath:"#/$defs/ukBoard/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 16 || isNaN(data3)){
+const err11 = {instancePath:instancePath+"/board/height",schemaPath:"#/$defs/ukBoard/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 16},message:"must be <= 16"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data3 < 3 || isNaN(data3)){
+const err12 = {instancePath:instancePath+"/board/height",schemaPath:"#/$defs/ukBoard/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 3},message:"must be >= 3"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/board",schemaPath:"#/$defs/ukBoard/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.walls !== undefined){
+if(!(validate15(data.walls, {instancePath:instancePath+"/walls",parentData:data,parentDataProperty:"walls",rootData}))){
+vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+errors = vErrors.length;
+}
+}
+if(data.portal !== undefined){
+let data5 = data.portal;
+if(typeof data5 === "string"){
+if(!pattern1.test(data5)){
+const err14 = {instancePath:instancePath+"/portal",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},message:"must match pattern \""+"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/portal",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.pieces !== undefined){
+let data6 = data.pieces;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate50(data6[i0], {instancePath:instancePath+"/pieces/" + i0,parentData:data6,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.tiles !== undefined){
+const err17 = {instancePath:instancePath+"/tiles",schemaPath:"#/properties/tiles/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data.objectives !== undefined){
+const err18 = {instancePath:instancePath+"/objectives",schemaPath:"#/properties/objectives/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data.pillars !== undefined){
+const err19 = {instancePath:instancePath+"/pillars",schemaPath:"#/properties/pillars/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data.sideToMove !== undefined){
+const err20 = {instancePath:instancePath+"/sideToMove",schemaPath:"#/properties/sideToMove/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data.startingSetup !== undefined){
+const err21 = {instancePath:instancePath+"/startingSetup",schemaPath:"#/properties/startingSetup/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data.options !== undefined){
+const err22 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data.goal !== undefined){
+const err23 = {instancePath:instancePath+"/goal",schemaPath:"#/properties/goal/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data.position !== undefined){
+const err24 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+validate48.errors = vErrors;
 return errors === 0;
 }
 
@@ -3727,7 +3727,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!((((data2 === "chess-maze") || (data2 === "unlock-the-king")) || (data2 === "kings-valley")) || (data2 === "locking-chess"))){
+if(!((((data2 === "chess-maze") || (data2 === "kings-valley")) || (data2 === "locking-chess")) || (data2 === "unlock-the-king"))){
 const err8 = {instancePath:instancePath+"/ruleset",schemaPath:"#/$defs/ruleset/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
@@ -3900,27 +3900,27 @@ errors++;
 }
 const tag0 = data.ruleset;
 if(typeof tag0 == "string"){
-if(tag0 === "unlock-the-king"){
+if(tag0 === "chess-maze"){
 if(!(validate13(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "chess-maze"){
-if(!(validate18(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+else if(tag0 === "kings-valley"){
+if(!(validate41(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "kings-valley"){
+else if(tag0 === "locking-chess"){
 if(!(validate45(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "locking-chess"){
-if(!(validate49(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+else if(tag0 === "unlock-the-king"){
+if(!(validate48(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 }

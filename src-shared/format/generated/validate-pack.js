@@ -3,19 +3,19 @@
 "use strict";
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://castellan.invalid/schemas/v1/pack.schema.json","title":"CastellanPack","description":"A Castellan pack, format version 1: `pack.json` in a pack folder (entries name level files) or one exported `*.pack.json` (entries embed levels). Implements the format contract, docs/reference/format-contract.md#pack. Unknown top-level fields are allowed; entries are closed.","type":"object","required":["format","version","title","ruleset","levels"],"properties":{"format":{"const":"castellan.pack"},"version":{"const":1},"title":{"type":"string"},"ruleset":{"type":"string","enum":["chess-maze","unlock-the-king","kings-valley","locking-chess"]},"author":{"type":"string"},"description":{"type":"string"},"levels":{"description":"The levels in order. Extension: at most 10,000 (a larger pack is refused, error pack-too-many-levels).","type":"array","maxItems":10000,"items":{"$ref":"#/$defs/packEntry"}}},"$defs":{"packEntry":{"title":"PackEntry","description":"Exactly one of `file` (folder form) or `level` (single-file form).","oneOf":[{"$ref":"#/$defs/packFileEntry"},{"$ref":"#/$defs/packLevelEntry"}]},"packFileEntry":{"title":"PackFileEntry","type":"object","required":["file"],"properties":{"file":{"description":"Path of a level file, relative to the pack folder, '/'-separated, staying inside the folder (no absolute path, drive letter, backslash or '..' segment).","type":"string","pattern":"^(?![/])(?![A-Za-z]:)(?!(?:.*/)?\\.\\.(?:/|$))[^\\\\\\u0000]+$"},"tier":{"description":"Tier name, e.g. 'Novice' (UK-9).","type":"string"},"title":{"description":"Extension: per-entry title override.","type":"string"}},"additionalProperties":false},"packLevelEntry":{"title":"PackLevelEntry","type":"object","required":["level"],"properties":{"level":{"$ref":"level.schema.json"},"tier":{"description":"Tier name, e.g. 'Novice' (UK-9).","type":"string"},"title":{"description":"Extension: per-entry title override.","type":"string"}},"additionalProperties":false}}};
-const schema12 = {"title":"PackEntry","description":"Exactly one of `file` (folder form) or `level` (single-file form).","oneOf":[{"$ref":"#/$defs/packFileEntry"},{"$ref":"#/$defs/packLevelEntry"}]};
-const schema13 = {"title":"PackFileEntry","type":"object","required":["file"],"properties":{"file":{"description":"Path of a level file, relative to the pack folder, '/'-separated, staying inside the folder (no absolute path, drive letter, backslash or '..' segment).","type":"string","pattern":"^(?![/])(?![A-Za-z]:)(?!(?:.*/)?\\.\\.(?:/|$))[^\\\\\\u0000]+$"},"tier":{"description":"Tier name, e.g. 'Novice' (UK-9).","type":"string"},"title":{"description":"Extension: per-entry title override.","type":"string"}},"additionalProperties":false};
-const pattern0 = new RegExp("^(?![/])(?![A-Za-z]:)(?!(?:.*/)?\\.\\.(?:/|$))[^\\\\\\u0000]+$", "u");
-const schema14 = {"title":"PackLevelEntry","type":"object","required":["level"],"properties":{"level":{"$ref":"level.schema.json"},"tier":{"description":"Tier name, e.g. 'Novice' (UK-9).","type":"string"},"title":{"description":"Extension: per-entry title override.","type":"string"}},"additionalProperties":false};
-const schema15 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://castellan.invalid/schemas/v1/level.schema.json","title":"CastellanLevel","description":"A Castellan level file (*.level.json), format version 1. Implements the format contract, docs/reference/format-contract.md. Unknown top-level fields are allowed (forward compatibility, 'extend, don't change'); fields that belong to another ruleset are rejected. Closed inner shapes (board, pieces, tiles, objectives, goal, options) reject unknown fields.","type":"object","required":["format","version","ruleset","meta","board"],"properties":{"format":{"const":"castellan.level"},"version":{"const":1},"ruleset":{"$ref":"#/$defs/ruleset"},"meta":{"$ref":"#/$defs/meta"},"board":{"type":"object"},"par":{"description":"The designer's official par (UK-7); a positive integer.","type":"integer","minimum":1},"solution":{"$ref":"#/$defs/solution"},"editor":{"description":"Editor-only state (view, notes); ignored by rules and by the level hash.","type":"object","additionalProperties":true},"draft":{"description":"Extension: saved without proof (invalid or unsolvable) by explicit user choice.","type":"boolean"}},"discriminator":{"propertyName":"ruleset"},"oneOf":[{"$ref":"#/$defs/unlockTheKingLevel"},{"$ref":"#/$defs/chessMazeLevel"},{"$ref":"#/$defs/kingsValleyLevel"},{"$ref":"#/$defs/lockingChessLevel"}],"$defs":{"ruleset":{"title":"Ruleset","type":"string","enum":["chess-maze","unlock-the-king","kings-valley","locking-chess"]},"square":{"description":"Algebraic square name: file a..z, rank 1..26 (docs/rules/README.md#common). Whether it lies on the board is a ruleset check.","type":"string","pattern":"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},"squareList":{"type":"array","items":{"$ref":"#/$defs/square"}},"role":{"title":"Role","type":"string","enum":["king","queen","rook","bishop","knight","pawn"]},"facing":{"title":"Facing","description":"Pawn direction; default north (UK-4, CM-3).","type":"string","enum":["north","east","south","west"]},"ukColor":{"title":"UkColor","description":"Cosmetic piece colour (UK-2).","type":"string","enum":["ivory","obsidian"]},"cmColor":{"title":"CmColor","type":"string","enum":["blue","red","yellow","green"]},"cmSide":{"title":"CmSide","type":"string","enum":["player","enemy"]},"kvSide":{"title":"KvSide","type":"string","enum":["white","black"]},"meta":{"title":"LevelMeta","type":"object","required":["title"],"properties":{"title":{"type":"string"},"author":{"type":"string"},"description":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}}},"solution":{"title":"StoredSolution","description":"Written only by the save pipeline after a successful solve.","type":"object","required":["moves","length","optimal","states","solver","levelHash"],"properties":{"moves":{"type":"array","items":{"type":"string"}},"length":{"type":"integer","minimum":0},"optimal":{"type":"boolean"},"states":{"type":"integer","minimum":0},"solver":{"type":"string"},"levelHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"metrics":{"$ref":"#/$defs/solveMetrics"},"keys":{"description":"Extension (two-player goals): every first move (LAN) that achieves the shortest forced win, as the proof found them; more than one is a cook (RULINGS P-1). Absent in files proved before it existed.","type":"array","items":{"type":"string"}}}},"solveMetrics":{"title":"StoredSolveMetrics","description":"Extension: the difficulty metrics of the proving solve (A* with optimal-solution counting, single-player rulesets). Optional; not covered by levelHash.","type":"object","properties":{"expanded":{"description":"States whose successors were generated.","type":"integer","minimum":0},"generated":{"description":"Successors generated, duplicates included.","type":"integer","minimum":0},"branching":{"description":"generated / expanded: mean legal moves per expanded state.","type":"number","minimum":0},"optimalSolutions":{"description":"Distinct optimal move sequences, at most the count cap.","type":"integer","minimum":0},"optimalSolutionsCapped":{"description":"True when there are more optimal solutions than the count cap.","type":"boolean"},"uniqueFirstMove":{"description":"True when every optimal solution starts with the same move.","type":"boolean"},"taggedMovesMin":{"description":"Fewest tagged moves (Unlock the King: non-king moves) over all optimal solutions.","type":"integer","minimum":0},"taggedMovesMax":{"description":"Most tagged moves over all optimal solutions.","type":"integer","minimum":0}}},"ukBoard":{"title":"UkBoard","description":"UK-1: W x H, 3..16 each.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":3,"maximum":16},"height":{"type":"integer","minimum":3,"maximum":16}},"additionalProperties":false},"ukPiece":{"title":"UkPiece","type":"object","required":["role","square"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/ukColor"},"facing":{"$ref":"#/$defs/facing"},"lateral":{"description":"Pawns only; default false (UK-4).","type":"boolean"}},"additionalProperties":false},"unlockTheKingLevel":{"title":"UnlockTheKingLevelFields","type":"object","required":["ruleset","portal","pieces"],"properties":{"ruleset":{"const":"unlock-the-king"},"board":{"$ref":"#/$defs/ukBoard"},"walls":{"$ref":"#/$defs/squareList"},"portal":{"$ref":"#/$defs/square"},"pieces":{"type":"array","items":{"$ref":"#/$defs/ukPiece"}},"tiles":false,"objectives":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"goal":false,"position":false}},"cmBoard":{"title":"CmBoard","description":"CM-1: W x H, 1..26 each, with holes.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":1,"maximum":26},"height":{"type":"integer","minimum":1,"maximum":26},"holes":{"$ref":"#/$defs/squareList"}},"additionalProperties":false},"cmPiece":{"title":"CmPiece","type":"object","required":["role","square","side"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"},"side":{"$ref":"#/$defs/cmSide"},"facing":{"$ref":"#/$defs/facing"}},"additionalProperties":false},"cmTile":{"title":"CmTile","type":"object","required":["kind"],"properties":{"kind":{"type":"string","enum":["lock","plate","key","transform","coin","gem","letter","finish"]}},"discriminator":{"propertyName":"kind"},"oneOf":[{"$ref":"#/$defs/lockTile"},{"$ref":"#/$defs/plateTile"},{"$ref":"#/$defs/keyTile"},{"$ref":"#/$defs/transformTile"},{"$ref":"#/$defs/coinTile"},{"$ref":"#/$defs/gemTile"},{"$ref":"#/$defs/letterTile"},{"$ref":"#/$defs/finishTile"}]},"lockTile":{"title":"LockTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"lock"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false},"plateTile":{"title":"PlateTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"plate"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false},"keyTile":{"title":"KeyTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"key"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false},"transformTile":{"title":"TransformTile","description":"CM-10: 1..5 distinct types from knight, bishop, rook, queen, king (never pawn).","type":"object","required":["kind","square","allowed"],"properties":{"kind":{"const":"transform"},"square":{"$ref":"#/$defs/square"},"allowed":{"type":"array","items":{"title":"TransformType","type":"string","enum":["knight","bishop","rook","queen","king"]},"minItems":1,"maxItems":5,"uniqueItems":true}},"additionalProperties":false},"coinTile":{"title":"CoinTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"coin"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false},"gemTile":{"title":"GemTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"gem"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false},"letterTile":{"title":"LetterTile","type":"object","required":["kind","square","letter"],"properties":{"kind":{"const":"letter"},"square":{"$ref":"#/$defs/square"},"letter":{"description":"One capital letter A-Z (CM-9).","type":"string","pattern":"^[A-Z]$"}},"additionalProperties":false},"finishTile":{"title":"FinishTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"finish"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false},"cmObjectives":{"title":"CmObjectives","description":"The reach objective is implied by a finish tile (CM-11).","type":"object","properties":{"collect":{"type":"boolean"},"spell":{"description":"The word, A-Z (CM-9).","type":"string","pattern":"^[A-Z]+$"},"moveLimit":{"description":"CM-12: a positive integer.","type":"integer","minimum":1},"capture":{"$ref":"#/$defs/squareList"}},"additionalProperties":false},"chessMazeLevel":{"title":"ChessMazeLevelFields","type":"object","required":["ruleset","pieces"],"properties":{"ruleset":{"const":"chess-maze"},"board":{"$ref":"#/$defs/cmBoard"},"pieces":{"type":"array","items":{"$ref":"#/$defs/cmPiece"}},"tiles":{"type":"array","items":{"$ref":"#/$defs/cmTile"}},"objectives":{"$ref":"#/$defs/cmObjectives"},"walls":false,"portal":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"goal":false,"position":false}},"kvBoard":{"title":"KvBoard","description":"KV-1/KV-9: 5..9 each (oddness is a ruleset check).","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":5,"maximum":9},"height":{"type":"integer","minimum":5,"maximum":9}},"additionalProperties":false},"kvPiece":{"title":"KvPiece","type":"object","required":["role","square","side"],"properties":{"role":{"type":"string","enum":["king","soldier"]},"square":{"$ref":"#/$defs/square"},"side":{"$ref":"#/$defs/kvSide"}},"additionalProperties":false},"kvOptions":{"title":"KvOptions","type":"object","properties":{"soldiersMayStopOnValley":{"description":"KV-3; default false.","type":"boolean"}},"additionalProperties":false},"kvGoal":{"title":"KvGoal","description":"KV-8: the side to move forces a win within `moves` of its own moves.","type":"object","required":["type","moves"],"properties":{"type":{"const":"win-in"},"moves":{"type":"integer","minimum":1}},"additionalProperties":false},"kingsValleyLevel":{"title":"KingsValleyLevelFields","type":"object","required":["ruleset","pieces","sideToMove"],"properties":{"ruleset":{"const":"kings-valley"},"board":{"$ref":"#/$defs/kvBoard"},"pillars":{"$ref":"#/$defs/squareList"},"pieces":{"type":"array","items":{"$ref":"#/$defs/kvPiece"}},"sideToMove":{"$ref":"#/$defs/kvSide"},"startingSetup":{"description":"KV-4 applies (first move must be a soldier move).","type":"boolean"},"options":{"$ref":"#/$defs/kvOptions"},"goal":{"$ref":"#/$defs/kvGoal"},"walls":false,"portal":false,"tiles":false,"objectives":false,"position":false}},"lcBoard":{"title":"LcBoard","description":"Locking Chess is played on 8 x 8.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":8,"maximum":8},"height":{"type":"integer","minimum":8,"maximum":8}},"additionalProperties":false},"lcPiece":{"title":"LcPiece","description":"Informational; the position field is authoritative.","type":"object","required":["role","square"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false},"lcGoal":{"title":"LcGoal","description":"Any LC-8 win counts as mate.","type":"object","required":["type","moves"],"properties":{"type":{"const":"mate-in"},"moves":{"type":"integer","minimum":1}},"additionalProperties":false},"lockingChessLevel":{"title":"LockingChessLevelFields","type":"object","required":["ruleset","position"],"properties":{"ruleset":{"const":"locking-chess"},"board":{"$ref":"#/$defs/lcBoard"},"position":{"description":"LFEN (LC-13).","type":"string"},"pieces":{"type":"array","items":{"$ref":"#/$defs/lcPiece"}},"goal":{"$ref":"#/$defs/lcGoal"},"walls":false,"portal":false,"tiles":false,"objectives":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false}}}};
-const schema16 = {"title":"Ruleset","type":"string","enum":["chess-maze","unlock-the-king","kings-valley","locking-chess"]};
-const schema17 = {"title":"LevelMeta","type":"object","required":["title"],"properties":{"title":{"type":"string"},"author":{"type":"string"},"description":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}}};
-const schema18 = {"title":"StoredSolution","description":"Written only by the save pipeline after a successful solve.","type":"object","required":["moves","length","optimal","states","solver","levelHash"],"properties":{"moves":{"type":"array","items":{"type":"string"}},"length":{"type":"integer","minimum":0},"optimal":{"type":"boolean"},"states":{"type":"integer","minimum":0},"solver":{"type":"string"},"levelHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"metrics":{"$ref":"#/$defs/solveMetrics"},"keys":{"description":"Extension (two-player goals): every first move (LAN) that achieves the shortest forced win, as the proof found them; more than one is a cook (RULINGS P-1). Absent in files proved before it existed.","type":"array","items":{"type":"string"}}}};
-const schema19 = {"title":"StoredSolveMetrics","description":"Extension: the difficulty metrics of the proving solve (A* with optimal-solution counting, single-player rulesets). Optional; not covered by levelHash.","type":"object","properties":{"expanded":{"description":"States whose successors were generated.","type":"integer","minimum":0},"generated":{"description":"Successors generated, duplicates included.","type":"integer","minimum":0},"branching":{"description":"generated / expanded: mean legal moves per expanded state.","type":"number","minimum":0},"optimalSolutions":{"description":"Distinct optimal move sequences, at most the count cap.","type":"integer","minimum":0},"optimalSolutionsCapped":{"description":"True when there are more optimal solutions than the count cap.","type":"boolean"},"uniqueFirstMove":{"description":"True when every optimal solution starts with the same move.","type":"boolean"},"taggedMovesMin":{"description":"Fewest tagged moves (Unlock the King: non-king moves) over all optimal solutions.","type":"integer","minimum":0},"taggedMovesMax":{"description":"Most tagged moves over all optimal solutions.","type":"integer","minimum":0}}};
-const pattern1 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://castellan.invalid/schemas/v1/pack.schema.json","title":"CastellanPack","description":"A Castellan pack, format version 1: `pack.json` in a pack folder (entries name level files) or one exported `*.pack.json` (entries embed levels). Implements the format contract, docs/reference/format-contract.md#pack. Unknown top-level fields are allowed; entries are closed.","type":"object","required":["format","version","title","ruleset","levels"],"properties":{"format":{"const":"castellan.pack"},"version":{"const":1},"title":{"type":"string"},"ruleset":{"$ref":"level.schema.json#/$defs/ruleset"},"author":{"type":"string"},"description":{"type":"string"},"levels":{"description":"The levels in order. Extension: at most 10,000 (a larger pack is refused, error pack-too-many-levels).","type":"array","maxItems":10000,"items":{"$ref":"#/$defs/packEntry"}}},"$defs":{"packEntry":{"title":"PackEntry","description":"Exactly one of `file` (folder form) or `level` (single-file form).","oneOf":[{"$ref":"#/$defs/packFileEntry"},{"$ref":"#/$defs/packLevelEntry"}]},"packFileEntry":{"title":"PackFileEntry","type":"object","required":["file"],"properties":{"file":{"description":"Path of a level file, relative to the pack folder, '/'-separated, staying inside the folder (no absolute path, drive letter, backslash or '..' segment).","type":"string","pattern":"^(?![/])(?![A-Za-z]:)(?!(?:.*/)?\\.\\.(?:/|$))[^\\\\\\u0000]+$"},"tier":{"description":"Tier name, e.g. 'Novice' (UK-9).","type":"string"},"title":{"description":"Extension: per-entry title override.","type":"string"}},"additionalProperties":false},"packLevelEntry":{"title":"PackLevelEntry","type":"object","required":["level"],"properties":{"level":{"$ref":"level.schema.json"},"tier":{"description":"Tier name, e.g. 'Novice' (UK-9).","type":"string"},"title":{"description":"Extension: per-entry title override.","type":"string"}},"additionalProperties":false}}};
+const schema13 = {"title":"Ruleset","type":"string","enum":["chess-maze","kings-valley","locking-chess","unlock-the-king"]};
+const schema70 = {"title":"PackEntry","description":"Exactly one of `file` (folder form) or `level` (single-file form).","oneOf":[{"$ref":"#/$defs/packFileEntry"},{"$ref":"#/$defs/packLevelEntry"}]};
+const schema71 = {"title":"PackFileEntry","type":"object","required":["file"],"properties":{"file":{"description":"Path of a level file, relative to the pack folder, '/'-separated, staying inside the folder (no absolute path, drive letter, backslash or '..' segment).","type":"string","pattern":"^(?![/])(?![A-Za-z]:)(?!(?:.*/)?\\.\\.(?:/|$))[^\\\\\\u0000]+$"},"tier":{"description":"Tier name, e.g. 'Novice' (UK-9).","type":"string"},"title":{"description":"Extension: per-entry title override.","type":"string"}},"additionalProperties":false};
+const pattern17 = new RegExp("^(?![/])(?![A-Za-z]:)(?!(?:.*/)?\\.\\.(?:/|$))[^\\\\\\u0000]+$", "u");
+const schema72 = {"title":"PackLevelEntry","type":"object","required":["level"],"properties":{"level":{"$ref":"level.schema.json"},"tier":{"description":"Tier name, e.g. 'Novice' (UK-9).","type":"string"},"title":{"description":"Extension: per-entry title override.","type":"string"}},"additionalProperties":false};
+const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://castellan.invalid/schemas/v1/level.schema.json","$comment":"Generated by `npm run gen` (scripts/gen-format.mjs) from src-shared/format/level-base.schema.json and each ruleset's src-shared/rulesets/<id>/schema.json; edit those, not this file.","title":"CastellanLevel","description":"A Castellan level file (*.level.json), format version 1. Implements the format contract, docs/reference/format-contract.md. Unknown top-level fields are allowed (forward compatibility, 'extend, don't change'); fields that belong to another ruleset are rejected. Closed inner shapes (board, pieces, tiles, objectives, goal, options) reject unknown fields.","type":"object","required":["format","version","ruleset","meta","board"],"properties":{"format":{"const":"castellan.level"},"version":{"const":1},"ruleset":{"$ref":"#/$defs/ruleset"},"meta":{"$ref":"#/$defs/meta"},"board":{"type":"object"},"par":{"description":"The designer's official par (UK-7); a positive integer.","type":"integer","minimum":1},"solution":{"$ref":"#/$defs/solution"},"editor":{"description":"Editor-only state (view, notes); ignored by rules and by the level hash.","type":"object","additionalProperties":true},"draft":{"description":"Extension: saved without proof (invalid or unsolvable) by explicit user choice.","type":"boolean"}},"discriminator":{"propertyName":"ruleset"},"oneOf":[{"$ref":"#/$defs/chessMazeLevel"},{"$ref":"#/$defs/kingsValleyLevel"},{"$ref":"#/$defs/lockingChessLevel"},{"$ref":"#/$defs/unlockTheKingLevel"}],"$defs":{"ruleset":{"title":"Ruleset","type":"string","enum":["chess-maze","kings-valley","locking-chess","unlock-the-king"]},"square":{"description":"Algebraic square name: file a..z, rank 1..26 (docs/rules/README.md#common). Whether it lies on the board is a ruleset check.","type":"string","pattern":"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},"squareList":{"type":"array","items":{"$ref":"#/$defs/square"}},"role":{"title":"Role","type":"string","enum":["king","queen","rook","bishop","knight","pawn"]},"facing":{"title":"Facing","description":"Pawn direction; default north (UK-4, CM-3).","type":"string","enum":["north","east","south","west"]},"meta":{"title":"LevelMeta","type":"object","required":["title"],"properties":{"title":{"type":"string"},"author":{"type":"string"},"description":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}}},"solution":{"title":"StoredSolution","description":"Written only by the save pipeline after a successful solve.","type":"object","required":["moves","length","optimal","states","solver","levelHash"],"properties":{"moves":{"type":"array","items":{"type":"string"}},"length":{"type":"integer","minimum":0},"optimal":{"type":"boolean"},"states":{"type":"integer","minimum":0},"solver":{"type":"string"},"levelHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"metrics":{"$ref":"#/$defs/solveMetrics"},"keys":{"description":"Extension (two-player goals): every first move (LAN) that achieves the shortest forced win, as the proof found them; more than one is a cook (RULINGS P-1). Absent in files proved before it existed.","type":"array","items":{"type":"string"}}}},"solveMetrics":{"title":"StoredSolveMetrics","description":"Extension: the difficulty metrics of the proving solve (A* with optimal-solution counting, single-player rulesets). Optional; not covered by levelHash.","type":"object","properties":{"expanded":{"description":"States whose successors were generated.","type":"integer","minimum":0},"generated":{"description":"Successors generated, duplicates included.","type":"integer","minimum":0},"branching":{"description":"generated / expanded: mean legal moves per expanded state.","type":"number","minimum":0},"optimalSolutions":{"description":"Distinct optimal move sequences, at most the count cap.","type":"integer","minimum":0},"optimalSolutionsCapped":{"description":"True when there are more optimal solutions than the count cap.","type":"boolean"},"uniqueFirstMove":{"description":"True when every optimal solution starts with the same move.","type":"boolean"},"taggedMovesMin":{"description":"Fewest tagged moves (Unlock the King: non-king moves) over all optimal solutions.","type":"integer","minimum":0},"taggedMovesMax":{"description":"Most tagged moves over all optimal solutions.","type":"integer","minimum":0}}},"cmColor":{"title":"CmColor","type":"string","enum":["blue","red","yellow","green"]},"cmSide":{"title":"CmSide","type":"string","enum":["player","enemy"]},"cmBoard":{"title":"CmBoard","description":"CM-1: W x H, 1..26 each, with holes.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":1,"maximum":26},"height":{"type":"integer","minimum":1,"maximum":26},"holes":{"$ref":"#/$defs/squareList"}},"additionalProperties":false},"cmPiece":{"title":"CmPiece","type":"object","required":["role","square","side"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"},"side":{"$ref":"#/$defs/cmSide"},"facing":{"$ref":"#/$defs/facing"}},"additionalProperties":false},"cmTile":{"title":"CmTile","type":"object","required":["kind"],"properties":{"kind":{"type":"string","enum":["lock","plate","key","transform","coin","gem","letter","finish"]}},"discriminator":{"propertyName":"kind"},"oneOf":[{"$ref":"#/$defs/lockTile"},{"$ref":"#/$defs/plateTile"},{"$ref":"#/$defs/keyTile"},{"$ref":"#/$defs/transformTile"},{"$ref":"#/$defs/coinTile"},{"$ref":"#/$defs/gemTile"},{"$ref":"#/$defs/letterTile"},{"$ref":"#/$defs/finishTile"}]},"lockTile":{"title":"LockTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"lock"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false},"plateTile":{"title":"PlateTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"plate"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false},"keyTile":{"title":"KeyTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"key"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false},"transformTile":{"title":"TransformTile","description":"CM-10: 1..5 distinct types from knight, bishop, rook, queen, king (never pawn).","type":"object","required":["kind","square","allowed"],"properties":{"kind":{"const":"transform"},"square":{"$ref":"#/$defs/square"},"allowed":{"type":"array","items":{"title":"TransformType","type":"string","enum":["knight","bishop","rook","queen","king"]},"minItems":1,"maxItems":5,"uniqueItems":true}},"additionalProperties":false},"coinTile":{"title":"CoinTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"coin"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false},"gemTile":{"title":"GemTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"gem"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false},"letterTile":{"title":"LetterTile","type":"object","required":["kind","square","letter"],"properties":{"kind":{"const":"letter"},"square":{"$ref":"#/$defs/square"},"letter":{"description":"One capital letter A-Z (CM-9).","type":"string","pattern":"^[A-Z]$"}},"additionalProperties":false},"finishTile":{"title":"FinishTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"finish"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false},"cmObjectives":{"title":"CmObjectives","description":"The reach objective is implied by a finish tile (CM-11).","type":"object","properties":{"collect":{"type":"boolean"},"spell":{"description":"The word, A-Z (CM-9).","type":"string","pattern":"^[A-Z]+$"},"moveLimit":{"description":"CM-12: a positive integer.","type":"integer","minimum":1},"capture":{"$ref":"#/$defs/squareList"}},"additionalProperties":false},"chessMazeLevel":{"title":"ChessMazeLevelFields","type":"object","required":["ruleset","pieces"],"properties":{"ruleset":{"const":"chess-maze"},"board":{"$ref":"#/$defs/cmBoard"},"pieces":{"type":"array","items":{"$ref":"#/$defs/cmPiece"}},"tiles":{"type":"array","items":{"$ref":"#/$defs/cmTile"}},"objectives":{"$ref":"#/$defs/cmObjectives"},"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"goal":false,"position":false,"walls":false,"portal":false}},"kvSide":{"title":"KvSide","type":"string","enum":["white","black"]},"kvBoard":{"title":"KvBoard","description":"KV-1/KV-9: 5..9 each (oddness is a ruleset check).","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":5,"maximum":9},"height":{"type":"integer","minimum":5,"maximum":9}},"additionalProperties":false},"kvPiece":{"title":"KvPiece","type":"object","required":["role","square","side"],"properties":{"role":{"type":"string","enum":["king","soldier"]},"square":{"$ref":"#/$defs/square"},"side":{"$ref":"#/$defs/kvSide"}},"additionalProperties":false},"kvOptions":{"title":"KvOptions","type":"object","properties":{"soldiersMayStopOnValley":{"description":"KV-3; default false.","type":"boolean"}},"additionalProperties":false},"kvGoal":{"title":"KvGoal","description":"KV-8: the side to move forces a win within `moves` of its own moves.","type":"object","required":["type","moves"],"properties":{"type":{"const":"win-in"},"moves":{"type":"integer","minimum":1}},"additionalProperties":false},"kingsValleyLevel":{"title":"KingsValleyLevelFields","type":"object","required":["ruleset","pieces","sideToMove"],"properties":{"ruleset":{"const":"kings-valley"},"board":{"$ref":"#/$defs/kvBoard"},"pillars":{"$ref":"#/$defs/squareList"},"pieces":{"type":"array","items":{"$ref":"#/$defs/kvPiece"}},"sideToMove":{"$ref":"#/$defs/kvSide"},"startingSetup":{"description":"KV-4 applies (first move must be a soldier move).","type":"boolean"},"options":{"$ref":"#/$defs/kvOptions"},"goal":{"$ref":"#/$defs/kvGoal"},"tiles":false,"objectives":false,"position":false,"walls":false,"portal":false}},"lcBoard":{"title":"LcBoard","description":"Locking Chess is played on 8 x 8.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":8,"maximum":8},"height":{"type":"integer","minimum":8,"maximum":8}},"additionalProperties":false},"lcPiece":{"title":"LcPiece","description":"Informational; the position field is authoritative.","type":"object","required":["role","square"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false},"lcGoal":{"title":"LcGoal","description":"Any LC-8 win counts as mate.","type":"object","required":["type","moves"],"properties":{"type":{"const":"mate-in"},"moves":{"type":"integer","minimum":1}},"additionalProperties":false},"lockingChessLevel":{"title":"LockingChessLevelFields","type":"object","required":["ruleset","position"],"properties":{"ruleset":{"const":"locking-chess"},"board":{"$ref":"#/$defs/lcBoard"},"position":{"description":"LFEN (LC-13).","type":"string"},"pieces":{"type":"array","items":{"$ref":"#/$defs/lcPiece"}},"goal":{"$ref":"#/$defs/lcGoal"},"tiles":false,"objectives":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"walls":false,"portal":false}},"ukColor":{"title":"UkColor","description":"Cosmetic piece colour (UK-2).","type":"string","enum":["ivory","obsidian"]},"ukBoard":{"title":"UkBoard","description":"UK-1: W x H, 3..16 each.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":3,"maximum":16},"height":{"type":"integer","minimum":3,"maximum":16}},"additionalProperties":false},"ukPiece":{"title":"UkPiece","type":"object","required":["role","square"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/ukColor"},"facing":{"$ref":"#/$defs/facing"},"lateral":{"description":"Pawns only; default false (UK-4).","type":"boolean"}},"additionalProperties":false},"unlockTheKingLevel":{"title":"UnlockTheKingLevelFields","type":"object","required":["ruleset","portal","pieces"],"properties":{"ruleset":{"const":"unlock-the-king"},"board":{"$ref":"#/$defs/ukBoard"},"walls":{"$ref":"#/$defs/squareList"},"portal":{"$ref":"#/$defs/square"},"pieces":{"type":"array","items":{"$ref":"#/$defs/ukPiece"}},"tiles":false,"objectives":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"goal":false,"position":false}}}};
+const schema14 = {"title":"LevelMeta","type":"object","required":["title"],"properties":{"title":{"type":"string"},"author":{"type":"string"},"description":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}}};
+const schema15 = {"title":"StoredSolution","description":"Written only by the save pipeline after a successful solve.","type":"object","required":["moves","length","optimal","states","solver","levelHash"],"properties":{"moves":{"type":"array","items":{"type":"string"}},"length":{"type":"integer","minimum":0},"optimal":{"type":"boolean"},"states":{"type":"integer","minimum":0},"solver":{"type":"string"},"levelHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"metrics":{"$ref":"#/$defs/solveMetrics"},"keys":{"description":"Extension (two-player goals): every first move (LAN) that achieves the shortest forced win, as the proof found them; more than one is a cook (RULINGS P-1). Absent in files proved before it existed.","type":"array","items":{"type":"string"}}}};
+const schema16 = {"title":"StoredSolveMetrics","description":"Extension: the difficulty metrics of the proving solve (A* with optimal-solution counting, single-player rulesets). Optional; not covered by levelHash.","type":"object","properties":{"expanded":{"description":"States whose successors were generated.","type":"integer","minimum":0},"generated":{"description":"Successors generated, duplicates included.","type":"integer","minimum":0},"branching":{"description":"generated / expanded: mean legal moves per expanded state.","type":"number","minimum":0},"optimalSolutions":{"description":"Distinct optimal move sequences, at most the count cap.","type":"integer","minimum":0},"optimalSolutionsCapped":{"description":"True when there are more optimal solutions than the count cap.","type":"boolean"},"uniqueFirstMove":{"description":"True when every optimal solution starts with the same move.","type":"boolean"},"taggedMovesMin":{"description":"Fewest tagged moves (Unlock the King: non-king moves) over all optimal solutions.","type":"integer","minimum":0},"taggedMovesMax":{"description":"Most tagged moves over all optimal solutions.","type":"integer","minimum":0}}};
+const pattern0 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -184,7 +184,7 @@ errors++;
 if(data.levelHash !== undefined){
 let data6 = data.levelHash;
 if(typeof data6 === "string"){
-if(!pattern1.test(data6)){
+if(!pattern0.test(data6)){
 const err14 = {instancePath:instancePath+"/levelHash",schemaPath:"#/properties/levelHash/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -434,17 +434,17 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 
-const schema20 = {"title":"UnlockTheKingLevelFields","type":"object","required":["ruleset","portal","pieces"],"properties":{"ruleset":{"const":"unlock-the-king"},"board":{"$ref":"#/$defs/ukBoard"},"walls":{"$ref":"#/$defs/squareList"},"portal":{"$ref":"#/$defs/square"},"pieces":{"type":"array","items":{"$ref":"#/$defs/ukPiece"}},"tiles":false,"objectives":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"goal":false,"position":false}};
-const schema21 = {"title":"UkBoard","description":"UK-1: W x H, 3..16 each.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":3,"maximum":16},"height":{"type":"integer","minimum":3,"maximum":16}},"additionalProperties":false};
-const schema23 = {"description":"Algebraic square name: file a..z, rank 1..26 (docs/rules/README.md#common). Whether it lies on the board is a ruleset check.","type":"string","pattern":"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"};
-const schema22 = {"type":"array","items":{"$ref":"#/$defs/square"}};
-const pattern2 = new RegExp("^[a-z](?:[1-9]|1[0-9]|2[0-6])$", "u");
+const schema17 = {"title":"ChessMazeLevelFields","type":"object","required":["ruleset","pieces"],"properties":{"ruleset":{"const":"chess-maze"},"board":{"$ref":"#/$defs/cmBoard"},"pieces":{"type":"array","items":{"$ref":"#/$defs/cmPiece"}},"tiles":{"type":"array","items":{"$ref":"#/$defs/cmTile"}},"objectives":{"$ref":"#/$defs/cmObjectives"},"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"goal":false,"position":false,"walls":false,"portal":false}};
+const schema18 = {"title":"CmBoard","description":"CM-1: W x H, 1..26 each, with holes.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":1,"maximum":26},"height":{"type":"integer","minimum":1,"maximum":26},"holes":{"$ref":"#/$defs/squareList"}},"additionalProperties":false};
+const schema19 = {"type":"array","items":{"$ref":"#/$defs/square"}};
+const schema20 = {"description":"Algebraic square name: file a..z, rank 1..26 (docs/rules/README.md#common). Whether it lies on the board is a ruleset check.","type":"string","pattern":"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"};
+const pattern1 = new RegExp("^[a-z](?:[1-9]|1[0-9]|2[0-6])$", "u");
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -452,7 +452,7 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 if(typeof data0 === "string"){
-if(!pattern2.test(data0)){
+if(!pattern1.test(data0)){
 const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},message:"must match pattern \""+"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"+"\""};
 if(vErrors === null){
 vErrors = [err0];
@@ -485,488 +485,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate17.errors = vErrors;
-return errors === 0;
-}
-
-const schema25 = {"title":"UkPiece","type":"object","required":["role","square"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/ukColor"},"facing":{"$ref":"#/$defs/facing"},"lateral":{"description":"Pawns only; default false (UK-4).","type":"boolean"}},"additionalProperties":false};
-const schema26 = {"title":"Role","type":"string","enum":["king","queen","rook","bishop","knight","pawn"]};
-const schema28 = {"title":"UkColor","description":"Cosmetic piece colour (UK-2).","type":"string","enum":["ivory","obsidian"]};
-const schema29 = {"title":"Facing","description":"Pawn direction; default north (UK-4, CM-3).","type":"string","enum":["north","east","south","west"]};
-
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.role === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.square === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "square"},message:"must have required property '"+"square"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((((key0 === "role") || (key0 === "square")) || (key0 === "color")) || (key0 === "facing")) || (key0 === "lateral"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.role !== undefined){
-let data0 = data.role;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/role/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!((((((data0 === "king") || (data0 === "queen")) || (data0 === "rook")) || (data0 === "bishop")) || (data0 === "knight")) || (data0 === "pawn"))){
-const err4 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/role/enum",keyword:"enum",params:{allowedValues: schema26.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.square !== undefined){
-let data1 = data.square;
-if(typeof data1 === "string"){
-if(!pattern2.test(data1)){
-const err5 = {instancePath:instancePath+"/square",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},message:"must match pattern \""+"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/square",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.color !== undefined){
-let data2 = data.color;
-if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/ukColor/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(!((data2 === "ivory") || (data2 === "obsidian"))){
-const err8 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/ukColor/enum",keyword:"enum",params:{allowedValues: schema28.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.facing !== undefined){
-let data3 = data.facing;
-if(typeof data3 !== "string"){
-const err9 = {instancePath:instancePath+"/facing",schemaPath:"#/$defs/facing/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(!((((data3 === "north") || (data3 === "east")) || (data3 === "south")) || (data3 === "west"))){
-const err10 = {instancePath:instancePath+"/facing",schemaPath:"#/$defs/facing/enum",keyword:"enum",params:{allowedValues: schema29.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.lateral !== undefined){
-if(typeof data.lateral !== "boolean"){
-const err11 = {instancePath:instancePath+"/lateral",schemaPath:"#/properties/lateral/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-validate19.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ruleset === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ruleset"},message:"must have required property '"+"ruleset"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.portal === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "portal"},message:"must have required property '"+"portal"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.pieces === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pieces"},message:"must have required property '"+"pieces"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.ruleset !== undefined){
-if("unlock-the-king" !== data.ruleset){
-const err3 = {instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/const",keyword:"const",params:{allowedValue: "unlock-the-king"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.board !== undefined){
-let data1 = data.board;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.width === undefined){
-const err4 = {instancePath:instancePath+"/board",schemaPath:"#/$defs/ukBoard/required",keyword:"required",params:{missingProperty: "width"},message:"must have required property '"+"width"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data1.height === undefined){
-const err5 = {instancePath:instancePath+"/board",schemaPath:"#/$defs/ukBoard/required",keyword:"required",params:{missingProperty: "height"},message:"must have required property '"+"height"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-for(const key0 in data1){
-if(!((key0 === "width") || (key0 === "height"))){
-const err6 = {instancePath:instancePath+"/board",schemaPath:"#/$defs/ukBoard/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data1.width !== undefined){
-let data2 = data1.width;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err7 = {instancePath:instancePath+"/board/width",schemaPath:"#/$defs/ukBoard/properties/width/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 16 || isNaN(data2)){
-const err8 = {instancePath:instancePath+"/board/width",schemaPath:"#/$defs/ukBoard/properties/width/maximum",keyword:"maximum",params:{comparison: "<=", limit: 16},message:"must be <= 16"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data2 < 3 || isNaN(data2)){
-const err9 = {instancePath:instancePath+"/board/width",schemaPath:"#/$defs/ukBoard/properties/width/minimum",keyword:"minimum",params:{comparison: ">=", limit: 3},message:"must be >= 3"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-if(data1.height !== undefined){
-let data3 = data1.height;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err10 = {instancePath:instancePath+"/board/height",schemaPath:"#/$defs/ukBoard/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 16 || isNaN(data3)){
-const err11 = {instancePath:instancePath+"/board/height",schemaPath:"#/$defs/ukBoard/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 16},message:"must be <= 16"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data3 < 3 || isNaN(data3)){
-const err12 = {instancePath:instancePath+"/board/height",schemaPath:"#/$defs/ukBoard/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 3},message:"must be >= 3"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/board",schemaPath:"#/$defs/ukBoard/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.walls !== undefined){
-if(!(validate17(data.walls, {instancePath:instancePath+"/walls",parentData:data,parentDataProperty:"walls",rootData}))){
-vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
-errors = vErrors.length;
-}
-}
-if(data.portal !== undefined){
-let data5 = data.portal;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-const err14 = {instancePath:instancePath+"/portal",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},message:"must match pattern \""+"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/portal",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.pieces !== undefined){
-let data6 = data.pieces;
-if(Array.isArray(data6)){
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate19(data6[i0], {instancePath:instancePath+"/pieces/" + i0,parentData:data6,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.tiles !== undefined){
-const err17 = {instancePath:instancePath+"/tiles",schemaPath:"#/properties/tiles/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data.objectives !== undefined){
-const err18 = {instancePath:instancePath+"/objectives",schemaPath:"#/properties/objectives/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(data.pillars !== undefined){
-const err19 = {instancePath:instancePath+"/pillars",schemaPath:"#/properties/pillars/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if(data.sideToMove !== undefined){
-const err20 = {instancePath:instancePath+"/sideToMove",schemaPath:"#/properties/sideToMove/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(data.startingSetup !== undefined){
-const err21 = {instancePath:instancePath+"/startingSetup",schemaPath:"#/properties/startingSetup/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data.options !== undefined){
-const err22 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(data.goal !== undefined){
-const err23 = {instancePath:instancePath+"/goal",schemaPath:"#/properties/goal/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(data.position !== undefined){
-const err24 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
 validate16.errors = vErrors;
 return errors === 0;
 }
 
-const schema30 = {"title":"ChessMazeLevelFields","type":"object","required":["ruleset","pieces"],"properties":{"ruleset":{"const":"chess-maze"},"board":{"$ref":"#/$defs/cmBoard"},"pieces":{"type":"array","items":{"$ref":"#/$defs/cmPiece"}},"tiles":{"type":"array","items":{"$ref":"#/$defs/cmTile"}},"objectives":{"$ref":"#/$defs/cmObjectives"},"walls":false,"portal":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"goal":false,"position":false}};
-const schema31 = {"title":"CmBoard","description":"CM-1: W x H, 1..26 each, with holes.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":1,"maximum":26},"height":{"type":"integer","minimum":1,"maximum":26},"holes":{"$ref":"#/$defs/squareList"}},"additionalProperties":false};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1073,8 +597,8 @@ errors++;
 }
 }
 if(data.holes !== undefined){
-if(!(validate17(data.holes, {instancePath:instancePath+"/holes",parentData:data,parentDataProperty:"holes",rootData}))){
-vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+if(!(validate16(data.holes, {instancePath:instancePath+"/holes",parentData:data,parentDataProperty:"holes",rootData}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 }
@@ -1089,14 +613,16 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 
-const schema32 = {"title":"CmPiece","type":"object","required":["role","square","side"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"},"side":{"$ref":"#/$defs/cmSide"},"facing":{"$ref":"#/$defs/facing"}},"additionalProperties":false};
-const schema35 = {"title":"CmSide","type":"string","enum":["player","enemy"]};
+const schema21 = {"title":"CmPiece","type":"object","required":["role","square","side"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"},"side":{"$ref":"#/$defs/cmSide"},"facing":{"$ref":"#/$defs/facing"}},"additionalProperties":false};
+const schema22 = {"title":"Role","type":"string","enum":["king","queen","rook","bishop","knight","pawn"]};
+const schema24 = {"title":"CmSide","type":"string","enum":["player","enemy"]};
+const schema25 = {"title":"Facing","description":"Pawn direction; default north (UK-4, CM-3).","type":"string","enum":["north","east","south","west"]};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1155,7 +681,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((((data0 === "king") || (data0 === "queen")) || (data0 === "rook")) || (data0 === "bishop")) || (data0 === "knight")) || (data0 === "pawn"))){
-const err5 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/role/enum",keyword:"enum",params:{allowedValues: schema26.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/role/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1168,7 +694,7 @@ errors++;
 if(data.square !== undefined){
 let data1 = data.square;
 if(typeof data1 === "string"){
-if(!pattern2.test(data1)){
+if(!pattern1.test(data1)){
 const err6 = {instancePath:instancePath+"/square",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},message:"must match pattern \""+"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -1203,7 +729,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data2 === "player") || (data2 === "enemy"))){
-const err9 = {instancePath:instancePath+"/side",schemaPath:"#/$defs/cmSide/enum",keyword:"enum",params:{allowedValues: schema35.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/side",schemaPath:"#/$defs/cmSide/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1226,7 +752,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((((data3 === "north") || (data3 === "east")) || (data3 === "south")) || (data3 === "west"))){
-const err11 = {instancePath:instancePath+"/facing",schemaPath:"#/$defs/facing/enum",keyword:"enum",params:{allowedValues: schema29.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/facing",schemaPath:"#/$defs/facing/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1247,15 +773,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
 
-const schema37 = {"title":"CmTile","type":"object","required":["kind"],"properties":{"kind":{"type":"string","enum":["lock","plate","key","transform","coin","gem","letter","finish"]}},"discriminator":{"propertyName":"kind"},"oneOf":[{"$ref":"#/$defs/lockTile"},{"$ref":"#/$defs/plateTile"},{"$ref":"#/$defs/keyTile"},{"$ref":"#/$defs/transformTile"},{"$ref":"#/$defs/coinTile"},{"$ref":"#/$defs/gemTile"},{"$ref":"#/$defs/letterTile"},{"$ref":"#/$defs/finishTile"}]};
-const schema38 = {"title":"LockTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"lock"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false};
-const schema40 = {"title":"CmColor","type":"string","enum":["blue","red","yellow","green"]};
+const schema26 = {"title":"CmTile","type":"object","required":["kind"],"properties":{"kind":{"type":"string","enum":["lock","plate","key","transform","coin","gem","letter","finish"]}},"discriminator":{"propertyName":"kind"},"oneOf":[{"$ref":"#/$defs/lockTile"},{"$ref":"#/$defs/plateTile"},{"$ref":"#/$defs/keyTile"},{"$ref":"#/$defs/transformTile"},{"$ref":"#/$defs/coinTile"},{"$ref":"#/$defs/gemTile"},{"$ref":"#/$defs/letterTile"},{"$ref":"#/$defs/finishTile"}]};
+const schema27 = {"title":"LockTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"lock"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false};
+const schema29 = {"title":"CmColor","type":"string","enum":["blue","red","yellow","green"]};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1316,7 +842,7 @@ errors++;
 if(data.square !== undefined){
 let data1 = data.square;
 if(typeof data1 === "string"){
-if(!pattern2.test(data1)){
+if(!pattern1.test(data1)){
 const err5 = {instancePath:instancePath+"/square",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},message:"must match pattern \""+"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -1351,7 +877,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((((data2 === "blue") || (data2 === "red")) || (data2 === "yellow")) || (data2 === "green"))){
-const err8 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/cmColor/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/cmColor/enum",keyword:"enum",params:{allowedValues: schema29.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1372,13 +898,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-const schema41 = {"title":"PlateTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"plate"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false};
+const schema30 = {"title":"PlateTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"plate"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1439,7 +965,7 @@ errors++;
 if(data.square !== undefined){
 let data1 = data.square;
 if(typeof data1 === "string"){
-if(!pattern2.test(data1)){
+if(!pattern1.test(data1)){
 const err5 = {instancePath:instancePath+"/square",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},message:"must match pattern \""+"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -1474,7 +1000,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((((data2 === "blue") || (data2 === "red")) || (data2 === "yellow")) || (data2 === "green"))){
-const err8 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/cmColor/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/cmColor/enum",keyword:"enum",params:{allowedValues: schema29.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1495,13 +1021,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
-const schema44 = {"title":"KeyTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"key"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false};
+const schema33 = {"title":"KeyTile","type":"object","required":["kind","square","color"],"properties":{"kind":{"const":"key"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/cmColor"}},"additionalProperties":false};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1562,7 +1088,7 @@ errors++;
 if(data.square !== undefined){
 let data1 = data.square;
 if(typeof data1 === "string"){
-if(!pattern2.test(data1)){
+if(!pattern1.test(data1)){
 const err5 = {instancePath:instancePath+"/square",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},message:"must match pattern \""+"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -1597,7 +1123,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((((data2 === "blue") || (data2 === "red")) || (data2 === "yellow")) || (data2 === "green"))){
-const err8 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/cmColor/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/cmColor/enum",keyword:"enum",params:{allowedValues: schema29.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1618,13 +1144,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-const schema47 = {"title":"TransformTile","description":"CM-10: 1..5 distinct types from knight, bishop, rook, queen, king (never pawn).","type":"object","required":["kind","square","allowed"],"properties":{"kind":{"const":"transform"},"square":{"$ref":"#/$defs/square"},"allowed":{"type":"array","items":{"title":"TransformType","type":"string","enum":["knight","bishop","rook","queen","king"]},"minItems":1,"maxItems":5,"uniqueItems":true}},"additionalProperties":false};
+const schema36 = {"title":"TransformTile","description":"CM-10: 1..5 distinct types from knight, bishop, rook, queen, king (never pawn).","type":"object","required":["kind","square","allowed"],"properties":{"kind":{"const":"transform"},"square":{"$ref":"#/$defs/square"},"allowed":{"type":"array","items":{"title":"TransformType","type":"string","enum":["knight","bishop","rook","queen","king"]},"minItems":1,"maxItems":5,"uniqueItems":true}},"additionalProperties":false};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1685,7 +1211,7 @@ errors++;
 if(data.square !== undefined){
 let data1 = data.square;
 if(typeof data1 === "string"){
-if(!pattern2.test(data1)){
+if(!pattern1.test(data1)){
 const err5 = {instancePath:instancePath+"/square",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},message:"must match pattern \""+"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -1744,7 +1270,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((((data3 === "knight") || (data3 === "bishop")) || (data3 === "rook")) || (data3 === "queen")) || (data3 === "king"))){
-const err10 = {instancePath:instancePath+"/allowed/" + i0,schemaPath:"#/properties/allowed/items/enum",keyword:"enum",params:{allowedValues: schema47.properties.allowed.items.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/allowed/" + i0,schemaPath:"#/properties/allowed/items/enum",keyword:"enum",params:{allowedValues: schema36.properties.allowed.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1801,13 +1327,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-const schema49 = {"title":"CoinTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"coin"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false};
+const schema38 = {"title":"CoinTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"coin"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1858,7 +1384,7 @@ errors++;
 if(data.square !== undefined){
 let data1 = data.square;
 if(typeof data1 === "string"){
-if(!pattern2.test(data1)){
+if(!pattern1.test(data1)){
 const err4 = {instancePath:instancePath+"/square",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},message:"must match pattern \""+"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -1891,13 +1417,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-const schema51 = {"title":"GemTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"gem"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false};
+const schema40 = {"title":"GemTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"gem"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1948,7 +1474,7 @@ errors++;
 if(data.square !== undefined){
 let data1 = data.square;
 if(typeof data1 === "string"){
-if(!pattern2.test(data1)){
+if(!pattern1.test(data1)){
 const err4 = {instancePath:instancePath+"/square",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},message:"must match pattern \""+"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -1981,14 +1507,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-const schema53 = {"title":"LetterTile","type":"object","required":["kind","square","letter"],"properties":{"kind":{"const":"letter"},"square":{"$ref":"#/$defs/square"},"letter":{"description":"One capital letter A-Z (CM-9).","type":"string","pattern":"^[A-Z]$"}},"additionalProperties":false};
-const pattern13 = new RegExp("^[A-Z]$", "u");
+const schema42 = {"title":"LetterTile","type":"object","required":["kind","square","letter"],"properties":{"kind":{"const":"letter"},"square":{"$ref":"#/$defs/square"},"letter":{"description":"One capital letter A-Z (CM-9).","type":"string","pattern":"^[A-Z]$"}},"additionalProperties":false};
+const pattern10 = new RegExp("^[A-Z]$", "u");
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2049,7 +1575,7 @@ errors++;
 if(data.square !== undefined){
 let data1 = data.square;
 if(typeof data1 === "string"){
-if(!pattern2.test(data1)){
+if(!pattern1.test(data1)){
 const err5 = {instancePath:instancePath+"/square",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},message:"must match pattern \""+"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -2074,7 +1600,7 @@ errors++;
 if(data.letter !== undefined){
 let data2 = data.letter;
 if(typeof data2 === "string"){
-if(!pattern13.test(data2)){
+if(!pattern10.test(data2)){
 const err7 = {instancePath:instancePath+"/letter",schemaPath:"#/properties/letter/pattern",keyword:"pattern",params:{pattern: "^[A-Z]$"},message:"must match pattern \""+"^[A-Z]$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -2107,13 +1633,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-const schema55 = {"title":"FinishTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"finish"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false};
+const schema44 = {"title":"FinishTile","type":"object","required":["kind","square"],"properties":{"kind":{"const":"finish"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2164,7 +1690,7 @@ errors++;
 if(data.square !== undefined){
 let data1 = data.square;
 if(typeof data1 === "string"){
-if(!pattern2.test(data1)){
+if(!pattern1.test(data1)){
 const err4 = {instancePath:instancePath+"/square",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},message:"must match pattern \""+"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -2197,12 +1723,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2229,7 +1755,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data0 === "lock") || (data0 === "plate")) || (data0 === "key")) || (data0 === "transform")) || (data0 === "coin")) || (data0 === "gem")) || (data0 === "letter")) || (data0 === "finish"))){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema37.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema26.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2242,50 +1768,50 @@ errors++;
 const tag0 = data.kind;
 if(typeof tag0 == "string"){
 if(tag0 === "lock"){
+if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "plate"){
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "key"){
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "transform"){
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "coin"){
+if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "gem"){
+if(!(validate27(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "letter"){
 if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 }
-else if(tag0 === "plate"){
+else if(tag0 === "finish"){
 if(!(validate29(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "key"){
-if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "transform"){
-if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "coin"){
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "gem"){
-if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "letter"){
-if(!(validate34(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "finish"){
-if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 }
@@ -2321,14 +1847,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
-const schema57 = {"title":"CmObjectives","description":"The reach objective is implied by a finish tile (CM-11).","type":"object","properties":{"collect":{"type":"boolean"},"spell":{"description":"The word, A-Z (CM-9).","type":"string","pattern":"^[A-Z]+$"},"moveLimit":{"description":"CM-12: a positive integer.","type":"integer","minimum":1},"capture":{"$ref":"#/$defs/squareList"}},"additionalProperties":false};
-const pattern15 = new RegExp("^[A-Z]+$", "u");
+const schema46 = {"title":"CmObjectives","description":"The reach objective is implied by a finish tile (CM-11).","type":"object","properties":{"collect":{"type":"boolean"},"spell":{"description":"The word, A-Z (CM-9).","type":"string","pattern":"^[A-Z]+$"},"moveLimit":{"description":"CM-12: a positive integer.","type":"integer","minimum":1},"capture":{"$ref":"#/$defs/squareList"}},"additionalProperties":false};
+const pattern12 = new RegExp("^[A-Z]+$", "u");
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2359,7 +1885,7 @@ errors++;
 if(data.spell !== undefined){
 let data1 = data.spell;
 if(typeof data1 === "string"){
-if(!pattern15.test(data1)){
+if(!pattern12.test(data1)){
 const err2 = {instancePath:instancePath+"/spell",schemaPath:"#/properties/spell/pattern",keyword:"pattern",params:{pattern: "^[A-Z]+$"},message:"must match pattern \""+"^[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -2407,8 +1933,8 @@ errors++;
 }
 }
 if(data.capture !== undefined){
-if(!(validate17(data.capture, {instancePath:instancePath+"/capture",parentData:data,parentDataProperty:"capture",rootData}))){
-vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+if(!(validate16(data.capture, {instancePath:instancePath+"/capture",parentData:data,parentDataProperty:"capture",rootData}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 }
@@ -2423,12 +1949,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2465,8 +1991,8 @@ errors++;
 }
 }
 if(data.board !== undefined){
-if(!(validate22(data.board, {instancePath:instancePath+"/board",parentData:data,parentDataProperty:"board",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate15(data.board, {instancePath:instancePath+"/board",parentData:data,parentDataProperty:"board",rootData}))){
+vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
 errors = vErrors.length;
 }
 }
@@ -2475,8 +2001,8 @@ let data2 = data.pieces;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate25(data2[i0], {instancePath:instancePath+"/pieces/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate19(data2[i0], {instancePath:instancePath+"/pieces/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
 errors = vErrors.length;
 }
 }
@@ -2497,8 +2023,8 @@ let data4 = data.tiles;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate27(data4[i1], {instancePath:instancePath+"/tiles/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate21(data4[i1], {instancePath:instancePath+"/tiles/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 }
@@ -2515,13 +2041,13 @@ errors++;
 }
 }
 if(data.objectives !== undefined){
-if(!(validate45(data.objectives, {instancePath:instancePath+"/objectives",parentData:data,parentDataProperty:"objectives",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate39(data.objectives, {instancePath:instancePath+"/objectives",parentData:data,parentDataProperty:"objectives",rootData}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 }
-if(data.walls !== undefined){
-const err5 = {instancePath:instancePath+"/walls",schemaPath:"#/properties/walls/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.pillars !== undefined){
+const err5 = {instancePath:instancePath+"/pillars",schemaPath:"#/properties/pillars/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2530,8 +2056,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.portal !== undefined){
-const err6 = {instancePath:instancePath+"/portal",schemaPath:"#/properties/portal/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.sideToMove !== undefined){
+const err6 = {instancePath:instancePath+"/sideToMove",schemaPath:"#/properties/sideToMove/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2540,8 +2066,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.pillars !== undefined){
-const err7 = {instancePath:instancePath+"/pillars",schemaPath:"#/properties/pillars/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.startingSetup !== undefined){
+const err7 = {instancePath:instancePath+"/startingSetup",schemaPath:"#/properties/startingSetup/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2550,8 +2076,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.sideToMove !== undefined){
-const err8 = {instancePath:instancePath+"/sideToMove",schemaPath:"#/properties/sideToMove/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.options !== undefined){
+const err8 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2560,8 +2086,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.startingSetup !== undefined){
-const err9 = {instancePath:instancePath+"/startingSetup",schemaPath:"#/properties/startingSetup/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.goal !== undefined){
+const err9 = {instancePath:instancePath+"/goal",schemaPath:"#/properties/goal/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2570,8 +2096,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.options !== undefined){
-const err10 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.position !== undefined){
+const err10 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2580,8 +2106,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.goal !== undefined){
-const err11 = {instancePath:instancePath+"/goal",schemaPath:"#/properties/goal/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.walls !== undefined){
+const err11 = {instancePath:instancePath+"/walls",schemaPath:"#/properties/walls/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2590,8 +2116,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.position !== undefined){
-const err12 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.portal !== undefined){
+const err12 = {instancePath:instancePath+"/portal",schemaPath:"#/properties/portal/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2611,18 +2137,18 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 
-const schema58 = {"title":"KingsValleyLevelFields","type":"object","required":["ruleset","pieces","sideToMove"],"properties":{"ruleset":{"const":"kings-valley"},"board":{"$ref":"#/$defs/kvBoard"},"pillars":{"$ref":"#/$defs/squareList"},"pieces":{"type":"array","items":{"$ref":"#/$defs/kvPiece"}},"sideToMove":{"$ref":"#/$defs/kvSide"},"startingSetup":{"description":"KV-4 applies (first move must be a soldier move).","type":"boolean"},"options":{"$ref":"#/$defs/kvOptions"},"goal":{"$ref":"#/$defs/kvGoal"},"walls":false,"portal":false,"tiles":false,"objectives":false,"position":false}};
-const schema59 = {"title":"KvBoard","description":"KV-1/KV-9: 5..9 each (oddness is a ruleset check).","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":5,"maximum":9},"height":{"type":"integer","minimum":5,"maximum":9}},"additionalProperties":false};
-const schema62 = {"title":"KvSide","type":"string","enum":["white","black"]};
-const schema64 = {"title":"KvOptions","type":"object","properties":{"soldiersMayStopOnValley":{"description":"KV-3; default false.","type":"boolean"}},"additionalProperties":false};
-const schema65 = {"title":"KvGoal","description":"KV-8: the side to move forces a win within `moves` of its own moves.","type":"object","required":["type","moves"],"properties":{"type":{"const":"win-in"},"moves":{"type":"integer","minimum":1}},"additionalProperties":false};
-const schema60 = {"title":"KvPiece","type":"object","required":["role","square","side"],"properties":{"role":{"type":"string","enum":["king","soldier"]},"square":{"$ref":"#/$defs/square"},"side":{"$ref":"#/$defs/kvSide"}},"additionalProperties":false};
+const schema47 = {"title":"KingsValleyLevelFields","type":"object","required":["ruleset","pieces","sideToMove"],"properties":{"ruleset":{"const":"kings-valley"},"board":{"$ref":"#/$defs/kvBoard"},"pillars":{"$ref":"#/$defs/squareList"},"pieces":{"type":"array","items":{"$ref":"#/$defs/kvPiece"}},"sideToMove":{"$ref":"#/$defs/kvSide"},"startingSetup":{"description":"KV-4 applies (first move must be a soldier move).","type":"boolean"},"options":{"$ref":"#/$defs/kvOptions"},"goal":{"$ref":"#/$defs/kvGoal"},"tiles":false,"objectives":false,"position":false,"walls":false,"portal":false}};
+const schema48 = {"title":"KvBoard","description":"KV-1/KV-9: 5..9 each (oddness is a ruleset check).","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":5,"maximum":9},"height":{"type":"integer","minimum":5,"maximum":9}},"additionalProperties":false};
+const schema51 = {"title":"KvSide","type":"string","enum":["white","black"]};
+const schema53 = {"title":"KvOptions","type":"object","properties":{"soldiersMayStopOnValley":{"description":"KV-3; default false.","type":"boolean"}},"additionalProperties":false};
+const schema54 = {"title":"KvGoal","description":"KV-8: the side to move forces a win within `moves` of its own moves.","type":"object","required":["type","moves"],"properties":{"type":{"const":"win-in"},"moves":{"type":"integer","minimum":1}},"additionalProperties":false};
+const schema49 = {"title":"KvPiece","type":"object","required":["role","square","side"],"properties":{"role":{"type":"string","enum":["king","soldier"]},"square":{"$ref":"#/$defs/square"},"side":{"$ref":"#/$defs/kvSide"}},"additionalProperties":false};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2681,7 +2207,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data0 === "king") || (data0 === "soldier"))){
-const err5 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema60.properties.role.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema49.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2694,7 +2220,7 @@ errors++;
 if(data.square !== undefined){
 let data1 = data.square;
 if(typeof data1 === "string"){
-if(!pattern2.test(data1)){
+if(!pattern1.test(data1)){
 const err6 = {instancePath:instancePath+"/square",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},message:"must match pattern \""+"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -2729,7 +2255,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data2 === "white") || (data2 === "black"))){
-const err9 = {instancePath:instancePath+"/side",schemaPath:"#/$defs/kvSide/enum",keyword:"enum",params:{allowedValues: schema62.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/side",schemaPath:"#/$defs/kvSide/enum",keyword:"enum",params:{allowedValues: schema51.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2750,12 +2276,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2919,8 +2445,8 @@ errors++;
 }
 }
 if(data.pillars !== undefined){
-if(!(validate17(data.pillars, {instancePath:instancePath+"/pillars",parentData:data,parentDataProperty:"pillars",rootData}))){
-vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+if(!(validate16(data.pillars, {instancePath:instancePath+"/pillars",parentData:data,parentDataProperty:"pillars",rootData}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 }
@@ -2929,8 +2455,8 @@ let data5 = data.pieces;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate50(data5[i0], {instancePath:instancePath+"/pieces/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate44(data5[i0], {instancePath:instancePath+"/pieces/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 }
@@ -2959,7 +2485,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((data7 === "white") || (data7 === "black"))){
-const err16 = {instancePath:instancePath+"/sideToMove",schemaPath:"#/$defs/kvSide/enum",keyword:"enum",params:{allowedValues: schema62.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/sideToMove",schemaPath:"#/$defs/kvSide/enum",keyword:"enum",params:{allowedValues: schema51.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3104,8 +2630,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.walls !== undefined){
-const err28 = {instancePath:instancePath+"/walls",schemaPath:"#/properties/walls/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.tiles !== undefined){
+const err28 = {instancePath:instancePath+"/tiles",schemaPath:"#/properties/tiles/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3114,8 +2640,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data.portal !== undefined){
-const err29 = {instancePath:instancePath+"/portal",schemaPath:"#/properties/portal/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.objectives !== undefined){
+const err29 = {instancePath:instancePath+"/objectives",schemaPath:"#/properties/objectives/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3124,8 +2650,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(data.tiles !== undefined){
-const err30 = {instancePath:instancePath+"/tiles",schemaPath:"#/properties/tiles/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.position !== undefined){
+const err30 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3134,8 +2660,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data.objectives !== undefined){
-const err31 = {instancePath:instancePath+"/objectives",schemaPath:"#/properties/objectives/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.walls !== undefined){
+const err31 = {instancePath:instancePath+"/walls",schemaPath:"#/properties/walls/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3144,8 +2670,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data.position !== undefined){
-const err32 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.portal !== undefined){
+const err32 = {instancePath:instancePath+"/portal",schemaPath:"#/properties/portal/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3165,16 +2691,16 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-const schema66 = {"title":"LockingChessLevelFields","type":"object","required":["ruleset","position"],"properties":{"ruleset":{"const":"locking-chess"},"board":{"$ref":"#/$defs/lcBoard"},"position":{"description":"LFEN (LC-13).","type":"string"},"pieces":{"type":"array","items":{"$ref":"#/$defs/lcPiece"}},"goal":{"$ref":"#/$defs/lcGoal"},"walls":false,"portal":false,"tiles":false,"objectives":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false}};
-const schema67 = {"title":"LcBoard","description":"Locking Chess is played on 8 x 8.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":8,"maximum":8},"height":{"type":"integer","minimum":8,"maximum":8}},"additionalProperties":false};
-const schema71 = {"title":"LcGoal","description":"Any LC-8 win counts as mate.","type":"object","required":["type","moves"],"properties":{"type":{"const":"mate-in"},"moves":{"type":"integer","minimum":1}},"additionalProperties":false};
-const schema68 = {"title":"LcPiece","description":"Informational; the position field is authoritative.","type":"object","required":["role","square"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false};
+const schema55 = {"title":"LockingChessLevelFields","type":"object","required":["ruleset","position"],"properties":{"ruleset":{"const":"locking-chess"},"board":{"$ref":"#/$defs/lcBoard"},"position":{"description":"LFEN (LC-13).","type":"string"},"pieces":{"type":"array","items":{"$ref":"#/$defs/lcPiece"}},"goal":{"$ref":"#/$defs/lcGoal"},"tiles":false,"objectives":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"walls":false,"portal":false}};
+const schema56 = {"title":"LcBoard","description":"Locking Chess is played on 8 x 8.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":8,"maximum":8},"height":{"type":"integer","minimum":8,"maximum":8}},"additionalProperties":false};
+const schema60 = {"title":"LcGoal","description":"Any LC-8 win counts as mate.","type":"object","required":["type","moves"],"properties":{"type":{"const":"mate-in"},"moves":{"type":"integer","minimum":1}},"additionalProperties":false};
+const schema57 = {"title":"LcPiece","description":"Informational; the position field is authoritative.","type":"object","required":["role","square"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"}},"additionalProperties":false};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3223,7 +2749,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((((data0 === "king") || (data0 === "queen")) || (data0 === "rook")) || (data0 === "bishop")) || (data0 === "knight")) || (data0 === "pawn"))){
-const err4 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/role/enum",keyword:"enum",params:{allowedValues: schema26.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/role/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3236,7 +2762,7 @@ errors++;
 if(data.square !== undefined){
 let data1 = data.square;
 if(typeof data1 === "string"){
-if(!pattern2.test(data1)){
+if(!pattern1.test(data1)){
 const err5 = {instancePath:instancePath+"/square",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},message:"must match pattern \""+"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -3269,12 +2795,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3444,8 +2970,8 @@ let data5 = data.pieces;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate53(data5[i0], {instancePath:instancePath+"/pieces/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate47(data5[i0], {instancePath:instancePath+"/pieces/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
@@ -3545,8 +3071,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.walls !== undefined){
-const err22 = {instancePath:instancePath+"/walls",schemaPath:"#/properties/walls/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.tiles !== undefined){
+const err22 = {instancePath:instancePath+"/tiles",schemaPath:"#/properties/tiles/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3555,8 +3081,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data.portal !== undefined){
-const err23 = {instancePath:instancePath+"/portal",schemaPath:"#/properties/portal/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.objectives !== undefined){
+const err23 = {instancePath:instancePath+"/objectives",schemaPath:"#/properties/objectives/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3565,8 +3091,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data.tiles !== undefined){
-const err24 = {instancePath:instancePath+"/tiles",schemaPath:"#/properties/tiles/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.pillars !== undefined){
+const err24 = {instancePath:instancePath+"/pillars",schemaPath:"#/properties/pillars/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3575,8 +3101,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data.objectives !== undefined){
-const err25 = {instancePath:instancePath+"/objectives",schemaPath:"#/properties/objectives/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.sideToMove !== undefined){
+const err25 = {instancePath:instancePath+"/sideToMove",schemaPath:"#/properties/sideToMove/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3585,8 +3111,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data.pillars !== undefined){
-const err26 = {instancePath:instancePath+"/pillars",schemaPath:"#/properties/pillars/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.startingSetup !== undefined){
+const err26 = {instancePath:instancePath+"/startingSetup",schemaPath:"#/properties/startingSetup/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3595,8 +3121,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data.sideToMove !== undefined){
-const err27 = {instancePath:instancePath+"/sideToMove",schemaPath:"#/properties/sideToMove/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.options !== undefined){
+const err27 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3605,8 +3131,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data.startingSetup !== undefined){
-const err28 = {instancePath:instancePath+"/startingSetup",schemaPath:"#/properties/startingSetup/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.walls !== undefined){
+const err28 = {instancePath:instancePath+"/walls",schemaPath:"#/properties/walls/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3615,8 +3141,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data.options !== undefined){
-const err29 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(data.portal !== undefined){
+const err29 = {instancePath:instancePath+"/portal",schemaPath:"#/properties/portal/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3636,12 +3162,486 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate46.errors = vErrors;
+return errors === 0;
+}
+
+const schema61 = {"title":"UnlockTheKingLevelFields","type":"object","required":["ruleset","portal","pieces"],"properties":{"ruleset":{"const":"unlock-the-king"},"board":{"$ref":"#/$defs/ukBoard"},"walls":{"$ref":"#/$defs/squareList"},"portal":{"$ref":"#/$defs/square"},"pieces":{"type":"array","items":{"$ref":"#/$defs/ukPiece"}},"tiles":false,"objectives":false,"pillars":false,"sideToMove":false,"startingSetup":false,"options":false,"goal":false,"position":false}};
+const schema62 = {"title":"UkBoard","description":"UK-1: W x H, 3..16 each.","type":"object","required":["width","height"],"properties":{"width":{"type":"integer","minimum":3,"maximum":16},"height":{"type":"integer","minimum":3,"maximum":16}},"additionalProperties":false};
+const schema64 = {"title":"UkPiece","type":"object","required":["role","square"],"properties":{"role":{"$ref":"#/$defs/role"},"square":{"$ref":"#/$defs/square"},"color":{"$ref":"#/$defs/ukColor"},"facing":{"$ref":"#/$defs/facing"},"lateral":{"description":"Pawns only; default false (UK-4).","type":"boolean"}},"additionalProperties":false};
+const schema67 = {"title":"UkColor","description":"Cosmetic piece colour (UK-2).","type":"string","enum":["ivory","obsidian"]};
+
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.role === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.square === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "square"},message:"must have required property '"+"square"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "role") || (key0 === "square")) || (key0 === "color")) || (key0 === "facing")) || (key0 === "lateral"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.role !== undefined){
+let data0 = data.role;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/role/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!((((((data0 === "king") || (data0 === "queen")) || (data0 === "rook")) || (data0 === "bishop")) || (data0 === "knight")) || (data0 === "pawn"))){
+const err4 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/role/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.square !== undefined){
+let data1 = data.square;
+if(typeof data1 === "string"){
+if(!pattern1.test(data1)){
+const err5 = {instancePath:instancePath+"/square",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},message:"must match pattern \""+"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/square",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.color !== undefined){
+let data2 = data.color;
+if(typeof data2 !== "string"){
+const err7 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/ukColor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(!((data2 === "ivory") || (data2 === "obsidian"))){
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/$defs/ukColor/enum",keyword:"enum",params:{allowedValues: schema67.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.facing !== undefined){
+let data3 = data.facing;
+if(typeof data3 !== "string"){
+const err9 = {instancePath:instancePath+"/facing",schemaPath:"#/$defs/facing/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(!((((data3 === "north") || (data3 === "east")) || (data3 === "south")) || (data3 === "west"))){
+const err10 = {instancePath:instancePath+"/facing",schemaPath:"#/$defs/facing/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.lateral !== undefined){
+if(typeof data.lateral !== "boolean"){
+const err11 = {instancePath:instancePath+"/lateral",schemaPath:"#/properties/lateral/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+validate51.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.ruleset === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ruleset"},message:"must have required property '"+"ruleset"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.portal === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "portal"},message:"must have required property '"+"portal"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.pieces === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pieces"},message:"must have required property '"+"pieces"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.ruleset !== undefined){
+if("unlock-the-king" !== data.ruleset){
+const err3 = {instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/const",keyword:"const",params:{allowedValue: "unlock-the-king"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.board !== undefined){
+let data1 = data.board;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.width === undefined){
+const err4 = {instancePath:instancePath+"/board",schemaPath:"#/$defs/ukBoard/required",keyword:"required",params:{missingProperty: "width"},message:"must have required property '"+"width"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.height === undefined){
+const err5 = {instancePath:instancePath+"/board",schemaPath:"#/$defs/ukBoard/required",keyword:"required",params:{missingProperty: "height"},message:"must have required property '"+"height"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key0 in data1){
+if(!((key0 === "width") || (key0 === "height"))){
+const err6 = {instancePath:instancePath+"/board",schemaPath:"#/$defs/ukBoard/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data1.width !== undefined){
+let data2 = data1.width;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err7 = {instancePath:instancePath+"/board/width",schemaPath:"#/$defs/ukBoard/properties/width/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 16 || isNaN(data2)){
+const err8 = {instancePath:instancePath+"/board/width",schemaPath:"#/$defs/ukBoard/properties/width/maximum",keyword:"maximum",params:{comparison: "<=", limit: 16},message:"must be <= 16"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2 < 3 || isNaN(data2)){
+const err9 = {instancePath:instancePath+"/board/width",schemaPath:"#/$defs/ukBoard/properties/width/minimum",keyword:"minimum",params:{comparison: ">=", limit: 3},message:"must be >= 3"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data1.height !== undefined){
+let data3 = data1.height;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err10 = {instancePath:instancePath+"/board/height",schemaPath:"#/$defs/ukBoard/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 16 || isNaN(data3)){
+const err11 = {instancePath:instancePath+"/board/height",schemaPath:"#/$defs/ukBoard/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 16},message:"must be <= 16"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data3 < 3 || isNaN(data3)){
+const err12 = {instancePath:instancePath+"/board/height",schemaPath:"#/$defs/ukBoard/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 3},message:"must be >= 3"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/board",schemaPath:"#/$defs/ukBoard/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.walls !== undefined){
+if(!(validate16(data.walls, {instancePath:instancePath+"/walls",parentData:data,parentDataProperty:"walls",rootData}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+errors = vErrors.length;
+}
+}
+if(data.portal !== undefined){
+let data5 = data.portal;
+if(typeof data5 === "string"){
+if(!pattern1.test(data5)){
+const err14 = {instancePath:instancePath+"/portal",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[1-9]|1[0-9]|2[0-6])$"},message:"must match pattern \""+"^[a-z](?:[1-9]|1[0-9]|2[0-6])$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/portal",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.pieces !== undefined){
+let data6 = data.pieces;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate51(data6[i0], {instancePath:instancePath+"/pieces/" + i0,parentData:data6,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.tiles !== undefined){
+const err17 = {instancePath:instancePath+"/tiles",schemaPath:"#/properties/tiles/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data.objectives !== undefined){
+const err18 = {instancePath:instancePath+"/objectives",schemaPath:"#/properties/objectives/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data.pillars !== undefined){
+const err19 = {instancePath:instancePath+"/pillars",schemaPath:"#/properties/pillars/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data.sideToMove !== undefined){
+const err20 = {instancePath:instancePath+"/sideToMove",schemaPath:"#/properties/sideToMove/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data.startingSetup !== undefined){
+const err21 = {instancePath:instancePath+"/startingSetup",schemaPath:"#/properties/startingSetup/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data.options !== undefined){
+const err22 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data.goal !== undefined){
+const err23 = {instancePath:instancePath+"/goal",schemaPath:"#/properties/goal/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data.position !== undefined){
+const err24 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+validate49.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://castellan.invalid/schemas/v1/level.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3732,8 +3732,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!((((data2 === "chess-maze") || (data2 === "unlock-the-king")) || (data2 === "kings-valley")) || (data2 === "locking-chess"))){
-const err8 = {instancePath:instancePath+"/ruleset",schemaPath:"#/$defs/ruleset/enum",keyword:"enum",params:{allowedValues: schema16.enum},message:"must be equal to one of the allowed values"};
+if(!((((data2 === "chess-maze") || (data2 === "kings-valley")) || (data2 === "locking-chess")) || (data2 === "unlock-the-king"))){
+const err8 = {instancePath:instancePath+"/ruleset",schemaPath:"#/$defs/ruleset/enum",keyword:"enum",params:{allowedValues: schema13.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3871,8 +3871,8 @@ errors++;
 }
 }
 if(data.solution !== undefined){
-if(!(validate14(data.solution, {instancePath:instancePath+"/solution",parentData:data,parentDataProperty:"solution",rootData}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+if(!(validate12(data.solution, {instancePath:instancePath+"/solution",parentData:data,parentDataProperty:"solution",rootData}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 }
@@ -3905,27 +3905,27 @@ errors++;
 }
 const tag0 = data.ruleset;
 if(typeof tag0 == "string"){
-if(tag0 === "unlock-the-king"){
-if(!(validate16(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "chess-maze"){
-if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if(tag0 === "chess-maze"){
+if(!(validate14(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "kings-valley"){
-if(!(validate48(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate42(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "locking-chess"){
-if(!(validate52(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate46(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+errors = vErrors.length;
+}
+}
+else if(tag0 === "unlock-the-king"){
+if(!(validate49(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 }
@@ -3961,12 +3961,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3993,8 +3993,8 @@ errors++;
 }
 }
 if(data.level !== undefined){
-if(!(validate13(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate11(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
 }
@@ -4033,12 +4033,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4071,7 +4071,7 @@ errors++;
 if(data.file !== undefined){
 let data0 = data.file;
 if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
+if(!pattern17.test(data0)){
 const err2 = {instancePath:instancePath+"/file",schemaPath:"#/$defs/packFileEntry/properties/file/pattern",keyword:"pattern",params:{pattern: "^(?![/])(?![A-Za-z]:)(?!(?:.*/)?\\.\\.(?:/|$))[^\\\\\\u0000]+$"},message:"must match pattern \""+"^(?![/])(?![A-Za-z]:)(?!(?:.*/)?\\.\\.(?:/|$))[^\\\\\\u0000]+$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -4134,8 +4134,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs11 = errors;
-if(!(validate12(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+if(!(validate58(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs11 === errors;
@@ -4170,7 +4170,7 @@ vErrors = null;
 }
 }
 }
-validate11.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
@@ -4269,7 +4269,7 @@ errors++;
 if(data.ruleset !== undefined){
 let data3 = data.ruleset;
 if(typeof data3 !== "string"){
-const err8 = {instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/ruleset",schemaPath:"level.schema.json#/$defs/ruleset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4278,8 +4278,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!((((data3 === "chess-maze") || (data3 === "unlock-the-king")) || (data3 === "kings-valley")) || (data3 === "locking-chess"))){
-const err9 = {instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/enum",keyword:"enum",params:{allowedValues: schema11.properties.ruleset.enum},message:"must be equal to one of the allowed values"};
+if(!((((data3 === "chess-maze") || (data3 === "kings-valley")) || (data3 === "locking-chess")) || (data3 === "unlock-the-king"))){
+const err9 = {instancePath:instancePath+"/ruleset",schemaPath:"level.schema.json#/$defs/ruleset/enum",keyword:"enum",params:{allowedValues: schema13.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4328,8 +4328,8 @@ errors++;
 }
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate11(data6[i0], {instancePath:instancePath+"/levels/" + i0,parentData:data6,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+if(!(validate57(data6[i0], {instancePath:instancePath+"/levels/" + i0,parentData:data6,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 }

@@ -106,6 +106,11 @@ export const chessMaze = {
   generate: generateCmLevels,
   generateMechanics: CM_MECHANICS,
   generatePieces: ROLES,
+  /** Holes, pieces, tiles, CM-10 transform types and CM-11 capture targets in any order; CM-3 pawns face north by default; no collect objective and no targets are no objectives. */
+  hash: {
+    unordered: { 'board.holes': 'strings', pieces: 'by-square', tiles: 'by-square', 'tiles[].allowed': 'strings', 'objectives.capture': 'strings' },
+    defaults: { 'board.holes': [], 'pieces[].facing': 'north', tiles: [], objectives: {}, 'objectives.collect': false, 'objectives.capture': [] },
+  },
   squares: cmSquares,
   display: cmDisplay,
   // The goal and objectives in words for printed diagrams (objectives.ts).

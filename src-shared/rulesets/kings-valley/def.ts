@@ -101,6 +101,11 @@ export const kingsValley = {
   // Seeded positions proved "win in exactly N" with a single key (KV-8), generate.ts.
   generate: generateKvLevels,
   generatePieces: ['king', 'soldier'],
+  /** Pillars and pieces in any order; KV-4 and KV-3 are off by default. */
+  hash: {
+    unordered: { pillars: 'strings', pieces: 'by-square' },
+    defaults: { pillars: [], startingSetup: false, options: {}, 'options.soldiersMayStopOnValley': false },
+  },
   squares: kvSquares,
   display: kvDisplay,
   // The goal and objectives in words for printed diagrams (objectives.ts).

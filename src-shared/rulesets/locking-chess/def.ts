@@ -82,6 +82,8 @@ export const lockingChess = {
   generatePieces: LC_DEFAULT_ROLES,
   // LC-13: lines shown in SAN (`Qc8#`).
   notation: lcLineSan,
+  /** The position (LFEN, LC-13) is the content; `pieces` only restates it. */
+  hash: { ignored: ['pieces'] },
   squares: lcSquares,
   // LC-13: stacks, lock marks and the side to move read from the LFEN.
   display: lcDisplay,

@@ -107,6 +107,12 @@ export const unlockTheKing = {
   },
   replay: ukReplay,
   checkPar: ukCheckPar,
+  /** Walls and pieces in any order; UK-2 colours are cosmetic; UK-4 pawns face north and step straight by default. */
+  hash: {
+    unordered: { walls: 'strings', pieces: 'by-square' },
+    ignored: ['pieces[].color'],
+    defaults: { walls: [], 'pieces[].facing': 'north', 'pieces[].lateral': false },
+  },
   squares: ukSquares,
   alikeUnderSymmetry: true,
   // Seeded placement within one physical set (UK-1), optimal solve, hill climbing towards a longer par.

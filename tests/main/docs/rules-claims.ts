@@ -142,6 +142,8 @@ export function outcomeOf(level: Level, line: readonly string[]): string {
       return r.value.inCheck() ? 'check' : 'ongoing';
     }
   }
+  // A ruleset these rules pages do not cover (the switch stays total when a ruleset is added).
+  return `replay: no outcome words for ${(level as { ruleset: string }).ruleset}`;
 }
 
 function stepLine(s: Step): string[] {

@@ -112,7 +112,7 @@ describe('Pack > Import collection', () => {
     expect(r.ok).toBe(true);
     expect(f.calls).toEqual(['create packs/two-gates Two Gates unlock-the-king', 'add Open Court Novice', 'add First Steps Adept', 'save author Ann']);
     expect(r.skipped).toEqual([{ line: 5, code: 'collection-entry', message: expect.stringContaining('"oops"') }]);
-    expect(f.pack().docs.map(levelHash)).toEqual([levelHash(SECOND), levelHash(FIRST)]);
+    expect(f.pack().docs.map((d) => levelHash(d))).toEqual([levelHash(SECOND), levelHash(FIRST)]);
   });
 
   it('a text with no level creates nothing', async () => {

@@ -7,7 +7,8 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CM_COLORS, CM_SIDES, FACINGS, KV_SIDES, ROLES, RULESETS, TRANSFORM_TYPES, UK_COLORS } from '../../../src-shared/model/level.js';
+import { CM_COLORS, CM_SIDES, FACINGS, KV_SIDES, ROLES, TRANSFORM_TYPES, UK_COLORS } from '../../../src-shared/model/level.js';
+import { RULESETS } from '../../../src-shared/rulesets/index.js';
 import { LETTER_PATTERN, LEVEL_HASH_PATTERN, PACK_FILE_PATTERN, SPELL_PATTERN, SQUARE_PATTERN } from '../../../src-shared/format/schema-issues.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -29,7 +30,9 @@ describe('generated files', () => {
     const gen = await loadGen();
     const files = await gen.generateFormatFiles(root);
     expect([...files.keys()].sort()).toEqual([
+      'schemas/level.schema.json',
       'src-shared/format/generated/schema-types.ts',
+      'src-shared/format/generated/types-agree.ts',
       'src-shared/format/generated/validate-level.d.ts',
       'src-shared/format/generated/validate-level.js',
       'src-shared/format/generated/validate-pack.d.ts',
@@ -87,10 +90,10 @@ describe('generated files', () => {
 });
 
 describe('schemas agree with the model constants and message patterns', () => {
-  it('level schema enums equal the const tuples of model/level.ts', async () => {
+  it('level schema enums equal the const tuples of model/level.ts; its rulesets are the registry\'s', async () => {
     const s = await readJson('schemas/level.schema.json');
     const d = s.$defs;
-    expect(d.ruleset.enum).toEqual([...RULESETS]);
+    expect([...d.ruleset.enum].sort()).toEqual(Object.keys(RULESETS).sort());
     expect(d.role.enum).toEqual([...ROLES]);
     expect(d.facing.enum).toEqual([...FACINGS]);
     expect(d.ukColor.enum).toEqual([...UK_COLORS]);
@@ -101,9 +104,9 @@ describe('schemas agree with the model constants and message patterns', () => {
     expect(d.cmTile.properties.kind.enum).toEqual(['lock', 'plate', 'key', 'transform', 'coin', 'gem', 'letter', 'finish']);
   });
 
-  it('pack schema ruleset enum equals RULESETS', async () => {
+  it('pack schema ruleset is the level schema\'s', async () => {
     const s = await readJson('schemas/pack.schema.json');
-    expect(s.properties.ruleset.enum).toEqual([...RULESETS]);
+    expect(s.properties.ruleset).toEqual({ $ref: 'level.schema.json#/$defs/ruleset' });
   });
 
   it('patterns used for messages are the schema patterns', async () => {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { checkLevelObject, checkPackObject, packRulesetIssue, parseLevelText, parsePackText } from '../../../src-shared/format/load.js';
 import { MAX_DEPTH, MAX_TEXT_LENGTH } from '../../../src-shared/format/json-value.js';
 import type { Issue } from '../../../src-shared/validation/issue.js';
+import type { UnlockTheKingLevel } from '../../../src-shared/model/level.js';
 import { LEVEL_FIXTURES, cmDoc, errorsOf, fixtureJson, fixtureText, kvDoc, lcDoc, ukDoc, valueOf } from './helpers.js';
 
 const text = (v: unknown): string => JSON.stringify(v);
@@ -51,7 +52,7 @@ describe('valid v1 fixtures load', () => {
     const doc = ukDoc();
     const level = valueOf(checkLevelObject(doc));
     (doc.pieces as { square: string }[])[0]!.square = 'a1';
-    expect(level.pieces![0]!.square).toBe('e1');
+    expect((level as UnlockTheKingLevel).pieces[0]!.square).toBe('e1');
   });
 
   it('unknown top-level fields are kept (the contract lets the project add optional fields)', () => {
@@ -84,7 +85,15 @@ describe('malformed levels are rejected with code + pointer', () => {
     ['version 1.5', text(ukDoc({ version: 1.5 })), [['format-version-invalid', '/version']]],
     ['version 0', text(ukDoc({ version: 0 })), [['format-version-invalid', '/version']]],
     ['missing ruleset', text(ukDoc({ ruleset: undefined })), [['schema-required', '/ruleset']]],
-    ['unknown ruleset', text(ukDoc({ ruleset: 'checkers' })), [['schema-enum', '/ruleset']]],
+    ['unknown ruleset', text(ukDoc({ ruleset: 'checkers' })), [['ruleset-unsupported', '/ruleset']]],
+    [
+      'ruleset not a string',
+      text(ukDoc({ ruleset: 7 })),
+      [
+        ['schema-type', '/ruleset'],
+        ['schema-enum', '/ruleset'],
+      ],
+    ],
     ['missing meta', text(ukDoc({ meta: undefined })), [['schema-required', '/meta']]],
     ['missing title', text(ukDoc({ meta: { author: 'x' } })), [['schema-required', '/meta/title']]],
     ['title not a string', text(ukDoc({ meta: { title: 7 } })), [['schema-type', '/meta/title']]],
@@ -234,7 +243,7 @@ describe('packs', () => {
     ['pack version 2', pack([], { version: 2 }), [['format-version-unsupported', '/version']]],
     ['missing title', pack([], { title: undefined }), [['schema-required', '/title']]],
     ['missing levels', pack([], { levels: undefined }), [['schema-required', '/levels']]],
-    ['bad ruleset', pack([], { ruleset: 'go' }), [['schema-enum', '/ruleset']]],
+    ['bad ruleset', pack([], { ruleset: 'go' }), [['ruleset-unsupported', '/ruleset']]],
     ['entry with neither file nor level', pack([{ tier: 'Novice' }]), [['schema-one-of', '/levels/0']]],
     ['entry with both file and level', pack([{ file: 'a.level.json', level: ukDoc() }]), [['schema-one-of', '/levels/0']]],
     ['entry not an object', pack([7]), [['schema-type', '/levels/0']]],

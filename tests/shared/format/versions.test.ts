@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseLevelText, parsePackText } from '../../../src-shared/format/load.js';
 import { CURRENT_VERSION, LEVEL_MIGRATIONS, PACK_MIGRATIONS, migrateDocument, type Migration } from '../../../src-shared/format/migrate.js';
-import { RULESETS } from '../../../src-shared/model/level.js';
+import { RULESET_LIST } from '../../../src-shared/rulesets/index.js';
 import type { Issue, Result } from '../../../src-shared/validation/issue.js';
 import { errorsOf, valueOf } from './helpers.js';
 
@@ -54,7 +54,7 @@ describe('fixtures for every format version', () => {
 
     it(`v${v}: at least one level per ruleset and one pack`, () => {
       const rulesets = new Set(levels.map((f) => JSON.parse(readFileSync(f, 'utf8')).ruleset));
-      for (const r of RULESETS) expect(rulesets.has(r), `a v${v} ${r} fixture`).toBe(true);
+      for (const { id } of RULESET_LIST) expect(rulesets.has(id), `a v${v} ${id} fixture`).toBe(true);
       expect(packs.length).toBeGreaterThan(0);
     });
 

@@ -4,7 +4,8 @@ import { Tx } from '../../../../src-renderer/editor/doc-ops.js';
 import * as kv from '../../../../src-renderer/rulesets/kings-valley/ops.js';
 import { displayLevel } from '../../../../src-shared/rulesets/index.js';
 import { describeSquare } from '../../../../src-shared/display/board-display.js';
-import { isEditable, newKvLevel, newLevel } from '../../../../src-renderer/editor/default-doc.js';
+import { isEditable, newLevel } from '../../../../src-renderer/editor/default-doc.js';
+import { newKvLevel } from '../../../../src-shared/rulesets/kings-valley/def.js';
 import { RULESETS } from '../../../../src-shared/rulesets/index.js';
 
 const isEditableKv = RULESETS['kings-valley'].isEditable;
