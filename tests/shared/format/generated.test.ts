@@ -90,7 +90,7 @@ describe('generated files', () => {
 });
 
 describe('schemas agree with the model constants and message patterns', () => {
-  it('level schema enums equal the const tuples of model/level.ts; its rulesets are the registry\'s', async () => {
+  it("level schema enums equal the const tuples of model/level.ts; its rulesets are the registry's", async () => {
     const s = await readJson('schemas/level.schema.json');
     const d = s.$defs;
     expect([...d.ruleset.enum].sort()).toEqual(Object.keys(RULESETS).sort());
@@ -104,7 +104,7 @@ describe('schemas agree with the model constants and message patterns', () => {
     expect(d.cmTile.properties.kind.enum).toEqual(['lock', 'plate', 'key', 'transform', 'coin', 'gem', 'letter', 'finish']);
   });
 
-  it('pack schema ruleset is the level schema\'s', async () => {
+  it("pack schema ruleset is the level schema's", async () => {
     const s = await readJson('schemas/pack.schema.json');
     expect(s.properties.ruleset).toEqual({ $ref: 'level.schema.json#/$defs/ruleset' });
   });
