@@ -37,11 +37,15 @@ function startElectron() {
   say('starting Electron with the renderer from Vite (electron-vite dev)...');
   const started = Date.now();
   const child = spawn(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'dev'], { cwd: root, stdio: 'inherit' });
-  const stop = () => child.kill('SIGTERM');
+  let stopping = false;
+  const stop = () => {
+    stopping = true;
+    child.kill('SIGTERM');
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   child.on('exit', (code) => {
-    if (code !== 0 && Date.now() - started < 10_000) {
+    if (!stopping && code !== 0 && Date.now() - started < 10_000) {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       startBrowser(`Electron exited at start-up with code ${code}`).catch(fail);
