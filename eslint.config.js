@@ -1,5 +1,8 @@
-// ESLint (flat config): JavaScript, TypeScript (typescript-eslint, syntax-only rules: fast on 2 cores)
-// and Svelte 5 components (eslint-plugin-svelte). Formatting is prettier's job (.prettierrc.json).
+// ESLint (flat config): JavaScript, TypeScript (typescript-eslint) and Svelte 5 components
+// (eslint-plugin-svelte). Formatting is prettier's job (.prettierrc.json).
+// Most rules are syntax-only; two type-aware rules (promises that are neither awaited nor handled,
+// promises passed where a plain function is expected) run on the sources the tsconfigs cover,
+// through typescript-eslint's project service (one TypeScript program per tsconfig).
 import js from '@eslint/js';
 import globals from 'globals';
 import svelte from 'eslint-plugin-svelte';
@@ -28,6 +31,15 @@ export default tseslint.config(
       'no-useless-assignment': 'off',
       // Getter objects built in a method capture the instance as `self` / `app` (narrow contexts handed to tools and actions).
       '@typescript-eslint/no-this-alias': ['error', { allowedNames: ['self', 'app'] }],
+    },
+  },
+  {
+    // Type-aware: the files of tsconfig.shared / node / web.json (tsconfig.json references them).
+    files: ['src-*/**/*.{ts,mts,svelte}', 'tests/**/*.{ts,mts}', 'bench/**/*.ts', '*.config.{ts,mts}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {
