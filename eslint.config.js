@@ -4,11 +4,15 @@
 // promises passed where a plain function is expected) run on the sources the tsconfigs cover, with
 // one TypeScript program per tsconfig (`parserOptions.project`: about 1 min of ESLint on 2 cores, where
 // the project service, `projectService: true`, took about 3 min, updating programs file by file).
+import { readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import svelte from 'eslint-plugin-svelte';
 import tseslint from 'typescript-eslint';
 import svelteConfig from './svelte.config.mjs';
+
+/** The TypeScript projects: the references of tsconfig.json (one program each for the type-aware rules). */
+const tsProjects = JSON.parse(readFileSync(new URL('./tsconfig.json', import.meta.url), 'utf8')).references.map((r) => r.path);
 
 export default tseslint.config(
   {
@@ -39,7 +43,7 @@ export default tseslint.config(
     files: ['src-*/**/*.{ts,mts,svelte}', 'tests/**/*.{ts,mts}', 'bench/**/*.ts', '*.config.{ts,mts}'],
     languageOptions: {
       parserOptions: {
-        project: ['./tsconfig.shared.json', './tsconfig.node.json', './tsconfig.web.json', './tsconfig.e2e.json'],
+        project: tsProjects,
         tsconfigRootDir: import.meta.dirname,
       },
     },
