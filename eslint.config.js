@@ -40,7 +40,7 @@ export default tseslint.config(
   },
   {
     // Type-aware: the files of the TypeScript projects (tsconfig.json references them); a file in none is an error.
-    files: ['src-*/**/*.{ts,mts,svelte}', 'tests/**/*.{ts,mts}', 'bench/**/*.ts', '*.config.{ts,mts}'],
+    files: ['src-*/**/*.{ts,svelte}', 'tests/**/*.ts', 'bench/**/*.ts', '*.config.{ts,mts}'],
     languageOptions: {
       parserOptions: {
         project: tsProjects,
