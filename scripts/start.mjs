@@ -2,9 +2,9 @@
 // Where Electron cannot run (binary unavailable, no display), say so in one
 // line and start `castellan serve` on the samples instead, printing its URL.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { electronBinary } from './electron-binary.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const quiet = process.argv.includes('--quiet-build');
@@ -25,23 +25,6 @@ if (cli.status !== 0) {
   process.exit(1);
 }
 
-/** Path of a runnable Electron binary, or a reason it is unavailable. Never downloads in the foreground for long. */
-function electronBinary() {
-  const pkg = join(root, 'node_modules/electron');
-  const pathFile = join(pkg, 'path.txt');
-  if (!existsSync(pathFile)) {
-    // One quiet, bounded download attempt (the postinstall may have been offline).
-    spawnSync(process.execPath, [join(pkg, 'install.js')], { stdio: 'ignore', timeout: 60_000 });
-  }
-  if (!existsSync(pathFile)) return { reason: 'the Electron binary is not installed and could not be downloaded' };
-  const bin = join(pkg, 'dist', readFileSync(pathFile, 'utf8').trim());
-  if (!existsSync(bin)) return { reason: `the Electron binary is missing (${bin})` };
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-    return { reason: 'there is no display to open a window on' };
-  }
-  return { bin };
-}
-
 function startServe(reason) {
   console.log(`castellan: Electron cannot run here (${reason}); starting the browser editor with \`castellan serve\` instead.`);
   const child = spawn(process.execPath, [join(root, 'bin/castellan.mjs'), 'serve'], { cwd: root, stdio: 'inherit' });
@@ -51,7 +34,7 @@ function startServe(reason) {
   child.on('exit', (code) => process.exit(code ?? 0));
 }
 
-const found = electronBinary();
+const found = electronBinary(root);
 if (!found.bin) {
   startServe(found.reason);
 } else {
