@@ -338,7 +338,8 @@ function placeThings(doc: Record<string, unknown>, scheme: GridScheme, cells: [s
     }
   }
   const board = doc['board'] as Record<string, unknown>;
-  doc['pieces'] = pieces;
+  // A ruleset with pieces always has the list (an empty board too); one without (its `fields` name none) gets none.
+  if (pieces.length || scheme.fields.includes('pieces')) doc['pieces'] = pieces;
   if (tiles.length) doc['tiles'] = tiles;
   for (const [field, { underBoard, squares }] of lists) (underBoard ? board : doc)[field] = squares;
   for (const [word, spec] of Object.entries(scheme.terrain)) {
