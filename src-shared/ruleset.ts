@@ -17,6 +17,7 @@ import type { SolveOptions, SolveResult } from './solver/types.js';
 import type { Issue, Result } from './validation/issue.js';
 import type { BoardDisplay, DisplayOptions } from './display/glyph.js';
 import type { PlayHooks } from './play/hooks.js';
+import type { BoardTextScheme } from './format/board-text-scheme.js';
 
 /** The fields every level document has (LEVEL-FORMAT-v1 "Level document"). */
 export interface LevelBase {
@@ -478,6 +479,14 @@ export interface RulesetDef<L extends LevelBase = LevelBase> {
    * the ruleset cannot be played. The play position type is the ruleset's own.
    */
   readonly play?: PlayHooks<L, unknown>;
+  /**
+   * How its levels read as a board text (format/board-text.ts, the scheme
+   * in format/board-text-scheme.ts): a grid of characters with the words
+   * for its pieces, tiles and terrain, or one key line holding the position
+   * (Locking Chess `LFEN:`, LC-13). Absent: writing or reading its board
+   * text answers `board-text-unsupported`; its level codes still work.
+   */
+  readonly boardText?: BoardTextScheme;
   /** The engine that plays against the user (two-player rulesets). */
   readonly engine?: RulesetEngine<L>;
   /**

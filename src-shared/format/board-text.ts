@@ -22,24 +22,30 @@
  *   goal (`win in N`, `mate in N`), then `: <title>`.
  * - Optional lines `Author:`, `Description:` (one per line of it),
  *   `Tags:` (comma-separated) and the ruleset's own (Chess Maze
- *   `Objectives:`, King's Valley `Rules:`; board-text-schemes.ts).
+ *   `Objectives:`, King's Valley `Rules:`).
  * - Grid rulesets: H rows, top rank first, one character per square, then
  *   `Legend:` and one line per character used, `<character> <what stands
  *   there>` (several things joined by commas). The legend wins over the
  *   ruleset's default characters, which a board typed by hand may use
  *   without a legend.
- * - Locking Chess: `LFEN: <position>` (LC-13) instead of rows and legend.
+ * - Line rulesets: one key line holding the position instead of rows and
+ *   legend (Locking Chess: `LFEN: <position>`, LC-13).
+ * What a ruleset writes on its squares, its own lines and its defaults come
+ * from its `RulesetDef.boardText` hook (format/board-text-scheme.ts, the
+ * scheme in the ruleset's folder); this module names no ruleset. A ruleset
+ * without the hook answers `board-text-unsupported`.
  * Blank lines and lines starting with `;` are skipped anywhere.
  *
  * What a board text cannot hold: the proof (`solution`), the editor state,
  * the draft flag, unknown top-level fields (`levelToBoardText` lists them in
  * `lost`), line breaks in the title, author or tags and commas in tags, and
- * the informational Locking Chess `pieces` list. Pure; never throws.
+ * fields a scheme leaves out on purpose (the informational Locking Chess
+ * `pieces` list). Pure; never throws.
  */
 import type { Level } from '../model/level.js';
 import { RULESET_LIST, rulesetDef } from '../rulesets/lookup.js';
 import { issue, type Issue, type Result } from '../validation/issue.js';
-import { describeSquares, gridScheme, parseSquareDescription, type GridScheme, type Thing } from './board-text-schemes.js';
+import { describeSquares, parseSquareDescription, type BoardTextScheme, type GridScheme, type Thing } from './board-text-scheme.js';
 import { checkLevelObject } from './load.js';
 
 /** The first word of every board text. */
@@ -56,10 +62,29 @@ export const BOARD_TEXT_SYMBOLS = '1234567890ABDEGHIJLMOTUVWXYZacdefghijlmotuvwx
 /** Top-level fields every level has, held by the header and the meta lines, or left out on purpose. */
 const COMMON_FIELDS = ['format', 'version', 'ruleset', 'meta', 'board', 'par', 'goal', 'solution', 'editor', 'draft'];
 const HEADER_RE = /^castellan\s+(\S+)\s+(\d{1,3})\s*x\s*(\d{1,3})((?:\s+par\s+\d{1,9}|\s+(?:win|mate)\s+in\s+\d{1,9})*)\s*(?::\s?(.*))?$/i;
-const KEY_RE = /^(author|description|tags|objectives|rules|lfen)\s*:\s?(.*)$/i;
+/** Key lines every level may have; the rulesets add their own (`ExtraLine.key`, `LineScheme.key`). */
+const COMMON_KEYS = ['author', 'description', 'tags'];
 
 function err(code: string, message: string): Issue {
   return issue('error', code, message);
+}
+
+/**
+ * A key line (`Author: Ann`): the common keys and every registered
+ * ruleset's own (lower case), so a line of another ruleset is refused as
+ * such rather than read as a row.
+ */
+function keyLineRe(): RegExp {
+  const own = RULESET_LIST.flatMap((d) =>
+    d.boardText === undefined ? [] : d.boardText.kind === 'line' ? [d.boardText.key] : d.boardText.extra.map((x) => x.key),
+  );
+  const keys = [...new Set([...COMMON_KEYS, ...own.map((k) => k.toLowerCase().replace(/[^a-z0-9 ]/g, ''))])];
+  return new RegExp(`^(${keys.join('|')})\\s*:\\s?(.*)$`, 'i');
+}
+
+/** The error of a ruleset without the `boardText` hook (or an id no module has). */
+function unsupported(ruleset: string, where = ''): Issue {
+  return err('board-text-unsupported', `${where}There is no board text for ${ruleset} levels; share it as a level code.`);
 }
 
 /** True when the first line of `text` that is not blank or a `;` comment is a board text header. */
@@ -151,8 +176,8 @@ function gridLines(scheme: GridScheme, level: Level): Result<string[], Issue[]> 
  * The board text of `level` (see the module doc), with `lost`: what it
  * leaves out that the level has (unknown top-level fields, line breaks in
  * the title...), besides the proof, the editor state and the draft flag.
- * Errors: `board-text-ruleset` (a ruleset with no board text),
- * `board-text-off-board` (a piece, tile or terrain square off the board),
+ * Errors: `board-text-unsupported` (a ruleset without the `boardText`
+ * hook, named in the message), `board-text-off-board` (a piece, tile or terrain square off the board),
  * `board-text-too-varied` (more different squares than characters).
  */
 export function levelToBoardText(level: Level): Result<{ text: string; lost: string[] }, Issue[]> {
@@ -160,13 +185,12 @@ export function levelToBoardText(level: Level): Result<{ text: string; lost: str
   const doc = level as unknown as Record<string, unknown>;
   const lines = headLines(level, lost);
   let known: string[];
-  if (level.ruleset === 'locking-chess') {
-    lines.push(`LFEN: ${oneLine(level.position, 'position', lost)}`);
-    known = [...COMMON_FIELDS, 'position', 'pieces'];
+  const scheme = rulesetDef(String(level.ruleset))?.boardText;
+  if (!scheme) return { ok: false, error: [unsupported(String(level.ruleset))] };
+  if (scheme.kind === 'line') {
+    lines.push(`${scheme.key}: ${oneLine(scheme.write(doc), scheme.what, lost)}`);
+    known = [...COMMON_FIELDS, ...scheme.fields];
   } else {
-    const scheme = gridScheme(level.ruleset);
-    if (!scheme)
-      return { ok: false, error: [err('board-text-ruleset', `There is no board text for ${String(level.ruleset)} levels; share it as a level code.`)] };
     for (const x of scheme.extra) {
       const v = x.write(doc);
       if (v !== undefined) lines.push(`${x.key}: ${v}`);
@@ -174,7 +198,7 @@ export function levelToBoardText(level: Level): Result<{ text: string; lost: str
     const grid = gridLines(scheme, level);
     if (!grid.ok) return grid;
     lines.push(...grid.value);
-    known = [...COMMON_FIELDS, ...scheme.fields, ...Object.values(scheme.terrain)];
+    known = [...COMMON_FIELDS, ...scheme.fields, ...Object.values(scheme.terrain).map((t) => t.field)];
   }
   for (const k of Object.keys(doc)) if (!known.includes(k) && doc[k] !== undefined) lost.push(`the field "${k}"`);
   return { ok: true, value: { text: lines.join('\n') + '\n', lost } };
@@ -192,11 +216,15 @@ function meaningfulLines(text: string, firstLine: number): { n: number; text: st
 
 interface Head {
   doc: Record<string, unknown>;
+  /** The ruleset's display name and board text scheme. */
+  name: string;
+  scheme: BoardTextScheme;
   width: number;
   height: number;
   /** Index of the first line after the header and its key lines. */
   next: number;
-  lfen?: string;
+  /** A line scheme's line: its value and line number. */
+  line?: { value: string; n: number };
 }
 
 /** Reads the header and the key lines into a document under construction. */
@@ -215,9 +243,12 @@ function readHead(lines: { n: number; text: string }[]): Result<Head, Issue[]> {
     };
   }
   const ruleset = m[1]!.toLowerCase();
-  if (!rulesetDef(ruleset)) {
+  const def = rulesetDef(ruleset);
+  if (!def) {
     return { ok: false, error: [err('board-text-ruleset', `Line ${first.n}: "${m[1]}" is not a ruleset (${RULESET_LIST.map((d) => d.id).join(', ')}).`)] };
   }
+  const scheme = def.boardText;
+  if (!scheme) return { ok: false, error: [unsupported(ruleset, `Line ${first.n}: `)] };
   const width = Number(m[2]);
   const height = Number(m[3]);
   if (width < 1 || width > 26 || height < 1 || height > 26) {
@@ -233,10 +264,11 @@ function readHead(lines: { n: number; text: string }[]): Result<Head, Issue[]> {
   const meta = doc['meta'] as Record<string, unknown>;
   const description: string[] = [];
   const extra: [number, string, string][] = [];
-  let lfen: string | undefined;
+  let line: Head['line'];
+  const keyRe = keyLineRe();
   let i = 1;
   for (; i < lines.length; i++) {
-    const k = KEY_RE.exec(lines[i]!.text);
+    const k = keyRe.exec(lines[i]!.text);
     if (!k) break;
     const key = k[1]!.toLowerCase();
     const value = k[2]!.trim();
@@ -247,18 +279,17 @@ function readHead(lines: { n: number; text: string }[]): Result<Head, Issue[]> {
         .split(',')
         .map((t) => t.trim())
         .filter((t) => t !== '');
-    else if (key === 'lfen') lfen = value;
+    else if (scheme.kind === 'line' && key === scheme.key.toLowerCase()) line = { value, n: lines[i]!.n };
     else extra.push([lines[i]!.n, key, value]);
   }
   if (description.length) meta['description'] = description.join('\n');
-  const scheme = gridScheme(ruleset);
   for (const [n, key, value] of extra) {
-    const x = scheme?.extra.find((e) => e.key.toLowerCase() === key);
+    const x = scheme.kind === 'grid' ? scheme.extra.find((e) => e.key.toLowerCase() === key) : undefined;
     if (!x) return { ok: false, error: [err('board-text-line', `Line ${n}: ${ruleset} levels have no "${key}" line.`)] };
     const bad = x.read(value, doc);
     if (bad) return { ok: false, error: [err('board-text-line', `Line ${n}: ${bad}.`)] };
   }
-  return { ok: true, value: { doc, width, height, next: i, ...(lfen !== undefined ? { lfen } : {}) } };
+  return { ok: true, value: { doc, name: def.name, scheme, width, height, next: i, ...(line !== undefined ? { line } : {}) } };
 }
 
 /** The legend after the rows: character → description (the defaults of `scheme`, then the text's own lines). */
@@ -284,34 +315,38 @@ function readLegend(scheme: GridScheme, lines: { n: number; text: string }[], fr
   return { ok: true, value: legend };
 }
 
-/** Puts the things of each square into the document's fields; the UK portal must be one square. */
-function placeThings(doc: Record<string, unknown>, cells: [string, Thing[]][]): Issue | undefined {
+/**
+ * Puts the things of each square into the document's fields; a terrain of
+ * exactly one square (`TerrainSpec.single`, the UK-6 portal) must be on
+ * exactly one square.
+ */
+function placeThings(doc: Record<string, unknown>, scheme: GridScheme, cells: [string, Thing[]][]): Issue | undefined {
   const pieces: unknown[] = [];
   const tiles: unknown[] = [];
-  const lists: Record<string, string[]> = {};
-  const portals: string[] = [];
+  const lists = new Map<string, { underBoard: boolean; squares: string[] }>();
+  const singles = new Map<string, string[]>();
   for (const [square, things] of cells) {
     for (const t of things) {
       if (t.kind === 'piece') pieces.push({ ...t.value, square });
       else if (t.kind === 'tile') tiles.push({ ...t.value, square });
-      else if (t.field === 'portal') portals.push(square);
-      else (lists[t.field] ??= []).push(square);
+      else if (t.spec.single) singles.set(t.word, [...(singles.get(t.word) ?? []), square]);
+      else {
+        const list = lists.get(t.spec.field);
+        if (list) list.squares.push(square);
+        else lists.set(t.spec.field, { underBoard: t.spec.underBoard === true, squares: [square] });
+      }
     }
   }
-  doc['pieces'] = pieces;
+  const board = doc['board'] as Record<string, unknown>;
+  // A ruleset with pieces always has the list (an empty board too); one without (its `fields` name none) gets none.
+  if (pieces.length || scheme.fields.includes('pieces')) doc['pieces'] = pieces;
   if (tiles.length) doc['tiles'] = tiles;
-  for (const [field, squares] of Object.entries(lists)) {
-    if (field === 'holes') (doc['board'] as Record<string, unknown>)['holes'] = squares;
-    else doc[field] = squares;
-  }
-  if (doc['ruleset'] === 'unlock-the-king') {
-    if (portals.length !== 1) {
-      return issue('error', 'board-text-portal', `The board has ${portals.length} portals; an Unlock the King board has exactly one (UK-6).`, {
-        squares: portals,
-        ruling: 'UK-6',
-      });
-    }
-    doc['portal'] = portals[0];
+  for (const [field, { underBoard, squares }] of lists) (underBoard ? board : doc)[field] = squares;
+  for (const [word, spec] of Object.entries(scheme.terrain)) {
+    if (!spec.single) continue;
+    const squares = singles.get(word) ?? [];
+    if (squares.length !== 1) return issue('error', spec.single.code, spec.single.message(squares.length), { squares, ruling: spec.single.ruling });
+    (spec.underBoard ? board : doc)[spec.field] = squares[0];
   }
   return undefined;
 }
@@ -320,8 +355,9 @@ function placeThings(doc: Record<string, unknown>, cells: [string, Thing[]][]): 
 function readGrid(head: Head, scheme: GridScheme, lines: { n: number; text: string }[]): Issue[] {
   const { width, height } = head;
   const rows = lines.slice(head.next, head.next + height);
+  const keyRe = keyLineRe();
   for (const [k, row] of rows.entries()) {
-    if (/^legend\s*:$/i.test(row.text) || KEY_RE.test(row.text))
+    if (/^legend\s*:$/i.test(row.text) || keyRe.test(row.text))
       return [err('board-text-rows', `Line ${row.n}: the board has ${height} rows, this is row ${k + 1}.`)];
     if ([...row.text].length !== width) {
       return [err('board-text-rows', `Line ${row.n}: row ${k + 1} has ${[...row.text].length} squares; the board is ${width} wide.`)];
@@ -342,14 +378,14 @@ function readGrid(head: Head, scheme: GridScheme, lines: { n: number; text: stri
         if (desc === undefined)
           return [issue('error', 'board-text-symbol', `Line ${row.n}: "${sym}" on ${square} is not in the legend.`, { squares: [square] })];
         const t = parseSquareDescription(scheme, desc);
-        if ('bad' in t) return [err('board-text-legend', `The legend's "${sym}": "${t.bad}" is not something a ${scheme.ruleset} square holds.`)];
+        if ('bad' in t) return [err('board-text-legend', `The legend's "${sym}": "${t.bad}" is not something a ${String(head.doc['ruleset'])} square holds.`)];
         things = t;
         parsed.set(sym, things);
       }
       cells.push([square, things]);
     }
   }
-  const bad = placeThings(head.doc, cells);
+  const bad = placeThings(head.doc, scheme, cells);
   return bad ? [bad] : [];
 }
 
@@ -357,13 +393,15 @@ function readGrid(head: Head, scheme: GridScheme, lines: { n: number; text: stri
  * Reads a board text (see the module doc) into a level, checked by the
  * format loader (format/load.ts). `firstLine`: the line number of the
  * text's first line in the file it comes from (messages name lines).
- * Errors: `board-text-too-large`, `board-text-header`, `board-text-ruleset`,
- * `board-text-size`, `board-text-line` (an `Objectives:` / `Rules:` part
- * not understood), `board-text-rows`, `board-text-legend`,
- * `board-text-symbol` (with its square), `board-text-portal` (UK-6),
- * `board-text-lfen` (Locking Chess without its LFEN), `board-text-extra`
- * (a line after the LFEN), and `board-text-not-a-level` followed by the
- * loader's issues.
+ * Errors: `board-text-too-large`, `board-text-header`, `board-text-ruleset`
+ * (an id no module has), `board-text-unsupported` (a ruleset without the
+ * `boardText` hook), `board-text-size`, `board-text-line` (an
+ * `Objectives:` / `Rules:` part not understood, another ruleset's line),
+ * `board-text-rows`, `board-text-legend`, `board-text-symbol` (with its
+ * square), a single terrain's code (`board-text-portal`, UK-6),
+ * `board-text-<key>` (a line ruleset without its line: `board-text-lfen`),
+ * `board-text-extra` (a line after it), and `board-text-not-a-level`
+ * followed by the loader's issues.
  */
 export function boardTextToLevel(text: string, firstLine = 1): Result<Level, Issue[]> {
   if (typeof text !== 'string' || text.length > MAX_BOARD_TEXT_CHARS) {
@@ -373,19 +411,21 @@ export function boardTextToLevel(text: string, firstLine = 1): Result<Level, Iss
   const head = readHead(lines);
   if (!head.ok) return head;
   const h = head.value;
-  if (h.doc['ruleset'] === 'locking-chess') {
-    if (h.lfen === undefined)
-      return { ok: false, error: [err('board-text-lfen', 'A Locking Chess board text has an "LFEN:" line with its position (LC-13).')] };
+  const scheme = h.scheme;
+  if (scheme.kind === 'line') {
+    const { key } = scheme;
+    if (h.line === undefined) {
+      const code = `board-text-${key.toLowerCase()}`;
+      return { ok: false, error: [err(code, `A ${h.name} board text has an "${key}:" line with its ${scheme.what} (${scheme.ruling}).`)] };
+    }
     if (h.next < lines.length)
-      return { ok: false, error: [err('board-text-extra', `Line ${lines[h.next]!.n}: a Locking Chess board text ends with its LFEN line.`)] };
-    h.doc['position'] = h.lfen;
+      return { ok: false, error: [err('board-text-extra', `Line ${lines[h.next]!.n}: a ${h.name} board text ends with its ${key} line.`)] };
+    const bad = scheme.read(h.line.value, h.doc);
+    if (bad) return { ok: false, error: [err('board-text-line', `Line ${h.line.n}: ${bad}.`)] };
   } else {
-    const scheme = gridScheme(String(h.doc['ruleset']))!;
-    if (h.lfen !== undefined) return { ok: false, error: [err('board-text-line', `Only Locking Chess levels have an "LFEN:" line.`)] };
     const bad = readGrid(h, scheme, lines);
     if (bad.length) return { ok: false, error: bad };
-    // A King's Valley board typed without a `Rules:` line: white moves first (KV-1).
-    if (h.doc['ruleset'] === 'kings-valley' && h.doc['sideToMove'] === undefined) h.doc['sideToMove'] = 'white';
+    scheme.complete?.(h.doc);
   }
   const lv = checkLevelObject(h.doc);
   if (!lv.ok) {

@@ -93,6 +93,18 @@ export interface PlayScore {
   rule: string;
 }
 
+/**
+ * One row of a play panel drawn without the ruleset's own components (the
+ * player page): its label, its value in words, a test hook name and its
+ * data (`data-*` attributes).
+ */
+export interface PlayStatRow {
+  label: string;
+  value: string;
+  testid: string;
+  data?: Record<string, string>;
+}
+
 /** A ceiling on the moves of an attempt derived from the par (UK-7: 2 x par). */
 export interface PlayCeiling {
   /** The ceiling for `par`, in moves. */
@@ -136,6 +148,12 @@ export interface PlayHooks<L, P, M extends PlayMove = PlayMove> {
   movable?(position: P, square: SquareName): boolean;
   /** The ruleset's own progress at `position` for its play panel rows (Chess Maze keys, coins, letters, plates). */
   progress?(position: P): unknown;
+  /**
+   * `info` (what `progress` answered) as rows of words, for a panel without
+   * the ruleset's own components (the player page); the editor's `PlayStats`
+   * components show the same. Absent: no rows. Never throws.
+   */
+  progressRows?(info: unknown): readonly PlayStatRow[];
   /** A move limit the rules keep in the position (CM-12), or null; with the counter's word for it. */
   moveLimit?(position: P): number | null;
   /** The move counter's word for `moveLimit` (default "limit"). */

@@ -20,6 +20,7 @@ import { cmDisplay } from './display.js';
 import { cmObjectives } from './objectives.js';
 import { CM_MAX_SIZE, CM_MIN_SIZE, validateChessMaze } from './validate.js';
 import { cmPlayHooks } from './play.js';
+import { cmBoardText } from './board-text.js';
 
 /**
  * A new Chess Maze level: an empty floor of `size` (default 6 x 6, CM-1)
@@ -119,4 +120,5 @@ export const chessMaze = {
   hint: cmHint,
   // Play (the generic session, play/session.ts): transforms, keys, plates, pick-ups, failures (play.ts).
   play: cmPlayHooks,
+  boardText: cmBoardText,
 } satisfies RulesetDef<ChessMazeLevel>;

@@ -12,6 +12,9 @@ import { CM_COLORS, type ChessMazeLevel, type CmColor } from '../../model/level.
 import { indexToSquare, squareIndex } from '../../model/square.js';
 import { ROLE_NAME } from '../../display/art/pieces.js';
 import type { PlayHooks, PlayMove, PlayResult } from '../../play/hooks.js';
+import { cmProgressRows, type CmProgress } from './play-rows.js';
+
+export type { CmProgress } from './play-rows.js';
 import { cmInitialState, cmLegalMoves, cmMoveToLan, cmPlay, compileChessMaze, type CmEvent, type CmMove, type CmPosition, type CmState } from './position.js';
 
 /** A Chess Maze play position: the compiled level, the play state, and the letters picked up so far in order (CM-9). */
@@ -24,24 +27,6 @@ export interface CmPlayPosition {
 /** A legal move with the position's own move. */
 export interface CmPlayMove extends PlayMove {
   readonly cm: CmMove;
-}
-
-/** Chess Maze progress shown in the playtest panel (`PlayView.info`). */
-export interface CmProgress {
-  /** Keys held (CM-5), in CM_COLORS order. */
-  keys: CmColor[];
-  /** Colours held open by a piece on a plate right now (CM-6). */
-  plates: CmColor[];
-  /** Plate colours present on the level (to show "none held"). */
-  plateColors: CmColor[];
-  coins: { picked: number; total: number };
-  gems: { picked: number; total: number };
-  collect: boolean;
-  /** Spell word ('' without a spell objective) and letters spelled so far (CM-9). */
-  word: string;
-  spelled: number;
-  /** Letters picked up so far, in order (also without a spell objective). */
-  letters: string[];
 }
 
 function cmEventText(pos: CmPosition, ev: CmEvent, state: CmState): string {
@@ -169,6 +154,7 @@ export const cmPlayHooks: PlayHooks<ChessMazeLevel, CmPlayPosition, CmPlayMove> 
       letters: [...p.letters],
     };
   },
+  progressRows: (info) => cmProgressRows(info as CmProgress),
   moveLimit: ({ pos }) => (pos.moveLimit > 0 ? pos.moveLimit : null),
   moveLimitLabel: 'limit',
   previewPlayState: true,

@@ -19,6 +19,7 @@ import { kvDisplay } from './display.js';
 import { kvObjectives } from './objectives.js';
 import { KV_MAX_SIZE, KV_MIN_SIZE, validateKingsValley } from './validate.js';
 import { kvPlayHooks } from './play.js';
+import { kvBoardText } from './board-text.js';
 
 /** The starting positions New offers (KV-1, KV-4), or an empty board (the default). */
 export const KV_STARTS: readonly LevelStart[] = [
@@ -118,4 +119,5 @@ export const kingsValley = {
   hint: (level, moves, opts): HintResult => hintTwoPlayer(kingsValley, level, moves, kvStanding, opts),
   // Play (the generic session, play/session.ts): a game with sides against `engine` (play.ts).
   play: kvPlayHooks,
+  boardText: kvBoardText,
 } satisfies RulesetDef<KingsValleyLevel>;

@@ -19,6 +19,7 @@ import { lcDisplay } from './display.js';
 import { lcObjectives } from './objectives.js';
 import { validateLockingChess } from './validate.js';
 import { lcPlayHooks } from './play.js';
+import { lcBoardText } from './board-text.js';
 
 /** A new Locking Chess document: the standard start position (LC-1), no goal (a position to play). */
 export function newLcLevel(title = 'Untitled locking problem'): LockingChessLevel {
@@ -114,4 +115,5 @@ export const lockingChess = {
   },
   // Play (the generic session, play/session.ts): a game with sides against `engine`, choices, SAN (play.ts).
   play: lcPlayHooks,
+  boardText: lcBoardText,
 } satisfies RulesetDef<LockingChessLevel>;

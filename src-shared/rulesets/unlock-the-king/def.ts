@@ -20,6 +20,7 @@ import { ukUnsolvableWhy } from './frozen.js';
 import { UK_MAX_SIZE, UK_MIN_SIZE, ukCheckPar, validateUnlockTheKing } from './validate.js';
 import { framesSolver, hintSinglePlayer, type HintResult } from '../../hint.js';
 import { ukPlay } from './play.js';
+import { ukBoardText } from './board-text.js';
 
 /**
  * A new blueprint: `size` (default 8 x 8, UK-1), an ivory king on the
@@ -142,4 +143,5 @@ export const unlockTheKing = {
   },
   // Play (the generic session, play/session.ts): moves, the UK-7 ceiling, the UK-8 score (play.ts).
   play: ukPlay,
+  boardText: ukBoardText,
 } satisfies RulesetDef<UnlockTheKingLevel>;

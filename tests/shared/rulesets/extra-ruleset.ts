@@ -4,7 +4,7 @@
  * to the top-right corner (CR-1 the pieces, CR-3 the goal; par goal). It is
  * a complete core module: its schema fragment, its hash rules (the crates
  * in any order), its own glyph art (`drawn` art: no catalogue entry), the
- * solve (plain BFS), replay, display and play hooks.
+ * solve (plain BFS), replay, display, play hooks and board text.
  *
  * Tests put it beside the real rulesets by replacing two modules, the
  * registry (src-shared/rulesets/registry.ts: `registryWithCrates`) and the
@@ -24,6 +24,7 @@ import { issue } from '../../../src-shared/validation/issue.js';
 import { checkParAgainst } from '../../../src-shared/validation/par-check.js';
 import type { LevelBase, RulesetDef, SquareFields } from '../../../src-shared/ruleset.js';
 import type { PlayHooks, PlayMove } from '../../../src-shared/play/hooks.js';
+import type { GridScheme } from '../../../src-shared/format/board-text-scheme.js';
 
 export interface CratesLevel extends LevelBase {
   crates: string[];
@@ -148,6 +149,37 @@ const play: PlayHooks<CratesLevel, CratesPosition> = {
   view: (level, p) => ({ ...level, pusher: { square: p.at } }),
 };
 
+/**
+ * Its board text (`RulesetDef.boardText`): a grid whose only square word is
+ * `crate` (default `#`), and the pusher on its own `Pusher:` line (CR-1).
+ */
+const boardText: GridScheme = {
+  kind: 'grid',
+  defaults: [
+    ['.', 'floor'],
+    ['#', 'crate'],
+  ],
+  terrain: { crate: { field: 'crates' } },
+  fields: ['crates', 'pusher'],
+  describePiece: () => '',
+  parsePiece: () => undefined,
+  extra: [
+    {
+      key: 'Pusher',
+      write: (level) => (level['pusher'] as CratesLevel['pusher'])?.square,
+      read(value, out) {
+        if (!/^[a-z]\d{1,2}$/.test(value)) return `"${value}" is not a square`;
+        out['pusher'] = { square: value };
+        return undefined;
+      },
+    },
+  ],
+  // A yard typed with no crate has the empty list (the field is required).
+  complete(doc) {
+    doc['crates'] ??= [];
+  },
+};
+
 /** The Crates ruleset module. */
 export const crates: RulesetDef<CratesLevel> = {
   id: 'crates',
@@ -181,6 +213,7 @@ export const crates: RulesetDef<CratesLevel> = {
   squares,
   display,
   play,
+  boardText,
 };
 const def = crates;
 

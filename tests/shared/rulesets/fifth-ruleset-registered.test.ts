@@ -4,8 +4,9 @@
  * level schema, both put there by the test-only hook of extra-ruleset.ts
  * (the two modules replaced; nothing else edited). Every generic entry then
  * serves it with no ruleset-id branch: loading through the schema, the
- * level hash through its declared unordered list, the host's save pipeline
- * (its par check included), the headless play session and its own glyph
+ * level hash through its declared unordered list, its board text (its own
+ * `boardText` hook) and level code, the host's save pipeline (its par check
+ * included), the headless play session and its own glyph
  * art (the renderer's worker job: tests/renderer/workers/fifth-ruleset-job.test.ts); an id no module has answers
  * `ruleset-unsupported` in each of them.
  *
@@ -27,6 +28,8 @@ import type { Level } from '../../../src-shared/model/level.js';
 import { saveLevelFile } from '../../../src-main/services/save-pipeline.js';
 import type { SolvePoolLike } from '../../../src-main/services/solve-runner.js';
 import { cleanupTempDirs, tempDir, twoMoveLevel } from '../../main/helpers.js';
+import { boardTextToLevel, levelToBoardText } from '../../../src-shared/format/board-text.js';
+import { decodeLevelCode, encodeLevelCode } from '../../../src-shared/format/level-code.js';
 import { crates, type CratesLevel } from './extra-ruleset.js';
 
 vi.mock('../../../src-shared/rulesets/registry.js', async (importOriginal) => (await import('./extra-ruleset.js')).registryWithCrates(importOriginal));
@@ -150,5 +153,48 @@ describe('a fifth ruleset in the registry: play and its own art', () => {
     expect((svg.match(/class="drawn crate" data-square="b\d"/g) ?? []).length).toBe(3);
     expect(svg).toContain('crate-brace');
     expect(artSwatch(crate.art)).toEqual({ shape: 'square', fill: '#a0522d', size: 0.8 });
+  });
+});
+
+describe('a fifth ruleset in the registry: board text and level code', () => {
+  // Written by hand from the yard (CR-1): rank 4 first; `#` a crate, `.` floor (its default legend); the pusher on its own line.
+  const TEXT = ['Castellan crates 4x4 par 6: Column', 'Pusher: a1', '....', '.#..', '.#..', '.#..', 'Legend:', '. floor', '# crate', ''].join('\n');
+
+  it('its board text through its boardText hook: written as worked by hand, read back to the same level and levelHash', () => {
+    const w = levelToBoardText(asLevel(column({ par: 6 })));
+    expect(w.ok && w.value).toEqual({ text: TEXT, lost: [] });
+    const r = boardTextToLevel(TEXT);
+    // The rows are read top rank first, so the crates come back in that order: the same content (its unordered list).
+    expect(r.ok && r.value).toEqual(column({ par: 6, crates: ['b3', 'b2', 'b1'] }));
+    expect(r.ok && levelHash(r.value)).toBe(levelHash(column()));
+    // Typed by hand with the default legend and no crate line: still its level; a misplaced pusher line is named.
+    const typed = boardTextToLevel('Castellan crates 3x2: Tiny\nPusher: a1\n...\n...');
+    expect(typed.ok && typed.value).toMatchObject({ ruleset: 'crates', crates: [], pusher: { square: 'a1' } });
+    const bad = boardTextToLevel('Castellan crates 3x2: Tiny\nPusher: nowhere\n...\n...');
+    expect(bad.ok ? undefined : bad.error[0]?.code).toBe('board-text-line');
+  });
+
+  it('its level code round-trips (generic)', () => {
+    const code = encodeLevelCode(asLevel(column({ par: 6 })));
+    if (!code.ok) throw new Error(code.error[0]?.message);
+    const back = decodeLevelCode(code.value);
+    expect(back.ok && back.value).toEqual(column({ par: 6 }));
+  });
+
+  it('without the hook: board-text-unsupported naming the ruleset, both ways; its level code still works', () => {
+    const hooked = crates.boardText;
+    const def = crates as { boardText?: typeof hooked };
+    delete def.boardText;
+    try {
+      const w = levelToBoardText(asLevel(column()));
+      expect(w.ok ? undefined : w.error[0]).toMatchObject({ code: 'board-text-unsupported', message: expect.stringContaining('crates') });
+      const r = boardTextToLevel(TEXT);
+      expect(r.ok ? undefined : r.error[0]).toMatchObject({ code: 'board-text-unsupported', message: expect.stringContaining('crates') });
+      const code = encodeLevelCode(asLevel(column()));
+      const back = code.ok ? decodeLevelCode(code.value) : code;
+      expect(back.ok && levelHash(back.value)).toBe(levelHash(column()));
+    } finally {
+      def.boardText = hooked;
+    }
   });
 });
