@@ -45,11 +45,11 @@ test('the Citadel Codex verifies 50 of 50 in the editor; the caps per level are 
 
 test('levels stopped at a cap are re-verified alone with a longer cap the user picks', async ({ page, serve }) => {
   test.setTimeout(300_000);
-  // Four Codex blueprints (stored proofs: 204, 641, 10,827 and 74,129 states).
+  // Four Codex blueprints: two small (stored proofs: 204 and 641 states) and two deep ones (166,719 and 169,074 states).
   const codex = join(repoRoot, 'resources/packs/citadel-codex/levels');
   const dir = join(serve.workspace, 'packs/four');
   mkdirSync(join(dir, 'levels'), { recursive: true });
-  const files = ['01-blueprint.level.json', '05-blueprint.level.json', '10-blueprint.level.json', '15-blueprint.level.json'];
+  const files = ['01-blueprint.level.json', '05-blueprint.level.json', '36-blueprint.level.json', '40-blueprint.level.json'];
   for (const f of files) cpSync(join(codex, f), join(dir, 'levels', f));
   const manifest = { format: 'castellan.pack', version: 1, title: 'Four', ruleset: 'unlock-the-king', levels: files.map((f) => ({ file: `levels/${f}` })) };
   writeFileSync(join(dir, 'pack.json'), JSON.stringify(manifest, null, 2) + '\n');
@@ -68,7 +68,7 @@ test('levels stopped at a cap are re-verified alone with a longer cap the user p
   const progress = page.getByTestId('pack-verify-progress');
   await expect(progress).toHaveAttribute('data-state', 'done', { timeout: 240_000 });
   await expect(page.getByTestId('pack-verify-caps')).toContainText('1 min and 3,000 states per level');
-  // The 10,827- and 74,129-state blueprints stop at the 3,000-state cap.
+  // The two deep blueprints stop at the 3,000-state cap.
   const limited = page.locator('[data-testid=pack-row][data-status="limit"]');
   await expect(page.locator('[data-testid=pack-row][data-index="2"]')).toHaveAttribute('data-status', 'limit');
   await expect(page.locator('[data-testid=pack-row][data-index="3"]')).toHaveAttribute('data-status', 'limit');

@@ -81,6 +81,24 @@ test('UK-7 Save As of a new blueprint with par below the optimum answers with th
   expect(existsSync(join(serve.workspace, 'unlock-the-king', 'low-par.level.json'))).toBe(false);
 });
 
+test('the draft dialog names a titled new level by its title, never "Untitled"', async ({ page, serve }) => {
+  await ready(page, serve.url);
+  await newBlueprint(page);
+  await page.getByTestId('meta-title').fill('Low Gate');
+  await page.getByTestId('meta-par').fill('3');
+  await page.getByTestId('meta-par').press('Tab');
+  await page.keyboard.press('Control+s');
+  await goToFolder(page, 'unlock-the-king');
+  await page.getByTestId('save-as-path').fill('low-gate');
+  await page.getByTestId('save-as-ok').click();
+  const draft = page.getByTestId('dialog-draft');
+  await expect(draft).toBeVisible({ timeout: 30_000 });
+  await expect(draft.locator('#dlg-draft-title')).toContainText(': Low Gate');
+  await expect(draft.locator('#dlg-draft-title')).not.toContainText('Untitled');
+  await draft.getByTestId('draft-cancel').click();
+  await expect(draft).toHaveCount(0);
+});
+
 test('a long Save As proof has a working Esc: it cancels the proof and the draft dialog follows', async ({ page, serve }) => {
   test.setTimeout(90_000);
   // 40 pieces on 10 x 10: its proof takes the whole save cap (tests/e2e/save-proof.spec.ts).
