@@ -204,6 +204,63 @@ function hostFieldCount(rawHeaders: string[]): number {
 }
 
 /**
+ * Answers a GET or HEAD for `pathname` from the built renderer in
+ * `rendererDir`: 405 for other methods, 400 / 403 for malformed or escaping
+ * paths (`..`, backslashes, NUL, a symbolic link out of the folder), 404
+ * when absent, and a short page naming the missing build for `index.html`.
+ */
+async function serveStatic(rendererDir: string, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+  const head = req.method === 'HEAD';
+  if (req.method !== 'GET' && !head) {
+    res.setHeader('Allow', 'GET, HEAD');
+    sendText(res, 405, 'Method not allowed\n');
+    return;
+  }
+  res.setHeader('Cache-Control', 'no-cache');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    sendText(res, 400, 'Bad request\n', undefined, head);
+    return;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\') || decoded.split('/').some((s) => s === '..')) {
+    sendText(res, 403, 'Forbidden\n', undefined, head);
+    return;
+  }
+  const rel = decoded === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
+  const file = resolve(rendererDir, rel);
+  if (!isInside(rendererDir, file) || file === rendererDir) {
+    sendText(res, 403, 'Forbidden\n', undefined, head);
+    return;
+  }
+  try {
+    const real = await fsp.realpath(file);
+    const realRoot = realpathSync(rendererDir);
+    if (!isInside(realRoot, real)) {
+      sendText(res, 403, 'Forbidden\n', undefined, head);
+      return;
+    }
+    const st = await fsp.stat(real);
+    if (!st.isFile()) {
+      sendText(res, 404, 'Not found\n', undefined, head);
+      return;
+    }
+    const data = await fsp.readFile(real);
+    res.statusCode = 200;
+    res.setHeader('Content-Type', contentTypeOf(real));
+    res.setHeader('Content-Length', data.length);
+    res.end(head ? undefined : data);
+  } catch {
+    if (rel === 'index.html') {
+      sendText(res, 200, NO_BUILD_PAGE, 'text/html; charset=utf-8', head);
+      return;
+    }
+    sendText(res, 404, 'Not found\n', undefined, head);
+  }
+}
+
+/**
  * Starts the serve host (see module doc). Rejects when the workspace folder
  * does not exist or the port cannot be bound.
  */
@@ -276,57 +333,6 @@ export async function startServeHost(opts: ServeOptions): Promise<ServeHandle> {
     sendJson(res, 200, hideServerPaths(answer, hiddenRoots));
   }
 
-  async function handleStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
-    const head = req.method === 'HEAD';
-    if (req.method !== 'GET' && !head) {
-      res.setHeader('Allow', 'GET, HEAD');
-      sendText(res, 405, 'Method not allowed\n');
-      return;
-    }
-    res.setHeader('Cache-Control', 'no-cache');
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(pathname);
-    } catch {
-      sendText(res, 400, 'Bad request\n', undefined, head);
-      return;
-    }
-    if (decoded.includes('\0') || decoded.includes('\\') || decoded.split('/').some((s) => s === '..')) {
-      sendText(res, 403, 'Forbidden\n', undefined, head);
-      return;
-    }
-    const rel = decoded === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
-    const file = resolve(rendererDir, rel);
-    if (!isInside(rendererDir, file) || file === rendererDir) {
-      sendText(res, 403, 'Forbidden\n', undefined, head);
-      return;
-    }
-    try {
-      const real = await fsp.realpath(file);
-      const realRoot = realpathSync(rendererDir);
-      if (!isInside(realRoot, real)) {
-        sendText(res, 403, 'Forbidden\n', undefined, head);
-        return;
-      }
-      const st = await fsp.stat(real);
-      if (!st.isFile()) {
-        sendText(res, 404, 'Not found\n', undefined, head);
-        return;
-      }
-      const data = await fsp.readFile(real);
-      res.statusCode = 200;
-      res.setHeader('Content-Type', contentTypeOf(real));
-      res.setHeader('Content-Length', data.length);
-      res.end(head ? undefined : data);
-    } catch {
-      if (rel === 'index.html') {
-        sendText(res, 200, NO_BUILD_PAGE, 'text/html; charset=utf-8', head);
-        return;
-      }
-      sendText(res, 404, 'Not found\n', undefined, head);
-    }
-  }
-
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     securityHeaders(res);
     // RFC 9112 section 3.2: a request with more than one Host field is answered 400
@@ -352,7 +358,7 @@ export async function startServeHost(opts: ServeOptions): Promise<ServeHandle> {
     }
     const pathname = rawUrl.split(/[?#]/, 1)[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/')) await handleApi(req, res, pathname);
-    else await handleStatic(req, res, pathname);
+    else await serveStatic(rendererDir, req, res, pathname);
   }
 
   const server: Server = createServer((req, res) => {

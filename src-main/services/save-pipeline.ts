@@ -241,6 +241,34 @@ export function isPositionOnly(level: Level): boolean {
   return goal?.kind === 'in-n' && goal.goalMoves(level) === undefined;
 }
 
+/** The stored solution of a solved save: the line, its length, the proof's figures and the level hash it belongs to. */
+function solutionOf(level: Level, r: Extract<WorkerSolveOutcome['result'], { status: 'solved' }>): StoredSolution {
+  return {
+    moves: [...r.moves],
+    length: r.length,
+    optimal: true,
+    states: r.states,
+    solver: solverName(),
+    levelHash: levelHash(level),
+    ...(r.metrics ? { metrics: storedMetricsOf(r.metrics) } : {}),
+    ...(Array.isArray(r.keys) ? { keys: [...r.keys] } : {}),
+  };
+}
+
+/**
+ * The `level-unsolvable` error of an unsolvable save: with the cause, its
+ * squares and ruling when the answer names one ("why unsolvable"), so the
+ * editor lists and highlights it.
+ */
+function unsolvableIssue(r: Extract<WorkerSolveOutcome['result'], { status: 'unsolvable' }>): Issue {
+  return r.why
+    ? issue('error', 'level-unsolvable', `The solver proved that no sequence of moves solves this level: ${r.why.message}`, {
+        squares: [...r.why.squares],
+        ...(r.why.ruling ? { ruling: r.why.ruling } : {}),
+      })
+    : issue('error', 'level-unsolvable', 'The solver proved that no sequence of moves solves this level.');
+}
+
 async function saveNow(path: string, document: unknown, opts: SaveOptions): Promise<SaveReport | HostError> {
   const label = opts.label ?? path;
   const allowDraft = opts.allowDraft === true;
@@ -333,16 +361,7 @@ async function saveNow(path: string, document: unknown, opts: SaveOptions): Prom
         proven = {
           solve,
           warnings: [...warnings, ...par],
-          solution: {
-            moves: [...r.moves],
-            length: r.length,
-            optimal: true,
-            states: r.states,
-            solver: solverName(),
-            levelHash: levelHash(level),
-            ...(r.metrics ? { metrics: storedMetricsOf(r.metrics) } : {}),
-            ...(Array.isArray(r.keys) ? { keys: [...r.keys] } : {}),
-          },
+          solution: solutionOf(level, r),
         };
       }
     } else if (r.status === 'invalid') {
@@ -351,16 +370,7 @@ async function saveNow(path: string, document: unknown, opts: SaveOptions): Prom
       failure = {
         code: 'unsolvable',
         message: 'Not proved: the solver proved that the level has no solution.',
-        // The cause with its squares and ruling when the answer names one ("why unsolvable"): the editor lists and highlights it.
-        issues: [
-          r.why
-            ? issue('error', 'level-unsolvable', `The solver proved that no sequence of moves solves this level: ${r.why.message}`, {
-                squares: [...r.why.squares],
-                ...(r.why.ruling ? { ruling: r.why.ruling } : {}),
-              })
-            : issue('error', 'level-unsolvable', 'The solver proved that no sequence of moves solves this level.'),
-          ...warnings,
-        ],
+        issues: [unsolvableIssue(r), ...warnings],
         solve,
       };
     } else if (r.status === 'limit') {

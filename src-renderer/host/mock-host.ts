@@ -32,7 +32,7 @@ import { levelHash } from '../../src-shared/format/level-hash.js';
 import type { Level } from '../../src-shared/model/level.js';
 import { solveLevel, validateDocument } from '../../src-shared/rulesets/index.js';
 import { newUkLevel } from '../../src-shared/rulesets/unlock-the-king/def.js';
-import { hasErrors } from '../../src-shared/validation/issue.js';
+import { hasErrors, type Issue } from '../../src-shared/validation/issue.js';
 import type { FilesHostMethod } from '../../src-shared/host/files-contract.js';
 import { mockFileMethods } from './mock-files.js';
 
@@ -100,6 +100,57 @@ function loadAutosaves(): Map<string, MockAutosave> {
   }
 }
 
+/** What the mock's save pipeline proved of a level that matches the format: the level to write, the solve summary and, when not proved, the failure. */
+interface MockProof {
+  out: Level;
+  solve: SolveSummary;
+  failure: HostError | undefined;
+}
+
+/** The mock save's proof step: builder rules, then a solve (2,000,000 states), answered as the real hosts do (solved -> `solution`). */
+function mockProve(level: Level, issues: Issue[]): MockProof {
+  const started = Date.now();
+  let failure: HostError | undefined;
+  let out: Level = { ...level };
+  let solve: SolveSummary = { status: 'error', states: 0, ms: 0 };
+  if (hasErrors(issues)) {
+    failure = { ok: false, code: 'invalid', message: 'Not proved: the level breaks builder rules.', issues, draftAllowed: true };
+  } else {
+    const r = solveLevel(level, { maxStates: 2_000_000 });
+    const ms = Date.now() - started;
+    if (r.status === 'solved') {
+      solve = { status: 'solved', length: r.length, moves: r.moves, states: r.states, ms };
+      delete out.draft;
+      out = {
+        ...out,
+        solution: { moves: r.moves, length: r.length, optimal: true, states: r.states, solver: 'castellan mock', levelHash: levelHash(level) },
+      };
+    } else if (r.status === 'unsolvable') {
+      solve = { status: 'unsolvable', states: r.states, ms };
+      failure = { ok: false, code: 'unsolvable', message: 'Not proved: the solver proved there is no solution.', issues: [], solve, draftAllowed: true };
+    } else if (r.status === 'invalid') {
+      failure = { ok: false, code: 'invalid', message: 'Not proved: the level breaks builder rules.', issues: r.issues, draftAllowed: true };
+    } else {
+      solve = { status: 'limit', states: r.states, ms, ...('reason' in r ? { reason: r.reason } : {}) };
+      failure = { ok: false, code: 'limit', message: 'Not proved: the solver gave up at its limit.', issues: [], solve, draftAllowed: true };
+    }
+  }
+  return { out, solve, failure };
+}
+
+/** The recovery list's entry of an autosave (title and ruleset read from the document when it has them). */
+function recoveryItemOf(a: MockAutosave): RecoveryItem {
+  const d = (a.document ?? {}) as { meta?: { title?: unknown }; ruleset?: unknown };
+  return {
+    docId: a.docId,
+    title: typeof d.meta?.title === 'string' ? d.meta.title : '',
+    savedAt: a.savedAt,
+    bytes: JSON.stringify(a.document).length,
+    ...(a.path !== undefined ? { path: a.path } : {}),
+    ...(typeof d.ruleset === 'string' ? { ruleset: d.ruleset } : {}),
+  };
+}
+
 /** The dev mock host: the core, recovery and workspace file methods (no host solves, packs or session). */
 export type MockHost = Pick<FullHostApi, CoreHostMethod | RecoveryHostMethod | FilesHostMethod> & {
   /** Simulates another program rewriting `path` (null: deleting it). */
@@ -152,32 +203,8 @@ export function createMockHost(): MockHost {
     if (check && !sameRevision(current(), a.expectedRevision!)) return delay(conflict());
     const v = validateDocument(document);
     if (!v.level) return { ok: false, code: 'invalid', message: 'The document does not match the format.', issues: v.issues, draftAllowed: false };
-    const started = Date.now();
-    let failure: HostError | undefined;
-    let out: Level = { ...v.level };
-    let solve: SolveSummary = { status: 'error', states: 0, ms: 0 };
-    if (hasErrors(v.issues)) {
-      failure = { ok: false, code: 'invalid', message: 'Not proved: the level breaks builder rules.', issues: v.issues, draftAllowed: true };
-    } else {
-      const r = solveLevel(v.level, { maxStates: 2_000_000 });
-      const ms = Date.now() - started;
-      if (r.status === 'solved') {
-        solve = { status: 'solved', length: r.length, moves: r.moves, states: r.states, ms };
-        delete out.draft;
-        out = {
-          ...out,
-          solution: { moves: r.moves, length: r.length, optimal: true, states: r.states, solver: 'castellan mock', levelHash: levelHash(v.level) },
-        };
-      } else if (r.status === 'unsolvable') {
-        solve = { status: 'unsolvable', states: r.states, ms };
-        failure = { ok: false, code: 'unsolvable', message: 'Not proved: the solver proved there is no solution.', issues: [], solve, draftAllowed: true };
-      } else if (r.status === 'invalid') {
-        failure = { ok: false, code: 'invalid', message: 'Not proved: the level breaks builder rules.', issues: r.issues, draftAllowed: true };
-      } else {
-        solve = { status: 'limit', states: r.states, ms, ...('reason' in r ? { reason: r.reason } : {}) };
-        failure = { ok: false, code: 'limit', message: 'Not proved: the solver gave up at its limit.', issues: [], solve, draftAllowed: true };
-      }
-    }
+    const { out: proved, solve, failure } = mockProve(v.level, v.issues);
+    let out = proved;
     if (failure) {
       if (!allowDraft) return delay({ ...failure, message: `${failure.message} Nothing was written; it can be saved as a draft.` });
       delete out.solution;
@@ -227,19 +254,7 @@ export function createMockHost(): MockHost {
       return delay({ ok: true as const, docId, savedAt, bytes: JSON.stringify(document).length }, 5);
     },
     recoveryList: () => {
-      const items: RecoveryItem[] = [...autosaves.values()]
-        .map((a) => {
-          const d = (a.document ?? {}) as { meta?: { title?: unknown }; ruleset?: unknown };
-          return {
-            docId: a.docId,
-            title: typeof d.meta?.title === 'string' ? d.meta.title : '',
-            savedAt: a.savedAt,
-            bytes: JSON.stringify(a.document).length,
-            ...(a.path !== undefined ? { path: a.path } : {}),
-            ...(typeof d.ruleset === 'string' ? { ruleset: d.ruleset } : {}),
-          };
-        })
-        .sort((x, y) => (x.savedAt < y.savedAt ? 1 : -1));
+      const items: RecoveryItem[] = [...autosaves.values()].map(recoveryItemOf).sort((x, y) => (x.savedAt < y.savedAt ? 1 : -1));
       return delay({ ok: true as const, items });
     },
     recoveryOpen: ({ docId }) => {

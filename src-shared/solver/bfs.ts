@@ -83,6 +83,82 @@ export class Batch {
 }
 
 /**
+ * The successor callbacks `problem.expand` writes into `batch` through the
+ * shared `out` words: `emit` copies the state and its move (wider states,
+ * hashed per batch later); `emitFast` (one- or two-word states) copies the
+ * state and stores its `hash1` / `hash2` as it is emitted. Each answers
+ * false (keep expanding).
+ */
+function batchEmitters(batch: Batch, out: Int32Array, W: number): { emit: (move: number) => boolean; emitFast: () => boolean } {
+  const emit = (move: number): boolean => {
+    if (batch.n === batch.cap) batch.grow();
+    const b = batch.n * W;
+    const s = batch.states;
+    for (let k = 0; k < W; k++) s[b + k] = out[k]!;
+    batch.moves[batch.n] = move;
+    batch.n++;
+    return false;
+  };
+  const emit2 = (): boolean => {
+    if (batch.n === batch.cap) batch.grow();
+    const n = batch.n;
+    const a = out[0]!;
+    const b = out[1]!;
+    const s = batch.states;
+    s[n << 1] = a;
+    s[(n << 1) + 1] = b;
+    const h = hash2(a, b);
+    batch.hashes[n] = h;
+    batch.n = n + 1;
+    return false;
+  };
+  const emit1 = (): boolean => {
+    if (batch.n === batch.cap) batch.grow();
+    const n = batch.n;
+    const a = out[0]!;
+    batch.states[n] = a;
+    const h = hash1(a);
+    batch.hashes[n] = h;
+    batch.n = n + 1;
+    return false;
+  };
+  const emitFast = W === 2 ? emit2 : emit1;
+  return { emit, emitFast };
+}
+
+/** The finished search's view for `rebuildLine`: depth `d` holds arena indices `layerStart[d]` up to the next layer's start (or the count). */
+function layerView(problem: SearchProblem, store: InlineKeyStore | StateStore, layerStart: readonly number[]): SearchView {
+  return {
+    problem,
+    store,
+    depthOf(i: number): number {
+      // Last d with layerStart[d] <= i.
+      let lo = 0;
+      let hi = layerStart.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >>> 1;
+        if (layerStart[mid]! <= i) lo = mid;
+        else hi = mid - 1;
+      }
+      return lo;
+    },
+    scanDepth(d: number, fn: (i: number) => boolean): void {
+      const end = d + 1 < layerStart.length ? layerStart[d + 1]! : store.count;
+      for (let i = layerStart[d]!; i < end; i++) if (fn(i)) return;
+    },
+  };
+}
+
+/** Fills `stats` at the end of a search: expansions, successors, bytes held now and at the peak. */
+function noteStats(stats: NonNullable<SolveOptions['stats']>, store: InlineKeyStore | StateStore, expanded: number, generated: number): void {
+  store.notePeak();
+  stats.expanded = expanded;
+  stats.generated = generated;
+  stats.bytes = store.bytes() + store.otherBytes();
+  stats.peakBytes = store.peakBytes;
+}
+
+/**
  * Optimal breadth-first search.
  *
  * - The goal is tested when a state is generated (and on the start state,
@@ -130,39 +206,7 @@ export function solveBfs(problem: SearchProblem, opts: SolveOptions = {}): Solve
   const batch = new Batch(W);
   store.otherBytes = () => batch.bytes();
   const out = new Int32Array(W);
-  const emit = (move: number): boolean => {
-    if (batch.n === batch.cap) batch.grow();
-    const b = batch.n * W;
-    const s = batch.states;
-    for (let k = 0; k < W; k++) s[b + k] = out[k]!;
-    batch.moves[batch.n] = move;
-    batch.n++;
-    return false;
-  };
-  const emit2 = (): boolean => {
-    if (batch.n === batch.cap) batch.grow();
-    const n = batch.n;
-    const a = out[0]!;
-    const b = out[1]!;
-    const s = batch.states;
-    s[n << 1] = a;
-    s[(n << 1) + 1] = b;
-    const h = hash2(a, b);
-    batch.hashes[n] = h;
-    batch.n = n + 1;
-    return false;
-  };
-  const emit1 = (): boolean => {
-    if (batch.n === batch.cap) batch.grow();
-    const n = batch.n;
-    const a = out[0]!;
-    batch.states[n] = a;
-    const h = hash1(a);
-    batch.hashes[n] = h;
-    batch.n = n + 1;
-    return false;
-  };
-  const emitFast = W === 2 ? emit2 : emit1;
+  const { emit, emitFast } = batchEmitters(batch, out, W);
 
   let expanded = 0;
   let generated = 0;
@@ -271,34 +315,10 @@ export function solveBfs(problem: SearchProblem, opts: SolveOptions = {}): Solve
     if (goal < 0) return { status: 'unsolvable', states: store.count };
     if (inline) inline.finishSearch();
 
-    const view: SearchView = {
-      problem,
-      store,
-      depthOf(i: number): number {
-        // Last d with layerStart[d] <= i.
-        let lo = 0;
-        let hi = layerStart.length - 1;
-        while (lo < hi) {
-          const mid = (lo + hi + 1) >>> 1;
-          if (layerStart[mid]! <= i) lo = mid;
-          else hi = mid - 1;
-        }
-        return lo;
-      },
-      scanDepth(d: number, fn: (i: number) => boolean): void {
-        const end = d + 1 < layerStart.length ? layerStart[d + 1]! : store.count;
-        for (let i = layerStart[d]!; i < end; i++) if (fn(i)) return;
-      },
-    };
+    const view = layerView(problem, store, layerStart);
     const moves = rebuildLine(view, goal);
     return { status: 'solved', length: moves.length, moves, states: store.count, optimal: true };
   } finally {
-    if (opts.stats) {
-      store.notePeak();
-      opts.stats.expanded = expanded;
-      opts.stats.generated = generated;
-      opts.stats.bytes = store.bytes() + store.otherBytes();
-      opts.stats.peakBytes = store.peakBytes;
-    }
+    if (opts.stats) noteStats(opts.stats, store, expanded, generated);
   }
 }

@@ -185,6 +185,199 @@ interface Cand {
   unused: CmMechanic[];
 }
 
+/** What one generation run draws levels from: its random source, board, player roles and mechanics, and the colours of this run's key and plates. */
+interface CmDraw {
+  rand: Rng;
+  w: number;
+  h: number;
+  /** Every square name of the board. */
+  all: readonly string[];
+  roles: readonly Role[];
+  mechanics: readonly CmMechanic[];
+  /** `mechanics` without the move limit (the ones that place scenery). */
+  others: readonly CmMechanic[];
+  keyColour: (typeof CM_COLORS)[number];
+  plateColour: (typeof CM_COLORS)[number];
+}
+
+type Rng = ReturnType<typeof makeRng>;
+
+/** Squares of `all` not holding a hole, piece or tile. */
+function freeSquares(all: readonly string[], l: ChessMazeLevel): string[] {
+  const used = new Set([...(l.board.holes ?? []), ...l.pieces.map((p) => p.square), ...(l.tiles ?? []).map((t) => t.square)]);
+  return all.filter((s) => !used.has(s));
+}
+
+/** A player piece of a random role of the run on `square` (a pawn faces north). */
+function randomPlayer(g: CmDraw, square: string): CmPiece {
+  const { rand, roles } = g;
+  const role = rand.pick(roles);
+  const p: CmPiece = { role, square, side: 'player' };
+  if (role === 'pawn') p.facing = 'north';
+  return p;
+}
+
+/** The allowed types of a new transform tile (CM-10): one the players lack when there is one, sometimes a second. */
+function transformTypes(rand: Rng, l: ChessMazeLevel): TransformType[] {
+  const have = new Set(l.pieces.filter((p) => p.side === 'player').map((p) => p.role));
+  const pool = TRANSFORM_TYPES.filter((t) => !have.has(t));
+  const first = rand.pick(pool.length ? pool : TRANSFORM_TYPES);
+  if (rand() < 0.3) {
+    const second = rand.pick(TRANSFORM_TYPES);
+    if (second !== first) return [first, second].sort((a, b) => TRANSFORM_TYPES.indexOf(a) - TRANSFORM_TYPES.indexOf(b));
+  }
+  return [first];
+}
+
+/** A random spell word of 2 or 3 distinct letters. */
+function word(rand: Rng): string {
+  const letters = 'ABCDEFGHIJKLMNOPRSTUVW';
+  const n = rand.int(2, 3);
+  let s = '';
+  while (s.length < n) {
+    const c = letters[Math.floor(rand() * letters.length)]!;
+    if (!s.includes(c)) s += c;
+  }
+  return s;
+}
+
+/** A random level: holes, one or two players, the finish, then the scenery of each chosen mechanic. */
+function randomLevel(g: CmDraw): ChessMazeLevel {
+  const { rand, all, mechanics, others, keyColour, plateColour, w, h } = g;
+  const l: ChessMazeLevel = {
+    format: 'castellan.level',
+    version: 1,
+    ruleset: 'chess-maze',
+    meta: { title: 'Generated' },
+    board: { width: w, height: h },
+    pieces: [],
+    tiles: [],
+  };
+  const free = [...all];
+  const holes = Math.floor(free.length * (0.1 + rand() * 0.15));
+  const holeList: string[] = [];
+  for (let i = 0; i < holes && free.length > 8; i++) holeList.push(rand.take(free));
+  if (holeList.length) l.board.holes = holeList;
+  const players = mechanics.includes('plates') ? 2 : rand() < 0.35 ? 2 : 1;
+  for (let i = 0; i < players && free.length > 4; i++) l.pieces.push(randomPlayer(g, rand.take(free)));
+  l.tiles!.push({ kind: 'finish', square: rand.take(free) });
+  const tiles = l.tiles!;
+  const obj: NonNullable<ChessMazeLevel['objectives']> = {};
+  for (const m of others) {
+    if (free.length < 4) break;
+    switch (m) {
+      case 'keys': {
+        tiles.push({ kind: 'key', square: rand.take(free), color: keyColour });
+        const finish = tiles.find((t) => t.kind === 'finish')!.square;
+        // A lock on the finish itself (CM-14 allows it) or on open squares.
+        if (rand() < 0.4) tiles.push({ kind: 'lock', square: finish, color: keyColour });
+        for (let i = rand.int(1, 3); i > 0 && free.length > 3; i--) tiles.push({ kind: 'lock', square: rand.take(free), color: keyColour });
+        break;
+      }
+      case 'plates':
+        tiles.push({ kind: 'plate', square: rand.take(free), color: plateColour });
+        for (let i = rand.int(1, 3); i > 0 && free.length > 3; i--) tiles.push({ kind: 'lock', square: rand.take(free), color: plateColour });
+        break;
+      case 'transforms':
+        for (let i = rand.int(1, 2); i > 0 && free.length > 3; i--)
+          tiles.push({ kind: 'transform', square: rand.take(free), allowed: transformTypes(rand, l) });
+        break;
+      case 'coins':
+        for (let i = rand.int(1, 3); i > 0 && free.length > 3; i--) tiles.push({ kind: 'coin', square: rand.take(free) });
+        obj.collect = true;
+        break;
+      case 'spell': {
+        const wd = word(rand);
+        for (const c of wd) if (free.length > 3) tiles.push({ kind: 'letter', square: rand.take(free), letter: c });
+        obj.spell = wd;
+        break;
+      }
+      case 'enemies':
+        for (let i = rand.int(1, 3); i > 0 && free.length > 3; i--)
+          l.pieces.push({ role: rand.pick(CM_DEFAULT_ROLES), square: rand.take(free), side: 'enemy' });
+        break;
+    }
+  }
+  if (Object.keys(obj).length) l.objectives = obj;
+  return l;
+}
+
+/** Moves one hole, piece or tile to a free square, or adds / removes a hole. */
+function mutate(g: CmDraw, src: ChessMazeLevel, route: readonly string[], cur: Cand): ChessMazeLevel {
+  const { rand, all, keyColour, plateColour } = g;
+  const l = clone(src);
+  const free = freeSquares(all, l);
+  if (free.length === 0) return l;
+  // Aimed at a chosen mechanic the level does not use yet: put its piece of scenery where the optimal line goes.
+  if (cur.unused.length && rand() < 0.4) {
+    const m = rand.pick(cur.unused);
+    const passed = passedOver(cur.moves).filter((s) => free.includes(s));
+    const landed = route.filter((s) => free.includes(s));
+    const colour = m === 'keys' ? keyColour : plateColour;
+    const locks = (l.tiles ?? []).filter((t) => t.kind === 'lock' && t.color === colour);
+    if ((m === 'keys' || m === 'plates') && locks.length && passed.length + landed.length) {
+      rand.pick(locks).square = rand.pick([...passed, ...landed]);
+      return l;
+    }
+    const enemies = l.pieces.filter((p) => p.side === 'enemy');
+    if (m === 'enemies' && enemies.length && passed.length) {
+      rand.pick(enemies).square = rand.pick(passed);
+      return l;
+    }
+    const transforms = (l.tiles ?? []).filter((t) => t.kind === 'transform');
+    if (m === 'transforms' && transforms.length && landed.length) {
+      rand.pick(transforms).square = rand.pick(landed);
+      return l;
+    }
+  }
+  // Targeted blocking: a lock or an enemy moved onto a free square the current optimal line lands on.
+  const onRoute = route.filter((s) => free.includes(s));
+  const blockers = [...(l.tiles ?? []).filter((t) => t.kind === 'lock'), ...l.pieces.filter((p) => p.side === 'enemy')];
+  if (onRoute.length && blockers.length && rand() < 0.3) {
+    rand.pick(blockers).square = rand.pick(onRoute);
+    return l;
+  }
+  const k = rand.int(0, 5);
+  const holes = l.board.holes ?? [];
+  if (k === 0 && holes.length) holes[Math.floor(rand() * holes.length)] = rand.pick(free);
+  else if (k === 1 && free.length > 6) l.board.holes = [...holes, rand.pick(free)];
+  else if (k === 2 && holes.length) {
+    holes.splice(Math.floor(rand() * holes.length), 1);
+    if (holes.length === 0) delete l.board.holes;
+  } else if (k === 3 && l.pieces.length) rand.pick(l.pieces).square = rand.pick(free);
+  else if (l.tiles && l.tiles.length) {
+    const t = rand.pick(l.tiles);
+    const sq = rand.pick(free);
+    // Tiles sharing a square (a lock on the finish) move together.
+    for (const u of l.tiles) if (u.square === t.square && u !== t && rand() < 0.5) u.square = sq;
+    t.square = sq;
+  }
+  return l;
+}
+
+/** Landing squares of a LAN line ("Ra1-a5=Q" -> a5). */
+function routeOf(moves: readonly string[]): string[] {
+  return moves.map((m) => m.slice(m.search(/[-x]/) + 1).replace(/=.*$/, ''));
+}
+
+/** Squares a LAN line's straight moves slide over (between from and to, ends excluded). */
+function passedOver(moves: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const m of moves) {
+    const sq = /([a-z])(\d+)[-x]([a-z])(\d+)/.exec(m);
+    if (!sq) continue;
+    const f1 = sq[1]!.charCodeAt(0) - 97;
+    const r1 = Number(sq[2]) - 1;
+    const f2 = sq[3]!.charCodeAt(0) - 97;
+    const r2 = Number(sq[4]) - 1;
+    const df = Math.sign(f2 - f1);
+    const dr = Math.sign(r2 - r1);
+    if (f1 !== f2 && r1 !== r2 && Math.abs(f2 - f1) !== Math.abs(r2 - r1)) continue; // a knight jump
+    for (let f = f1 + df, r = r1 + dr; f !== f2 || r !== r2; f += df, r += dr) out.push(squareName(f, r));
+  }
+  return out;
+}
+
 /**
  * Generates up to `req.count` distinct Chess Maze levels of `req.width` x
  * `req.height` (CM-1) whose optimal par lies in [parMin, parMax], each using
@@ -227,148 +420,7 @@ export function generateCmLevels(req: GenerateRequest): GeneratedLevel<ChessMaze
     return [a, rand.take(cs)];
   };
   const [keyColour, plateColour] = colours() as [(typeof CM_COLORS)[number], (typeof CM_COLORS)[number]];
-
-  /** Squares not holding a hole, piece or tile. */
-  const freeSquares = (l: ChessMazeLevel): string[] => {
-    const used = new Set([...(l.board.holes ?? []), ...l.pieces.map((p) => p.square), ...(l.tiles ?? []).map((t) => t.square)]);
-    return all.filter((s) => !used.has(s));
-  };
-  const randomPlayer = (square: string): CmPiece => {
-    const role = rand.pick(roles);
-    const p: CmPiece = { role, square, side: 'player' };
-    if (role === 'pawn') p.facing = 'north';
-    return p;
-  };
-  const transformTypes = (l: ChessMazeLevel): TransformType[] => {
-    const have = new Set(l.pieces.filter((p) => p.side === 'player').map((p) => p.role));
-    const pool = TRANSFORM_TYPES.filter((t) => !have.has(t));
-    const first = rand.pick(pool.length ? pool : TRANSFORM_TYPES);
-    if (rand() < 0.3) {
-      const second = rand.pick(TRANSFORM_TYPES);
-      if (second !== first) return [first, second].sort((a, b) => TRANSFORM_TYPES.indexOf(a) - TRANSFORM_TYPES.indexOf(b));
-    }
-    return [first];
-  };
-  const word = (): string => {
-    const letters = 'ABCDEFGHIJKLMNOPRSTUVW';
-    const n = rand.int(2, 3);
-    let s = '';
-    while (s.length < n) {
-      const c = letters[Math.floor(rand() * letters.length)]!;
-      if (!s.includes(c)) s += c;
-    }
-    return s;
-  };
-
-  const randomLevel = (): ChessMazeLevel => {
-    const l: ChessMazeLevel = {
-      format: 'castellan.level',
-      version: 1,
-      ruleset: 'chess-maze',
-      meta: { title: 'Generated' },
-      board: { width: w, height: h },
-      pieces: [],
-      tiles: [],
-    };
-    const free = [...all];
-    const holes = Math.floor(free.length * (0.1 + rand() * 0.15));
-    const holeList: string[] = [];
-    for (let i = 0; i < holes && free.length > 8; i++) holeList.push(rand.take(free));
-    if (holeList.length) l.board.holes = holeList;
-    const players = mechanics.includes('plates') ? 2 : rand() < 0.35 ? 2 : 1;
-    for (let i = 0; i < players && free.length > 4; i++) l.pieces.push(randomPlayer(rand.take(free)));
-    l.tiles!.push({ kind: 'finish', square: rand.take(free) });
-    const tiles = l.tiles!;
-    const obj: NonNullable<ChessMazeLevel['objectives']> = {};
-    for (const m of others) {
-      if (free.length < 4) break;
-      switch (m) {
-        case 'keys': {
-          tiles.push({ kind: 'key', square: rand.take(free), color: keyColour });
-          const finish = tiles.find((t) => t.kind === 'finish')!.square;
-          // A lock on the finish itself (CM-14 allows it) or on open squares.
-          if (rand() < 0.4) tiles.push({ kind: 'lock', square: finish, color: keyColour });
-          for (let i = rand.int(1, 3); i > 0 && free.length > 3; i--) tiles.push({ kind: 'lock', square: rand.take(free), color: keyColour });
-          break;
-        }
-        case 'plates':
-          tiles.push({ kind: 'plate', square: rand.take(free), color: plateColour });
-          for (let i = rand.int(1, 3); i > 0 && free.length > 3; i--) tiles.push({ kind: 'lock', square: rand.take(free), color: plateColour });
-          break;
-        case 'transforms':
-          for (let i = rand.int(1, 2); i > 0 && free.length > 3; i--) tiles.push({ kind: 'transform', square: rand.take(free), allowed: transformTypes(l) });
-          break;
-        case 'coins':
-          for (let i = rand.int(1, 3); i > 0 && free.length > 3; i--) tiles.push({ kind: 'coin', square: rand.take(free) });
-          obj.collect = true;
-          break;
-        case 'spell': {
-          const wd = word();
-          for (const c of wd) if (free.length > 3) tiles.push({ kind: 'letter', square: rand.take(free), letter: c });
-          obj.spell = wd;
-          break;
-        }
-        case 'enemies':
-          for (let i = rand.int(1, 3); i > 0 && free.length > 3; i--)
-            l.pieces.push({ role: rand.pick(CM_DEFAULT_ROLES), square: rand.take(free), side: 'enemy' });
-          break;
-      }
-    }
-    if (Object.keys(obj).length) l.objectives = obj;
-    return l;
-  };
-
-  /** Moves one hole, piece or tile to a free square, or adds / removes a hole. */
-  const mutate = (src: ChessMazeLevel, route: readonly string[], cur: Cand): ChessMazeLevel => {
-    const l = clone(src);
-    const free = freeSquares(l);
-    if (free.length === 0) return l;
-    // Aimed at a chosen mechanic the level does not use yet: put its piece of scenery where the optimal line goes.
-    if (cur.unused.length && rand() < 0.4) {
-      const m = rand.pick(cur.unused);
-      const passed = passedOver(cur.moves).filter((s) => free.includes(s));
-      const landed = route.filter((s) => free.includes(s));
-      const colour = m === 'keys' ? keyColour : plateColour;
-      const locks = (l.tiles ?? []).filter((t) => t.kind === 'lock' && t.color === colour);
-      if ((m === 'keys' || m === 'plates') && locks.length && passed.length + landed.length) {
-        rand.pick(locks).square = rand.pick([...passed, ...landed]);
-        return l;
-      }
-      const enemies = l.pieces.filter((p) => p.side === 'enemy');
-      if (m === 'enemies' && enemies.length && passed.length) {
-        rand.pick(enemies).square = rand.pick(passed);
-        return l;
-      }
-      const transforms = (l.tiles ?? []).filter((t) => t.kind === 'transform');
-      if (m === 'transforms' && transforms.length && landed.length) {
-        rand.pick(transforms).square = rand.pick(landed);
-        return l;
-      }
-    }
-    // Targeted blocking: a lock or an enemy moved onto a free square the current optimal line lands on.
-    const onRoute = route.filter((s) => free.includes(s));
-    const blockers = [...(l.tiles ?? []).filter((t) => t.kind === 'lock'), ...l.pieces.filter((p) => p.side === 'enemy')];
-    if (onRoute.length && blockers.length && rand() < 0.3) {
-      rand.pick(blockers).square = rand.pick(onRoute);
-      return l;
-    }
-    const k = rand.int(0, 5);
-    const holes = l.board.holes ?? [];
-    if (k === 0 && holes.length) holes[Math.floor(rand() * holes.length)] = rand.pick(free);
-    else if (k === 1 && free.length > 6) l.board.holes = [...holes, rand.pick(free)];
-    else if (k === 2 && holes.length) {
-      holes.splice(Math.floor(rand() * holes.length), 1);
-      if (holes.length === 0) delete l.board.holes;
-    } else if (k === 3 && l.pieces.length) rand.pick(l.pieces).square = rand.pick(free);
-    else if (l.tiles && l.tiles.length) {
-      const t = rand.pick(l.tiles);
-      const sq = rand.pick(free);
-      // Tiles sharing a square (a lock on the finish) move together.
-      for (const u of l.tiles) if (u.square === t.square && u !== t && rand() < 0.5) u.square = sq;
-      t.square = sq;
-    }
-    return l;
-  };
+  const draw: CmDraw = { rand, w, h, all, roles, mechanics, others, keyColour, plateColour };
 
   const evaluate = (l: ChessMazeLevel): Cand | undefined => {
     if (req.signal?.aborted) return undefined;
@@ -394,25 +446,6 @@ export function generateCmLevels(req: GenerateRequest): GeneratedLevel<ChessMaze
     const unused = mechanics.filter((m) => !usedList.includes(m));
     return { level, par: r.length, states: r.states, moves: r.moves, used: usedList.length, unused };
   };
-  /** Landing squares of a LAN line ("Ra1-a5=Q" -> a5). */
-  const routeOf = (moves: readonly string[]): string[] => moves.map((m) => m.slice(m.search(/[-x]/) + 1).replace(/=.*$/, ''));
-  /** Squares a LAN line's straight moves slide over (between from and to, ends excluded). */
-  const passedOver = (moves: readonly string[]): string[] => {
-    const out: string[] = [];
-    for (const m of moves) {
-      const sq = /([a-z])(\d+)[-x]([a-z])(\d+)/.exec(m);
-      if (!sq) continue;
-      const f1 = sq[1]!.charCodeAt(0) - 97;
-      const r1 = Number(sq[2]) - 1;
-      const f2 = sq[3]!.charCodeAt(0) - 97;
-      const r2 = Number(sq[4]) - 1;
-      const df = Math.sign(f2 - f1);
-      const dr = Math.sign(r2 - r1);
-      if (f1 !== f2 && r1 !== r2 && Math.abs(f2 - f1) !== Math.abs(r2 - r1)) continue; // a knight jump
-      for (let f = f1 + df, r = r1 + dr; f !== f2 || r !== r2; f += df, r += dr) out.push(squareName(f, r));
-    }
-    return out;
-  };
   /** Higher is better: every mechanic used first, then a par inside (or towards) the range. */
   const fitness = (c: Cand): number => c.used * 1000 + (c.par <= req.parMax ? c.par : req.parMax - 2 * (c.par - req.parMax));
   /** Records the candidate when it qualifies; true when it did (the climb then restarts, for variety). */
@@ -431,13 +464,13 @@ export function generateCmLevels(req: GenerateRequest): GeneratedLevel<ChessMaze
   for (let climb = 0; climb < climbs && !stopped(); climb++) {
     target = req.parMin + Math.floor(rand() * (Math.floor((req.parMax - req.parMin) / 2) + 1));
     let cur: Cand | undefined;
-    for (let t = 0; !cur && t < 40 && !stopped(); t++) cur = evaluate(randomLevel());
+    for (let t = 0; !cur && t < 40 && !stopped(); t++) cur = evaluate(randomLevel(draw));
     if (!cur || consider(cur)) continue;
     let lastGain = 0;
     for (let it = 0; it < steps && !stopped(); it++) {
       // Climb on the level without the limit: the limit is re-set to each candidate's optimum.
       const base = wantLimit ? cmWithout(cur.level, 'move-limit') : cur.level;
-      const next = evaluate(mutate(base, routeOf(cur.moves), cur));
+      const next = evaluate(mutate(draw, base, routeOf(cur.moves), cur));
       if (!next) continue;
       const gain = fitness(next) - fitness(cur);
       if (gain > 0) lastGain = it;

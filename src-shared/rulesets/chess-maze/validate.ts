@@ -37,6 +37,30 @@ interface TileRec {
   color?: CmColor;
 }
 
+/** What the checks of `validateChessMaze` share: the issue list they append to and the board's geometry. */
+interface CmCheck {
+  out: Issue[];
+  /** The board size is valid (square names are only resolved then). */
+  boardOk: boolean;
+  w: number;
+  h: number;
+  /** Index of a square name on the board, -1 when malformed, off the board or the size is invalid. */
+  indexOf: (name: unknown) => number;
+}
+
+/** Pieces as read from the level, and the piece indices standing on each square index. */
+interface PieceScan {
+  pieces: unknown[];
+  pieceAt: Map<number, number[]>;
+}
+
+/** Tiles as read from the level: per square index, all of them (off-board ones included) and the letter tiles per letter. */
+interface TileScan {
+  tilesAt: Map<number, TileRec[]>;
+  all: TileRec[];
+  letterCount: Map<string, number>;
+}
+
 /**
  * Builder validation of a Chess Maze level. Never throws; tolerates
  * malformed input (missing arrays, bad names) by reporting it. Every issue
@@ -80,6 +104,19 @@ interface TileRec {
 export function validateChessMaze(level: ChessMazeLevel): Issue[] {
   const out: Issue[] = [];
   const board = (level as { board?: { width?: unknown; height?: unknown; holes?: unknown } }).board;
+  const ctx = checkBoardSize(out, board);
+  const holeSet = checkHoles(ctx, board?.holes);
+  const pieceScan = checkPieces(ctx, level, holeSet);
+  const tileScan = checkTiles(ctx, level, holeSet);
+  checkTileSharing(ctx, tileScan.tilesAt);
+  checkTileCounts(ctx, tileScan.all, pieceScan.pieceAt);
+  checkObjectives(ctx, level, tileScan);
+  checkPiecesOnTiles(ctx, pieceScan, tileScan.tilesAt);
+  return out;
+}
+
+/** CM-1: the board's width and height (`cm-board-size`); answers the geometry the other checks use. */
+function checkBoardSize(out: Issue[], board: { width?: unknown; height?: unknown } | undefined): CmCheck {
   const width = board?.width;
   const height = board?.height;
   const boardOk = isValidSize(width) && isValidSize(height);
@@ -96,9 +133,13 @@ export function validateChessMaze(level: ChessMazeLevel): Issue[] {
   const w = boardOk ? width : 0;
   const h = boardOk ? height : 0;
   const indexOf = (name: unknown): number => (boardOk && typeof name === 'string' ? squareIndex(name, w, h) : -1);
+  return { out, boardOk, w, h, indexOf };
+}
 
-  // ---- holes (CM-1) ---------------------------------------------------------
-  const holes: unknown[] = Array.isArray(board?.holes) ? board.holes : [];
+/** CM-1: the holes (`cm-hole-off-board`, `cm-hole-duplicate`); answers the set of hole square indices. */
+function checkHoles(ctx: CmCheck, holeList: unknown): Set<number> {
+  const { out, boardOk, w, h, indexOf } = ctx;
+  const holes: unknown[] = Array.isArray(holeList) ? holeList : [];
   const holeSet = new Set<number>();
   holes.forEach((name, i) => {
     const idx = indexOf(name);
@@ -125,8 +166,12 @@ export function validateChessMaze(level: ChessMazeLevel): Issue[] {
     }
     holeSet.add(idx);
   });
+  return holeSet;
+}
 
-  // ---- pieces ---------------------------------------------------------------
+/** CM-2/CM-3/CM-14: each piece's fields and square, overlaps and the player piece. */
+function checkPieces(ctx: CmCheck, level: ChessMazeLevel, holeSet: ReadonlySet<number>): PieceScan {
+  const { out, boardOk, w, h, indexOf } = ctx;
   const pieces: unknown[] = Array.isArray(level.pieces) ? level.pieces : [];
   const pieceAt = new Map<number, number[]>();
   let players = 0;
@@ -215,8 +260,12 @@ export function validateChessMaze(level: ChessMazeLevel): Issue[] {
   if (players === 0) {
     out.push(issue('error', 'cm-player-missing', 'The level needs at least one player piece.', { ruling: 'CM-14', pointer: '/pieces' }));
   }
+  return { pieces, pieceAt };
+}
 
-  // ---- tiles: well-formedness -----------------------------------------------
+/** CM-5/CM-6/CM-9/CM-10/CM-14: each tile's kind, colour, letter, allowed types and square. */
+function checkTiles(ctx: CmCheck, level: ChessMazeLevel, holeSet: ReadonlySet<number>): TileScan {
+  const { out, boardOk, w, h, indexOf } = ctx;
   const tiles: unknown[] = Array.isArray(level.tiles) ? level.tiles : [];
   const tilesAt = new Map<number, TileRec[]>();
   const all: TileRec[] = [];
@@ -315,8 +364,12 @@ export function validateChessMaze(level: ChessMazeLevel): Issue[] {
     list.push(rec);
     tilesAt.set(idx, list);
   });
+  return { tilesAt, all, letterCount };
+}
 
-  // ---- tiles: per-square sharing (CM-14) ----------------------------------------
+/** CM-14: what may share a square (collectibles, floor tiles, transforms, keys). */
+function checkTileSharing(ctx: CmCheck, tilesAt: ReadonlyMap<number, TileRec[]>): void {
+  const { out } = ctx;
   for (const list of tilesAt.values()) {
     const s = list[0]!.square;
     const col = list.filter((t) => COLLECTIBLE.has(t.kind));
@@ -381,8 +434,11 @@ export function validateChessMaze(level: ChessMazeLevel): Issue[] {
       }
     }
   }
+}
 
-  // ---- tiles: board-wide counts (CM-14) -----------------------------------------
+/** CM-14/CM-15: board-wide counts: keys and plates per colour, locks that never open, transforms, the finish. */
+function checkTileCounts(ctx: CmCheck, all: readonly TileRec[], pieceAt: ReadonlyMap<number, number[]>): void {
+  const { out, indexOf } = ctx;
   const byColor = (kind: Kind, c: CmColor) => all.filter((t) => t.kind === kind && t.color === c);
   for (const c of CM_COLORS) {
     const keys = byColor('key', c);
@@ -460,8 +516,12 @@ export function validateChessMaze(level: ChessMazeLevel): Issue[] {
       );
     }
   }
+}
 
-  // ---- objectives ------------------------------------------------------------
+/** CM-9/CM-12/CM-14/CM-15: the objectives (spell word and its letters, move limit, coins, capture). */
+function checkObjectives(ctx: CmCheck, level: ChessMazeLevel, tiles: TileScan): void {
+  const { all, letterCount } = tiles;
+  const { out } = ctx;
   const obj = ((level as { objectives?: unknown }).objectives ?? {}) as {
     collect?: unknown;
     spell?: unknown;
@@ -542,8 +602,12 @@ export function validateChessMaze(level: ChessMazeLevel): Issue[] {
       }),
     );
   }
+}
 
-  // ---- pieces on tiles (CM-15) -------------------------------------------------
+/** CM-15: pieces starting on a collectible, a key or (enemies) a plate. */
+function checkPiecesOnTiles(ctx: CmCheck, scan: PieceScan, tilesAt: ReadonlyMap<number, TileRec[]>): void {
+  const { pieces, pieceAt } = scan;
+  const { out } = ctx;
   for (const [idx, list] of pieceAt) {
     const here = tilesAt.get(idx) ?? [];
     for (const pi of list) {
@@ -576,5 +640,4 @@ export function validateChessMaze(level: ChessMazeLevel): Issue[] {
       }
     }
   }
-  return out;
 }

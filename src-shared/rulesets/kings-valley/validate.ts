@@ -56,6 +56,28 @@ export function kvValleyIndex(width: number, height: number): number {
 export function validateKingsValley(level: KingsValleyLevel): Issue[] {
   const out: Issue[] = [];
   const board = (level as { board?: { width?: unknown; height?: unknown } }).board;
+  const ctx = checkBoardSize(out, board);
+  const pillarAt = checkPillars(ctx, Array.isArray(level.pillars) ? level.pillars : []);
+  checkPieces(ctx, level, pillarAt);
+  checkSideAndGoal(out, level);
+  return out;
+}
+
+/** What the checks of `validateKingsValley` share: the issue list they append to and the board's geometry. */
+interface KvCheck {
+  out: Issue[];
+  /** The board size is valid (square names are only resolved then). */
+  boardOk: boolean;
+  w: number;
+  h: number;
+  /** The valley's square index, -1 when the board size is invalid. */
+  valley: number;
+  /** Index of a square name on the board, -1 when malformed, off the board or the size is invalid. */
+  indexOf: (name: unknown) => number;
+}
+
+/** KV-9: the board's width and height (`kv-board-size`); answers the geometry the other checks use. */
+function checkBoardSize(out: Issue[], board: { width?: unknown; height?: unknown } | undefined): KvCheck {
   const width = board?.width;
   const height = board?.height;
   const boardOk = isValidSize(width) && isValidSize(height);
@@ -79,12 +101,12 @@ export function validateKingsValley(level: KingsValleyLevel): Issue[] {
     if (!c || c.file >= w || c.rank >= h) return -1;
     return c.rank * w + c.file;
   };
+  return { out, boardOk, w, h, valley, indexOf };
+}
 
-  const pieces: unknown[] = Array.isArray(level.pieces) ? level.pieces : [];
-  const pillars: unknown[] = Array.isArray(level.pillars) ? level.pillars : [];
-  const soldiersMayStop = level.options?.soldiersMayStopOnValley === true;
-
-  // ---- pillars -------------------------------------------------------------
+/** KV-9: the pillars (off the board, listed twice, on the valley); answers the set of pillar square indices. */
+function checkPillars(ctx: KvCheck, pillars: unknown[]): Set<number> {
+  const { out, boardOk, w, h, valley, indexOf } = ctx;
   const pillarAt = new Set<number>();
   pillars.forEach((name, i) => {
     const idx = indexOf(name);
@@ -122,8 +144,14 @@ export function validateKingsValley(level: KingsValleyLevel): Issue[] {
       );
     }
   });
+  return pillarAt;
+}
 
-  // ---- pieces --------------------------------------------------------------
+/** KV-1/KV-3/KV-9: each piece's role, side and square, overlaps and one king a side. */
+function checkPieces(ctx: KvCheck, level: KingsValleyLevel, pillarAt: ReadonlySet<number>): void {
+  const pieces: unknown[] = Array.isArray(level.pieces) ? level.pieces : [];
+  const soldiersMayStop = level.options?.soldiersMayStopOnValley === true;
+  const { out, boardOk, w, h, valley, indexOf } = ctx;
   const kings: Record<'white' | 'black', { squares: string[]; count: number }> = {
     white: { squares: [], count: 0 },
     black: { squares: [], count: 0 },
@@ -231,8 +259,10 @@ export function validateKingsValley(level: KingsValleyLevel): Issue[] {
       );
     }
   }
+}
 
-  // ---- side to move, starting setup, goal -----------------------------------
+/** KV-4/KV-8: the side to move (with a starting setup) and the goal. */
+function checkSideAndGoal(out: Issue[], level: KingsValleyLevel): void {
   const stm = (level as { sideToMove?: unknown }).sideToMove;
   if (stm !== 'white' && stm !== 'black') {
     out.push(
@@ -266,5 +296,4 @@ export function validateKingsValley(level: KingsValleyLevel): Issue[] {
       );
     }
   }
-  return out;
 }

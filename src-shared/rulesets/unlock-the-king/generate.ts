@@ -93,6 +93,112 @@ export { makeRng };
 const ALL_ROLE_BAG: Role[] = ['queen', 'rook', 'rook', 'bishop', 'bishop', 'knight', 'knight', 'pawn', 'pawn', 'pawn'];
 const FACING_LIST = ['north', 'east', 'south', 'west'] as const;
 
+/** The random source, board and options one generation run draws blueprints from. */
+interface UkDraw {
+  rand: () => number;
+  pick: <T>(xs: readonly T[]) => T;
+  w: number;
+  h: number;
+  /** Every square name of the board. */
+  all: readonly string[];
+  /** The roles drawn from (with repeats for their weights). */
+  roleBag: readonly Role[];
+  opts: GenerateOptions;
+}
+
+const countRole = (l: UnlockTheKingLevel, role: Role): number => l.pieces.filter((p) => p.role === role).length;
+
+/** A random non-king piece on `square` within the UK-1 set limits, or undefined after 30 draws. */
+function randomPiece(g: UkDraw, l: UnlockTheKingLevel, square: string): UkPiece | undefined {
+  const { rand, pick, roleBag } = g;
+  for (let tries = 0; tries < 30 && roleBag.length > 0; tries++) {
+    const role = pick(roleBag);
+    if (countRole(l, role) >= UK_SET_LIMITS[role]) continue;
+    const p: UkPiece = { role, square, color: rand() < 0.5 ? 'ivory' : 'obsidian' };
+    if (role === 'pawn') {
+      p.facing = pick(FACING_LIST);
+      if (rand() < 0.25) p.lateral = true;
+    }
+    return p;
+  }
+  return undefined;
+}
+
+/** A random blueprint: the king, a portal well away from it, then pieces and walls in the options' ranges. */
+function randomLevel(g: UkDraw): UnlockTheKingLevel {
+  const { rand, w, h, all, opts } = g;
+  const free = [...all];
+  const take = (): string => free.splice(Math.floor(rand() * free.length), 1)[0]!;
+  const l: UnlockTheKingLevel = {
+    format: 'castellan.level',
+    version: 1,
+    ruleset: 'unlock-the-king',
+    meta: { title: 'Generated' },
+    board: { width: w, height: h },
+    walls: [],
+    portal: '',
+    pieces: [],
+  };
+  l.pieces.push({ role: 'king', square: take(), color: 'ivory' });
+  // Portal well away from the king (Chebyshev distance >= half the board) so the walk itself takes moves.
+  const k = parseSquare(l.pieces[0]!.square)!;
+  let portal = take();
+  for (let t = 0; t < 20; t++) {
+    const c = parseSquare(portal)!;
+    if (Math.max(Math.abs(c.file - k.file), Math.abs(c.rank - k.rank)) >= Math.floor(Math.max(w, h) / 2)) break;
+    free.push(portal);
+    portal = take();
+  }
+  l.portal = portal;
+  const [pMin, pMax] = opts.pieces ?? [6, 14];
+  const n = pMin + Math.floor(rand() * (pMax - pMin + 1));
+  for (let i = 0; i < n && free.length > w; i++) {
+    const p = randomPiece(g, l, take());
+    if (p) l.pieces.push(p);
+  }
+  const [wMin, wMax] = opts.walls ?? [4, 12];
+  const walls = wMin + Math.floor(rand() * (wMax - wMin + 1));
+  for (let i = 0; i < walls && free.length > w; i++) l.walls!.push(take());
+  return l;
+}
+
+/** One random change of `src` (a copy): mostly blocking a square of the current optimal `route`, else a move, add, removal, pawn turn or portal move. */
+function mutate(g: UkDraw, src: UnlockTheKingLevel, route: readonly string[]): UnlockTheKingLevel {
+  const { rand, pick, all } = g;
+  const l = clone(src);
+  const occ = new Set([...l.pieces.map((p) => p.square), ...(l.walls ?? []), l.portal]);
+  const empties = all.filter((s) => !occ.has(s));
+  // Targeted blocking: put a wall or a piece on a square the current optimal solution moves through.
+  const onRoute = route.filter((s) => !occ.has(s));
+  if (onRoute.length && rand() < 0.4) {
+    const sq = pick(onRoute);
+    if (rand() < 0.4 && (l.walls?.length ?? 0) < UK_SET_WALLS) l.walls!.push(sq);
+    else {
+      const p = randomPiece(g, l, sq);
+      if (p) l.pieces.push(p);
+    }
+    return l;
+  }
+  const k = Math.floor(rand() * 8);
+  if (k <= 1 && empties.length) pick(l.pieces).square = pick(empties);
+  else if (k === 2 && empties.length) {
+    const p = randomPiece(g, l, pick(empties));
+    if (p) l.pieces.push(p);
+  } else if (k === 3 && l.pieces.length > 2) l.pieces.splice(1 + Math.floor(rand() * (l.pieces.length - 1)), 1);
+  else if (k === 4 && empties.length && (l.walls?.length ?? 0) < UK_SET_WALLS) l.walls!.push(pick(empties));
+  else if (k === 5 && l.walls?.length) l.walls.splice(Math.floor(rand() * l.walls.length), 1);
+  else if (k === 6) {
+    const pawns = l.pieces.filter((p) => p.role === 'pawn');
+    if (pawns.length) {
+      const p = pick(pawns);
+      p.facing = pick(FACING_LIST);
+      if (rand() < 0.25) p.lateral = true;
+      else delete p.lateral;
+    }
+  } else if (k === 7 && empties.length) l.portal = pick(empties);
+  return l;
+}
+
 /**
  * Generates up to `count` distinct (symmetry-aware) blueprints whose optimal
  * par lies in [parMin, parMax], none with a rules error or warning (so each is
@@ -116,89 +222,7 @@ export function generateUkLevels(opts: GenerateOptions): GeneratedLevel[] {
   let tried = 0;
   const stopped = (): boolean => opts.signal?.aborted === true || (opts.deadline !== undefined && Date.now() > opts.deadline);
 
-  const count = (l: UnlockTheKingLevel, role: Role): number => l.pieces.filter((p) => p.role === role).length;
-  const randomPiece = (l: UnlockTheKingLevel, square: string): UkPiece | undefined => {
-    for (let tries = 0; tries < 30 && ROLE_BAG.length > 0; tries++) {
-      const role = pick(ROLE_BAG);
-      if (count(l, role) >= UK_SET_LIMITS[role]) continue;
-      const p: UkPiece = { role, square, color: rand() < 0.5 ? 'ivory' : 'obsidian' };
-      if (role === 'pawn') {
-        p.facing = pick(FACING_LIST);
-        if (rand() < 0.25) p.lateral = true;
-      }
-      return p;
-    }
-    return undefined;
-  };
-  const randomLevel = (): UnlockTheKingLevel => {
-    const free = [...all];
-    const take = (): string => free.splice(Math.floor(rand() * free.length), 1)[0]!;
-    const l: UnlockTheKingLevel = {
-      format: 'castellan.level',
-      version: 1,
-      ruleset: 'unlock-the-king',
-      meta: { title: 'Generated' },
-      board: { width: w, height: h },
-      walls: [],
-      portal: '',
-      pieces: [],
-    };
-    l.pieces.push({ role: 'king', square: take(), color: 'ivory' });
-    // Portal well away from the king (Chebyshev distance >= half the board) so the walk itself takes moves.
-    const k = parseSquare(l.pieces[0]!.square)!;
-    let portal = take();
-    for (let t = 0; t < 20; t++) {
-      const c = parseSquare(portal)!;
-      if (Math.max(Math.abs(c.file - k.file), Math.abs(c.rank - k.rank)) >= Math.floor(Math.max(w, h) / 2)) break;
-      free.push(portal);
-      portal = take();
-    }
-    l.portal = portal;
-    const [pMin, pMax] = opts.pieces ?? [6, 14];
-    const n = pMin + Math.floor(rand() * (pMax - pMin + 1));
-    for (let i = 0; i < n && free.length > w; i++) {
-      const p = randomPiece(l, take());
-      if (p) l.pieces.push(p);
-    }
-    const [wMin, wMax] = opts.walls ?? [4, 12];
-    const walls = wMin + Math.floor(rand() * (wMax - wMin + 1));
-    for (let i = 0; i < walls && free.length > w; i++) l.walls!.push(take());
-    return l;
-  };
-  const mutate = (src: UnlockTheKingLevel, route: readonly string[]): UnlockTheKingLevel => {
-    const l = clone(src);
-    const occ = new Set([...l.pieces.map((p) => p.square), ...(l.walls ?? []), l.portal]);
-    const empties = all.filter((s) => !occ.has(s));
-    // Targeted blocking: put a wall or a piece on a square the current optimal solution moves through.
-    const onRoute = route.filter((s) => !occ.has(s));
-    if (onRoute.length && rand() < 0.4) {
-      const sq = pick(onRoute);
-      if (rand() < 0.4 && (l.walls?.length ?? 0) < UK_SET_WALLS) l.walls!.push(sq);
-      else {
-        const p = randomPiece(l, sq);
-        if (p) l.pieces.push(p);
-      }
-      return l;
-    }
-    const k = Math.floor(rand() * 8);
-    if (k <= 1 && empties.length) pick(l.pieces).square = pick(empties);
-    else if (k === 2 && empties.length) {
-      const p = randomPiece(l, pick(empties));
-      if (p) l.pieces.push(p);
-    } else if (k === 3 && l.pieces.length > 2) l.pieces.splice(1 + Math.floor(rand() * (l.pieces.length - 1)), 1);
-    else if (k === 4 && empties.length && (l.walls?.length ?? 0) < UK_SET_WALLS) l.walls!.push(pick(empties));
-    else if (k === 5 && l.walls?.length) l.walls.splice(Math.floor(rand() * l.walls.length), 1);
-    else if (k === 6) {
-      const pawns = l.pieces.filter((p) => p.role === 'pawn');
-      if (pawns.length) {
-        const p = pick(pawns);
-        p.facing = pick(FACING_LIST);
-        if (rand() < 0.25) p.lateral = true;
-        else delete p.lateral;
-      }
-    } else if (k === 7 && empties.length) l.portal = pick(empties);
-    return l;
-  };
+  const draw: UkDraw = { rand, pick, w, h, all, roleBag: ROLE_BAG, opts };
   const nkMin = opts.nonKingMin ?? 0;
   const unlocking = opts.objective === 'unlocking';
   // The non-king figures need the counting path; a cap of 1 keeps them exact (astar.ts) at the least cost.
@@ -255,10 +279,10 @@ export function generateUkLevels(opts: GenerateOptions): GeneratedLevel[] {
   const steps = opts.climbSteps ?? 300;
   for (let climb = 0; climb < maxClimbs && found.length < opts.count; climb++) {
     if (stopped()) break;
-    let cur = climb < (opts.starts?.length ?? 0) ? clone(opts.starts![climb]!) : randomLevel();
+    let cur = climb < (opts.starts?.length ?? 0) ? clone(opts.starts![climb]!) : randomLevel(draw);
     let cs = evaluate(cur);
     for (let t = 0; !cs && t < 50 && !stopped(); t++) {
-      cur = randomLevel();
+      cur = randomLevel(draw);
       cs = evaluate(cur);
     }
     if (!cs) continue;
@@ -266,7 +290,7 @@ export function generateUkLevels(opts: GenerateOptions): GeneratedLevel[] {
     let lastGain = 0;
     for (let it = 0; it < steps && found.length < opts.count; it++) {
       if (stopped()) break;
-      const next = mutate(cur, routeOf(cs.moves));
+      const next = mutate(draw, cur, routeOf(cs.moves));
       const ns = evaluate(next);
       if (!ns) continue;
       if (it - lastGain > (opts.patience ?? 80)) break; // stalled: restart from a new random placement

@@ -65,6 +65,29 @@ function wellFormed(name: unknown): name is string {
 export function validateUnlockTheKing(level: UnlockTheKingLevel): Issue[] {
   const out: Issue[] = [];
   const board = (level as { board?: { width?: unknown; height?: unknown } }).board;
+  const ctx = checkBoardSize(out, board);
+  const pieces: unknown[] = Array.isArray(level.pieces) ? level.pieces : [];
+  const walls: unknown[] = Array.isArray(level.walls) ? level.walls : [];
+  const wallAt = checkWalls(ctx, walls);
+  const { kings, byRole } = checkPieces(ctx, pieces, wallAt);
+  checkPortal(ctx, (level as { portal?: unknown }).portal, wallAt, kings);
+  checkPhysicalSet(out, walls, byRole);
+  return out;
+}
+
+/** What the checks of `validateUnlockTheKing` share: the issue list they append to and the board's geometry. */
+interface UkCheck {
+  out: Issue[];
+  /** The board size is valid (square names are only resolved then). */
+  boardOk: boolean;
+  w: number;
+  h: number;
+  /** Board index of a square name, or -1 (malformed / off board / board invalid). */
+  indexOf: (name: unknown) => number;
+}
+
+/** UK-1: the board's width and height (`uk-board-size`); answers the geometry the other checks use. */
+function checkBoardSize(out: Issue[], board: { width?: unknown; height?: unknown } | undefined): UkCheck {
   const width = board?.width;
   const height = board?.height;
   const boardOk = isValidSize(width) && isValidSize(height);
@@ -83,11 +106,12 @@ export function validateUnlockTheKing(level: UnlockTheKingLevel): Issue[] {
 
   /** Board index of a square name, or -1 (malformed / off board / board invalid). */
   const indexOf = (name: unknown): number => (boardOk && typeof name === 'string' ? squareIndex(name, w, h) : -1);
+  return { out, boardOk, w, h, indexOf };
+}
 
-  const pieces: unknown[] = Array.isArray(level.pieces) ? level.pieces : [];
-  const walls: unknown[] = Array.isArray(level.walls) ? level.walls : [];
-
-  // ---- walls ---------------------------------------------------------------
+/** UK-1: the walls (on the board, listed once); answers board index -> first wall list index. */
+function checkWalls(ctx: UkCheck, walls: unknown[]): Map<number, number> {
+  const { out, boardOk, w, h, indexOf } = ctx;
   const wallAt = new Map<number, number>(); // board index -> first wall list index
   walls.forEach((name, i) => {
     const idx = indexOf(name);
@@ -115,8 +139,12 @@ export function validateUnlockTheKing(level: UnlockTheKingLevel): Issue[] {
     }
     wallAt.set(idx, i);
   });
+  return wallAt;
+}
 
-  // ---- pieces --------------------------------------------------------------
+/** UK-1/UK-2/UK-4/UK-5: each piece's role, square and fields, overlaps and one king; answers the kings' squares (as written) and the squares of each role. */
+function checkPieces(ctx: UkCheck, pieces: unknown[], wallAt: ReadonlyMap<number, number>): { kings: string[]; byRole: Map<Role, string[]> } {
+  const { out, boardOk, w, h, indexOf } = ctx;
   const kings: string[] = [];
   const kingIdx: number[] = [];
   const byRole = new Map<Role, string[]>();
@@ -217,9 +245,12 @@ export function validateUnlockTheKing(level: UnlockTheKingLevel): Issue[] {
       ),
     );
   }
+  return { kings, byRole };
+}
 
-  // ---- portal --------------------------------------------------------------
-  const portal = (level as { portal?: unknown }).portal;
+/** UK-6: the Royal Escape Portal (present, on the board, not on a wall or the king). */
+function checkPortal(ctx: UkCheck, portal: unknown, wallAt: ReadonlyMap<number, number>, kings: readonly string[]): void {
+  const { out, boardOk, w, h, indexOf } = ctx;
   if (portal === undefined || portal === null || portal === '') {
     out.push(
       issue('error', 'uk-portal-missing', 'The blueprint needs a Royal Escape Portal square.', {
@@ -256,8 +287,10 @@ export function validateUnlockTheKing(level: UnlockTheKingLevel): Issue[] {
       }
     }
   }
+}
 
-  // ---- physical set (warnings) ----------------------------------------------
+/** UK-1 (warnings): more pieces of a role, or walls, than one physical set holds. */
+function checkPhysicalSet(out: Issue[], walls: unknown[], byRole: ReadonlyMap<Role, string[]>): void {
   const setRoles: (Role | 'wall')[] = ['rook', 'knight', 'bishop', 'queen', 'pawn', 'wall'];
   for (const r of setRoles) {
     const squares = r === 'wall' ? walls.filter((x): x is string => typeof x === 'string') : (byRole.get(r) ?? []);
@@ -273,7 +306,6 @@ export function validateUnlockTheKing(level: UnlockTheKingLevel): Issue[] {
       );
     }
   }
-  return out;
 }
 
 /** Solve outcome statuses `checkPar` understands (a SolveResult status or `invalid`). */

@@ -115,39 +115,25 @@ function stopKind(err: unknown): 'limit' | 'cancelled' | null {
   return k === 'limit' || k === 'cancelled' ? k : null;
 }
 
-/**
- * Builds the solution tree of "win in `n`" for the side to move of `game`
- * (left in its starting position on every answer). `unsolvable`: no forced
- * win within `n` (KV-8 / LC-8); `limit`: `opts.maxNodes` ran out;
- * `cancelled`: `opts.signal` aborted. Throws RangeError for `n` outside
- * 1..MAX_PROOF_MOVES (as `proveWinIn`).
- */
-export function buildProofTree(game: ProofGame, n: number, opts: ProofTreeOptions = {}): ProofTreeResult {
-  const maxNodes = opts.maxNodes ?? DEFAULT_MAX_NODES;
-  const tableBytes = opts.maxTableBytes ?? DEFAULT_TABLE_BYTES;
-  const maxTreeNodes = opts.maxTreeNodes ?? DEFAULT_TREE_NODES;
-  const proof = proveWinIn(game, n, { maxNodes, maxTableBytes: tableBytes, ...(opts.signal ? { signal: opts.signal } : {}) });
-  if (proof.status !== 'solved')
-    return proof.status === 'unsolvable' ? { status: 'unsolvable', nodes: proof.nodes } : { status: proof.status, nodes: proof.nodes };
-  let used = proof.nodes;
-  const start = new Int32Array(game.stateWords);
-  game.encode(start);
-  const s = new ProofSearch(game, 2 * n + 4, {
-    maxNodes: Math.max(1, maxNodes - used),
-    maxTableBytes: tableBytes,
-    ...(opts.signal ? { signal: opts.signal } : {}),
-  });
-  const mv = (g: ProofGame, m: number): RawTreeMove => {
-    const out: RawTreeMove = { lan: g.moveToLan(m) };
-    if (opts.san) out.san = opts.san(g, m);
-    return out;
-  };
-  const sorted = (): { move: number; lan: string }[] =>
-    s
-      .legalMoves()
-      .map((move) => ({ move, lan: game.moveToLan(move) }))
-      .sort((a, b) => (a.lan < b.lan ? -1 : a.lan > b.lan ? 1 : 0));
+/** What the steps of a tree build share: the game, the proof search over it, the move count and the move formatting. */
+interface TreeBuild {
+  game: ProofGame;
+  s: ProofSearch;
+  n: number;
+  /** A move as the tree shows it (LAN, and SAN when the options give it). */
+  mv: (g: ProofGame, m: number) => RawTreeMove;
+  /** The legal moves at the current position in LAN order. */
+  sorted: () => { move: number; lan: string }[];
+}
 
+/**
+ * The variations after the key (played, on the path at ply 0), breadth
+ * first so that a size cap keeps the shallow levels whole: a node left
+ * unexpanded gets `more: true`. `rem` of a queued node = attacker moves
+ * left to its defender.
+ */
+function variationsAfterKey(b: TreeBuild, maxTreeNodes: number): { variations: RawTreeDefence[]; truncated: boolean } {
+  const { game, s, n, mv, sorted } = b;
   /** Attacker to move at `ply` (on the path): every move winning within `rem`, with its distance. */
   const winningAnswers = (ply: number, rem: number): { move: number; dist: number }[] => {
     const out: { move: number; dist: number }[] = [];
@@ -206,48 +192,76 @@ export function buildProofTree(game: ProofGame, n: number, opts: ProofTreeOption
     return out;
   };
 
-  /**
-   * The variations after the key (played, on the path at ply 0), breadth
-   * first so that a size cap keeps the shallow levels whole: a node left
-   * unexpanded gets `more: true`. `rem` of a queued node = attacker moves
-   * left to its defender.
-   */
-  const variationsAfterKey = (): { variations: RawTreeDefence[]; truncated: boolean } => {
-    type Pending = { into: RawTreeDefence[]; line: number[]; rem: number; owner: RawTreeDefence | null };
-    const top: RawTreeDefence[] = [];
-    const queue: Pending[] = [{ into: top, line: [], rem: n - 1, owner: null }];
-    let count = 0;
-    let truncated = false;
-    for (let qi = 0; qi < queue.length; qi++) {
-      const job = queue[qi]!;
-      if (count >= maxTreeNodes) {
-        truncated = true;
-        if (job.owner) job.owner.more = true;
-        continue;
-      }
-      // Replay the line below the key, keeping the path as the searches expect it.
-      const base = s.pathLength;
-      let ply = 1;
-      let rem = n - 1;
-      for (let i = 0; i < job.line.length; i += 2) {
-        s.pushPath(false, s.distDefend(ply, rem));
-        s.play(job.line[i]!);
-        s.pushPath(true, s.distAttack(ply + 1, rem));
-        s.play(job.line[i + 1]!);
-        ply += 2;
-        rem -= 1;
-      }
-      const level = defences(ply, job.rem);
-      for (let i = job.line.length - 1; i >= 0; i--) game.undo(job.line[i]!);
-      s.pathLength = base;
-      for (const d of level) {
-        job.into.push(d.node);
-        count++;
-        if (d.node.answer && !d.node.mate && job.rem > 1) queue.push({ into: d.node.next, line: [...job.line, ...d.line], rem: job.rem - 1, owner: d.node });
-      }
+  type Pending = { into: RawTreeDefence[]; line: number[]; rem: number; owner: RawTreeDefence | null };
+  const top: RawTreeDefence[] = [];
+  const queue: Pending[] = [{ into: top, line: [], rem: n - 1, owner: null }];
+  let count = 0;
+  let truncated = false;
+  for (let qi = 0; qi < queue.length; qi++) {
+    const job = queue[qi]!;
+    if (count >= maxTreeNodes) {
+      truncated = true;
+      if (job.owner) job.owner.more = true;
+      continue;
     }
-    return { variations: top, truncated };
+    // Replay the line below the key, keeping the path as the searches expect it.
+    const base = s.pathLength;
+    let ply = 1;
+    let rem = n - 1;
+    for (let i = 0; i < job.line.length; i += 2) {
+      s.pushPath(false, s.distDefend(ply, rem));
+      s.play(job.line[i]!);
+      s.pushPath(true, s.distAttack(ply + 1, rem));
+      s.play(job.line[i + 1]!);
+      ply += 2;
+      rem -= 1;
+    }
+    const level = defences(ply, job.rem);
+    for (let i = job.line.length - 1; i >= 0; i--) game.undo(job.line[i]!);
+    s.pathLength = base;
+    for (const d of level) {
+      job.into.push(d.node);
+      count++;
+      if (d.node.answer && !d.node.mate && job.rem > 1) queue.push({ into: d.node.next, line: [...job.line, ...d.line], rem: job.rem - 1, owner: d.node });
+    }
+  }
+  return { variations: top, truncated };
+}
+
+/**
+ * Builds the solution tree of "win in `n`" for the side to move of `game`
+ * (left in its starting position on every answer). `unsolvable`: no forced
+ * win within `n` (KV-8 / LC-8); `limit`: `opts.maxNodes` ran out;
+ * `cancelled`: `opts.signal` aborted. Throws RangeError for `n` outside
+ * 1..MAX_PROOF_MOVES (as `proveWinIn`).
+ */
+export function buildProofTree(game: ProofGame, n: number, opts: ProofTreeOptions = {}): ProofTreeResult {
+  const maxNodes = opts.maxNodes ?? DEFAULT_MAX_NODES;
+  const tableBytes = opts.maxTableBytes ?? DEFAULT_TABLE_BYTES;
+  const maxTreeNodes = opts.maxTreeNodes ?? DEFAULT_TREE_NODES;
+  const proof = proveWinIn(game, n, { maxNodes, maxTableBytes: tableBytes, ...(opts.signal ? { signal: opts.signal } : {}) });
+  if (proof.status !== 'solved')
+    return proof.status === 'unsolvable' ? { status: 'unsolvable', nodes: proof.nodes } : { status: proof.status, nodes: proof.nodes };
+  let used = proof.nodes;
+  const start = new Int32Array(game.stateWords);
+  game.encode(start);
+  const s = new ProofSearch(game, 2 * n + 4, {
+    maxNodes: Math.max(1, maxNodes - used),
+    maxTableBytes: tableBytes,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  });
+  const mv = (g: ProofGame, m: number): RawTreeMove => {
+    const out: RawTreeMove = { lan: g.moveToLan(m) };
+    if (opts.san) out.san = opts.san(g, m);
+    return out;
   };
+  const sorted = (): { move: number; lan: string }[] =>
+    s
+      .legalMoves()
+      .map((move) => ({ move, lan: game.moveToLan(move) }))
+      .sort((a, b) => (a.lan < b.lan ? -1 : a.lan > b.lan ? 1 : 0));
+
+  const build: TreeBuild = { game, s, n, mv, sorted };
 
   try {
     const root = sorted();
@@ -257,7 +271,7 @@ export function buildProofTree(game: ProofGame, n: number, opts: ProofTreeOption
     s.pushPath(true, proof.length);
     s.play(keyEntry.move);
     const keyMates = game.terminal() === TERMINAL_LOSS;
-    const built = keyMates ? { variations: [], truncated: false } : variationsAfterKey();
+    const built = keyMates ? { variations: [], truncated: false } : variationsAfterKey(build, maxTreeNodes);
     const variations = built.variations;
     let threat: RawTreeMove | null = null;
     if (!keyMates && n >= 2 && opts.passed) {
