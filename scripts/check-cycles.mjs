@@ -18,6 +18,11 @@
  * concrete cycle through it (`a.ts > b.ts > a.ts`). Exit code 1 when any
  * cycle exists, 0 otherwise.
  *
+ * Folder graph: the same imports lifted to folders (see `folderOf`: the
+ * first-level folders of each src folder, and each top-level file as a
+ * folder of its own). Each strongly connected group of folders is printed
+ * with the module imports that make each of its edges.
+ *
  * Usage: node scripts/check-cycles.mjs [folder ...]   (default: the four src folders)
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -150,6 +155,41 @@ function oneCycle(graph, group) {
   return [start];
 }
 
+/**
+ * The folder a module belongs to, for the folder graph: `<src folder>/<first-level folder>`
+ * (`src-renderer/app/canvas.svelte.ts` -> `src-renderer/app`). A file directly
+ * in a src folder is a node of its own, named by its file name without the
+ * extension (`src-shared/ruleset.ts` -> `src-shared/ruleset`): top-level
+ * files are few and unrelated (the player's modules, `ruleset.ts`,
+ * `hint.ts`), so lumping them into one "root" node would invent cycles that
+ * no module has. With the check run on other folders (the tests' fixtures),
+ * the scanned folder plays the part of the src folder.
+ */
+function folderOf(file, dirs) {
+  const base = dirs.find((d) => file.startsWith(d + '/'));
+  if (!base) return relative(ROOT, file);
+  const parts = relative(base, file).split('/');
+  const name = parts.length > 1 ? parts[0] : parts[0].replace(/(\.svelte)?\.(ts|svelte)$/, '');
+  return `${dirs.length === 1 && !base.startsWith(ROOT + '/') ? '' : relative(ROOT, base) + '/'}${name}`;
+}
+
+/** The folder graph: folder -> folder it imports -> the module imports that make that edge. */
+function folderGraph(graph, dirs) {
+  const out = new Map();
+  for (const [from, deps] of graph) {
+    const a = folderOf(from, dirs);
+    if (!out.has(a)) out.set(a, new Map());
+    for (const to of deps) {
+      const b = folderOf(to, dirs);
+      if (a === b) continue;
+      const m = out.get(a);
+      if (!m.has(b)) m.set(b, []);
+      m.get(b).push([from, to]);
+    }
+  }
+  return out;
+}
+
 const dirs = (process.argv.slice(2).length ? process.argv.slice(2) : DEFAULT_DIRS).map((d) => resolve(ROOT, d)).filter((d) => existsSync(d));
 const files = dirs.flatMap(sourceFiles);
 const graph = importGraph(files);
@@ -165,4 +205,25 @@ if (groups.length === 0) {
     if (g.length > 2) console.log(`  all: ${g.map(rel).join(', ')}`);
   }
   process.exitCode = 1;
+}
+
+/** The module imports that make a folder edge, at most three named (the rest counted). */
+function importList(imps) {
+  const named = imps.slice(0, 3).map(([x, y]) => `${rel(x)} > ${rel(y)}`);
+  return `${named.join(', ')}${imps.length > 3 ? ` and ${imps.length - 3} more` : ''}`;
+}
+
+const fGraph = folderGraph(graph, dirs);
+const fAdj = new Map([...fGraph].map(([k, m]) => [k, [...m.keys()].sort()]));
+const fGroups = cycleGroups(fAdj);
+const fEdges = [...fAdj.values()].reduce((n, d) => n + d.length, 0);
+if (fGroups.length === 0) {
+  console.log(`check-cycles: no folder cycles in ${fAdj.size} folders (${fEdges} folder edges)`);
+} else {
+  console.log(`check-cycles: ${fGroups.length} folder cycle group${fGroups.length === 1 ? '' : 's'} in ${fAdj.size} folders:`);
+  for (const g of fGroups) {
+    const inG = new Set(g);
+    console.log(`- ${g.length} folders: ${oneCycle(fAdj, g).join(' > ')}`);
+    for (const a of g) for (const [b, imps] of fGraph.get(a) ?? []) if (inG.has(b)) console.log(`  ${a} -> ${b}: ${importList(imps)}`);
+  }
 }
