@@ -99,7 +99,7 @@ export class SolveController {
 
   /**
    * What the live proof established about the open document, for the proof
-   * checks of the validation list (validation/proof-checks.ts): `solved`
+   * checks of the validation list (rulesets/proof-checks.ts): `solved`
    * (length, the two-player keys) or `limit`, while its answer is about the
    * document's current content (level hash); null otherwise (solving, idle,
    * invalid, unsolvable, another content).
