@@ -42,7 +42,7 @@ import { whyLine, whySquares } from '../solve/why-text.js';
 import { issue } from '../../src-shared/validation/issue.js';
 import type { SolveOutcome } from '../workers/job-protocol.js';
 import type { DocumentTab } from './document-tab.svelte.js';
-import { displayMessage, extraIssues } from './messages.js';
+import { displayMessage, extraIssues } from '../host/messages.js';
 import type { Notices } from './notices.svelte.js';
 import { defaultSaveFolder } from '../files/default-folder.js';
 import { folderOf } from '../files/file-dialog.js';

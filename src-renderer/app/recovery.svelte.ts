@@ -17,7 +17,7 @@ import type { EditorState } from '../editor/editor.js';
 import { MaxWaitDebouncer } from './autosave.js';
 import type { DocumentSession } from './document-session.svelte.js';
 import type { AutosaveState, DiskChange, DocumentTab } from './document-tab.svelte.js';
-import { displayMessage, formatTime, isHostUnreachable, UNREACHABLE_TITLE } from './messages.js';
+import { displayMessage, formatTime, isHostUnreachable, UNREACHABLE_TITLE } from '../host/messages.js';
 import type { Notices } from './notices.svelte.js';
 import { basename } from './paths.js';
 import { createTabPresence, type TabPresence } from './tab-presence.js';

@@ -21,7 +21,7 @@ import { replayPlayViews } from '../play/index.js';
 import { hasHostSolve, startSolveVia } from '../solve/host-solve-client.js';
 import { whyOf, whySquares } from '../solve/why-text.js';
 import type { UnsolvableWhy } from '../../src-shared/solver/types.js';
-import { solveCaps, type SolveCapsRequest } from './solve-settings.js';
+import { solveCaps, type SolveCapsRequest } from '../solve/solve-settings.js';
 import type { SolveJob } from '../workers/job-protocol.js';
 import { LIVE_MAX_BYTES, LIVE_MAX_STATES, LIVE_TIME_MS, LiveSolver, type LiveStatus } from './live-solve.js';
 
