@@ -21,9 +21,15 @@
  * Folder graph: the same imports lifted to folders (see `folderOf`: the
  * first-level folders of each src folder, and each top-level file as a
  * folder of its own). Each strongly connected group of folders is printed
- * with the module imports that make each of its edges.
+ * with the module imports that make each of its edges. The folder imports
+ * must agree with the declared table (scripts/folder-deps.json, described
+ * in docs/dev/folders.md): exit code 1 on a folder import the table does
+ * not list, on a folder missing from it, and on a folder cycle that does
+ * not run through one of its `knownCycleEdges`. Without a table (other
+ * folders given, no `--deps`), any folder cycle fails.
  *
- * Usage: node scripts/check-cycles.mjs [folder ...]   (default: the four src folders)
+ * Usage: node scripts/check-cycles.mjs [--deps table.json] [folder ...]
+ *   (default: the four src folders and scripts/folder-deps.json)
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -32,6 +38,7 @@ import ts from 'typescript';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_DIRS = ['src-shared', 'src-renderer', 'src-main', 'src-player'];
+const DEFAULT_TABLE = join(ROOT, 'scripts', 'folder-deps.json');
 
 /** Every .ts / .svelte file under `dir` (node_modules and build output skipped). */
 function sourceFiles(dir) {
@@ -190,7 +197,12 @@ function folderGraph(graph, dirs) {
   return out;
 }
 
-const dirs = (process.argv.slice(2).length ? process.argv.slice(2) : DEFAULT_DIRS).map((d) => resolve(ROOT, d)).filter((d) => existsSync(d));
+const args = process.argv.slice(2);
+const depsAt = args.indexOf('--deps');
+const depsFile = depsAt >= 0 ? resolve(args[depsAt + 1]) : null;
+const dirArgs = depsAt >= 0 ? args.filter((_, i) => i !== depsAt && i !== depsAt + 1) : args;
+const dirs = (dirArgs.length ? dirArgs : DEFAULT_DIRS).map((d) => resolve(ROOT, d)).filter((d) => existsSync(d));
+const tableFile = depsFile ?? (dirArgs.length ? null : DEFAULT_TABLE);
 const files = dirs.flatMap(sourceFiles);
 const graph = importGraph(files);
 const groups = cycleGroups(graph);
@@ -217,6 +229,8 @@ const fGraph = folderGraph(graph, dirs);
 const fAdj = new Map([...fGraph].map(([k, m]) => [k, [...m.keys()].sort()]));
 const fGroups = cycleGroups(fAdj);
 const fEdges = [...fAdj.values()].reduce((n, d) => n + d.length, 0);
+const table = tableFile ? readTable(tableFile) : null;
+const known = new Set((table?.knownCycleEdges ?? []).map((e) => `${e.from} -> ${e.to}`));
 if (fGroups.length === 0) {
   console.log(`check-cycles: no folder cycles in ${fAdj.size} folders (${fEdges} folder edges)`);
 } else {
@@ -224,6 +238,50 @@ if (fGroups.length === 0) {
   for (const g of fGroups) {
     const inG = new Set(g);
     console.log(`- ${g.length} folders: ${oneCycle(fAdj, g).join(' > ')}`);
-    for (const a of g) for (const [b, imps] of fGraph.get(a) ?? []) if (inG.has(b)) console.log(`  ${a} -> ${b}: ${importList(imps)}`);
+    for (const a of g)
+      for (const [b, imps] of fGraph.get(a) ?? [])
+        if (inG.has(b)) console.log(`  ${a} -> ${b}${known.has(`${a} -> ${b}`) ? ' (known cycle edge)' : ''}: ${importList(imps)}`);
+  }
+  if (!table) process.exitCode = 1;
+}
+if (table) checkTable(table);
+
+/** Reads the folder table (`folders`: folder -> the folders it may import; `knownCycleEdges`: edges that still close a cycle, each with its reason). */
+function readTable(file) {
+  const t = JSON.parse(readFileSync(file, 'utf8'));
+  if (typeof t.folders !== 'object' || t.folders === null) throw new Error(`${file}: no "folders" object`);
+  return { folders: t.folders, knownCycleEdges: t.knownCycleEdges ?? [] };
+}
+
+/**
+ * The declared dependencies: fails (exit code 1) on a folder missing from
+ * the table, on a folder import the table does not allow, and on a folder
+ * cycle that does not run through a known cycle edge (so a cycle can only
+ * shrink: the known edges are the only ones allowed to point back).
+ * Declared edges no import uses any more are printed as notes.
+ */
+function checkTable(t) {
+  const problems = [];
+  for (const [a, m] of fGraph) {
+    if (!(a in t.folders)) {
+      problems.push(`folder ${a} is not in the table`);
+      continue;
+    }
+    for (const [b, imps] of m)
+      if (!t.folders[a].includes(b) && !known.has(`${a} -> ${b}`)) problems.push(`undeclared folder import ${a} -> ${b}: ${importList(imps)}`);
+  }
+  for (const e of t.knownCycleEdges) if (t.folders[e.from]?.includes(e.to)) problems.push(`${e.from} -> ${e.to} is both allowed and a known cycle edge`);
+  const rest = new Map([...fAdj].map(([a, bs]) => [a, bs.filter((b) => !known.has(`${a} -> ${b}`))]));
+  for (const g of cycleGroups(rest)) problems.push(`folder cycle not through a known cycle edge: ${oneCycle(rest, g).join(' > ')}`);
+  const stale = [];
+  for (const [a, bs] of Object.entries(t.folders)) for (const b of bs) if (!fGraph.get(a)?.has(b)) stale.push(`${a} -> ${b}`);
+  for (const e of t.knownCycleEdges) if (!fGraph.get(e.from)?.has(e.to)) stale.push(`${e.from} -> ${e.to} (known cycle edge)`);
+  if (stale.length) console.log(`check-cycles: note: ${stale.length} declared folder edge(s) no import uses: ${stale.join(', ')}`);
+  if (problems.length) {
+    console.log(`check-cycles: folder table ${relative(ROOT, tableFile)}: ${problems.length} problem${problems.length === 1 ? '' : 's'}:`);
+    for (const p of problems) console.log(`- ${p}`);
+    process.exitCode = 1;
+  } else {
+    console.log(`check-cycles: folder imports agree with ${relative(ROOT, tableFile)} (${t.knownCycleEdges.length} known cycle edges)`);
   }
 }
