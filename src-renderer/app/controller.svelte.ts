@@ -48,7 +48,7 @@ import { DocumentSaver } from './document-save.svelte.js';
 import { DocumentSession } from './document-session.svelte.js';
 import type { DocumentTab } from './document-tab.svelte.js';
 import { attachFileDrop, type DropFailure, type DropTarget } from './file-drop.js';
-import { Notices } from './notices.svelte.js';
+import { Notices } from '../shell/notices.svelte.js';
 import { PlayController } from './play-controller.svelte.js';
 import { Recovery } from './recovery.svelte.js';
 import { rulesetActions } from './ruleset-actions.js';

@@ -43,7 +43,7 @@ import { issue } from '../../src-shared/validation/issue.js';
 import type { SolveOutcome } from '../workers/job-protocol.js';
 import type { DocumentTab } from './document-tab.svelte.js';
 import { displayMessage, extraIssues } from '../host/messages.js';
-import type { Notices } from './notices.svelte.js';
+import type { Notices } from '../shell/notices.svelte.js';
 import { defaultSaveFolder } from '../files/default-folder.js';
 import { folderOf } from '../files/file-dialog.js';
 import { workspaceItems } from '../files/folder-source.js';

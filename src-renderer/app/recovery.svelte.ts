@@ -18,7 +18,7 @@ import { MaxWaitDebouncer } from './autosave.js';
 import type { DocumentSession } from './document-session.svelte.js';
 import type { AutosaveState, DiskChange, DocumentTab } from './document-tab.svelte.js';
 import { displayMessage, formatTime, isHostUnreachable, UNREACHABLE_TITLE } from '../host/messages.js';
-import type { Notices } from './notices.svelte.js';
+import type { Notices } from '../shell/notices.svelte.js';
 import { basename } from './paths.js';
 import { createTabPresence, type TabPresence } from './tab-presence.js';
 import type { Tabs } from './tabs.svelte.js';
