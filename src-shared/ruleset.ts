@@ -34,7 +34,7 @@ export interface LevelBase {
 
 /**
  * What a proof established about a level, as the proof checks read it
- * (validation/proof-checks.ts `proofIssues`: the par, UK-7; the soundness of
+ * (rulesets/proof-checks.ts `proofIssues`: the par, UK-7; the soundness of
  * a "win / mate in N" stipulation, P-1):
  * - `solved`: the proven optimum (single-player) or shortest forced win
  *   (two-player, the attacker's moves), with the first moves achieving it
@@ -431,7 +431,7 @@ export interface RulesetDef<L extends LevelBase = LevelBase> {
    * proven optimum, a solver that stopped at a limit, or no proof at hand),
    * for rulesets whose goal is a par (UK-7 `checkPar`: below the optimum an
    * error, above it a warning, unchecked a warning). Called only through
-   * validation/proof-checks.ts `proofIssues`, the one place every proof is
+   * rulesets/proof-checks.ts `proofIssues`, the one place every proof is
    * checked (the save pipeline, validation of a stored proof, the editor's
    * live proof, `solve` / `pack verify`); rulesets without it check no par.
    */

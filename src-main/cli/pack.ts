@@ -53,7 +53,7 @@ import { feedJobs, VERIFY_COUNT_SOLUTIONS } from '../services/pack-verify.js';
 import { forSolver } from '../services/solve-runner.js';
 import { difficultyLabel, difficultyOf } from '../../src-shared/pack/difficulty.js';
 import { rulesetOf } from '../../src-shared/rulesets/index.js';
-import { factsOfAnswer, proofWarnings, type ProofWarning } from '../../src-shared/validation/proof-checks.js';
+import { factsOfAnswer, proofWarnings, type ProofWarning } from '../../src-shared/rulesets/proof-checks.js';
 
 export interface PackIo {
   out(text: string): void;

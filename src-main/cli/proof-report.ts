@@ -1,6 +1,6 @@
 /**
  * What the command line says about a level against a proof, through the one
- * place every proof is checked (src-shared/validation/proof-checks.ts
+ * place every proof is checked (src-shared/rulesets/proof-checks.ts
  * `proofIssues`): the par (the ruleset's `checkPar`, UK-7) and the soundness
  * of a "win / mate in N" problem (RULINGS P-1).
  *
@@ -20,7 +20,7 @@ import type { Level } from '../../src-shared/model/level.js';
 import type { SolveAnswer } from '../../src-shared/ruleset.js';
 import { rulesetOf } from '../../src-shared/rulesets/index.js';
 import type { Issue } from '../../src-shared/validation/issue.js';
-import { factsOfAnswer, proofIssues, storedProofFacts, warningJson } from '../../src-shared/validation/proof-checks.js';
+import { factsOfAnswer, proofIssues, storedProofFacts, warningJson } from '../../src-shared/rulesets/proof-checks.js';
 
 /**
  * The proof checks `validate` adds to a valid file's own findings: the par

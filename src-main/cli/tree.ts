@@ -4,12 +4,12 @@
  * `SolutionTree`) to a solved answer, or `treeError: {code, message}` when
  * the tree could not be built within its budget; `--tree` prints it
  * indented in chess-problem style after the text report
- * (src-shared/display/tree-text.ts).
+ * (src-shared/format/tree-text.ts).
  */
 import type { Level } from '../../src-shared/model/level.js';
 import type { SolutionTree } from '../../src-shared/ruleset.js';
 import { rulesetOf } from '../../src-shared/rulesets/index.js';
-import { treeLines } from '../../src-shared/display/tree-text.js';
+import { treeLines } from '../../src-shared/format/tree-text.js';
 import { count } from '../../src-shared/display/count.js';
 
 /** Node cap of one CLI tree build when `--max-states` is not given. */

@@ -12,7 +12,7 @@
  * (`verifyWindow`: twice its workers), the next as one ends, so a pack of
  * 10,000 levels costs the host's loop no more than a small one and Cancel
  * has only the levels in flight to stop (no level starts after it). A row
- * carries the re-proof's `warnings` (validation/proof-checks.ts: RULINGS
+ * carries the re-proof's `warnings` (rulesets/proof-checks.ts: RULINGS
  * P-1 short / cooked, a par above the optimum). At most `maxJobs` jobs are
  * kept (starting one more cancels the oldest); a finished job is forgotten
  * `ttlMs` after it ended. Never throw (`guard`).
@@ -23,7 +23,7 @@ import type { PackRow } from '../../src-shared/host/pack-contract.js';
 import { markPairs } from '../../src-shared/pack/rows.js';
 import { classifyLevel } from '../../src-shared/pack/status.js';
 import { rulesetOf } from '../../src-shared/rulesets/index.js';
-import { factsOfAnswer, proofWarnings } from '../../src-shared/validation/proof-checks.js';
+import { factsOfAnswer, proofWarnings } from '../../src-shared/rulesets/proof-checks.js';
 import { badRequest, handle, isHostError, type HostContext } from './host-request.js';
 import { Slicer } from './loop-slices.js';
 import { baseRow, loadConfined } from './pack-confine.js';

@@ -1,14 +1,14 @@
 /**
  * The solution tree of a two-player problem (KV-8 / LC-8) in the pack PDF's
  * answer key: the ruleset's `solutionTree` within a per-problem budget,
- * printed with `treeLines` (src-shared/display/tree-text.ts) in
+ * printed with `treeLines` (src-shared/format/tree-text.ts) in
  * chess-problem style ("1. Key! (threat: 2. T)", "1... d 2. a#"), SAN where
  * the ruleset writes it, clipped to `PDF_TREE_DEPTH` attacker moves and
  * `PDF_TREE_LINES` variation lines ("..." marks the rest), `PDF_TREE_DUALS`
  * duals named per node.
  */
 import type { Level } from '../../src-shared/model/level.js';
-import { treeLines, type TreeLine } from '../../src-shared/display/tree-text.js';
+import { treeLines, type TreeLine } from '../../src-shared/format/tree-text.js';
 import { rulesetOf } from '../../src-shared/rulesets/index.js';
 
 /** Deepest attacker move printed. */

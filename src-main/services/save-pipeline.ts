@@ -23,7 +23,7 @@
  *    `limit`, `cancelled` or a worker `error` stop the proof; a `solved`
  *    answer is remembered in `opts.proofs`.
  * 4. the proof checks of the level's ruleset against the proven (or reused)
- *    proof, asked of validation/proof-checks.ts `proofIssues` (the one place
+ *    proof, asked of rulesets/proof-checks.ts `proofIssues` (the one place
  *    every proof is checked): a par goal asks the ruleset's `checkPar` hook
  *    (UK-7: par < optimal is an error, `invalid` with issue
  *    `uk-par-below-optimal`; par > optimal a warning `uk-par-above-optimal`;
@@ -70,7 +70,7 @@ import { serializeLevel } from '../../src-shared/format/serialize.js';
 import type { Level, StoredSolution } from '../../src-shared/model/level.js';
 import { storedMetricsOf } from '../../src-shared/pack/difficulty.js';
 import { rulesetOf, validateRules } from '../../src-shared/rulesets/index.js';
-import { factsOfAnswer, factsOfStored, proofIssues } from '../../src-shared/validation/proof-checks.js';
+import { factsOfAnswer, factsOfStored, proofIssues } from '../../src-shared/rulesets/proof-checks.js';
 import type { SolveProgress } from '../../src-shared/solver/types.js';
 import { hasErrors, issue, type Issue } from '../../src-shared/validation/issue.js';
 import { readOnlyCause, readOnlyError, withWriteLock, writeFileVerified, type WriteOptions } from './atomic-file.js';
@@ -159,7 +159,7 @@ function stripProof(level: Level): Level {
   return copy;
 }
 
-/** The proof checks (validation/proof-checks.ts `proofIssues`) of `level` against a solve outcome; [] when it proves nothing. */
+/** The proof checks (rulesets/proof-checks.ts `proofIssues`) of `level` against a solve outcome; [] when it proves nothing. */
 function outcomeIssues(level: Level, outcome: WorkerSolveOutcome): Issue[] {
   const facts = factsOfAnswer(outcome.result);
   return facts ? proofIssues(level, facts, rulesetOf(level)) : [];

@@ -10,7 +10,7 @@
 import { anchorWords, type ResizeAnchor } from '../editor/anchor.js';
 import type { EditableLevel } from '../editor/default-doc.js';
 import type { Editor, EditorState } from '../editor/editor.js';
-import type { Notices } from './notices.svelte.js';
+import type { Notices } from '../shell/notices.svelte.js';
 
 /** What a resize reads of the application. */
 export interface ResizeContext {

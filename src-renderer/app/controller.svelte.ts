@@ -26,7 +26,7 @@ import type { HostApi, StartupInfo } from '../../src-shared/host/contract.js';
 import type { RulesetDef } from '../../src-shared/ruleset.js';
 import { rulesetOf, validateDocumentParts } from '../../src-shared/rulesets/index.js';
 import { hasErrors, type Issue } from '../../src-shared/validation/issue.js';
-import { goalIssues, proofIssues } from '../../src-shared/validation/proof-checks.js';
+import { goalIssues, proofIssues } from '../../src-shared/rulesets/proof-checks.js';
 import { ActionRegistry } from '../editor/actions.js';
 import { canvasActions } from '../editor/canvas-actions.js';
 import type { EditableLevel, EditableRuleset } from '../editor/default-doc.js';
@@ -48,7 +48,7 @@ import { DocumentSaver } from './document-save.svelte.js';
 import { DocumentSession } from './document-session.svelte.js';
 import type { DocumentTab } from './document-tab.svelte.js';
 import { attachFileDrop, type DropFailure, type DropTarget } from './file-drop.js';
-import { Notices } from './notices.svelte.js';
+import { Notices } from '../shell/notices.svelte.js';
 import { PlayController } from './play-controller.svelte.js';
 import { Recovery } from './recovery.svelte.js';
 import { rulesetActions } from './ruleset-actions.js';
@@ -88,7 +88,7 @@ export class AppController {
 
   /**
    * Live validation of the edited document: the schema, then the ruleset's
-   * builder rules, then the proof checks (validation/proof-checks.ts
+   * builder rules, then the proof checks (rulesets/proof-checks.ts
    * `proofIssues`: the par, UK-7; a "win / mate in N" problem's soundness,
    * P-1) against the live proof once it is in for the current content, else
    * against the stored proof when current (a stale stored solution says so);

@@ -17,7 +17,7 @@ import type { HostKind } from '../host/index.js';
 import { canEdit, rulesetUi, unsupportedInEditor } from '../rulesets/index.js';
 import type { DocumentSaver } from './document-save.svelte.js';
 import { newDocId, type DocumentTab } from './document-tab.svelte.js';
-import type { Notices } from './notices.svelte.js';
+import type { Notices } from '../shell/notices.svelte.js';
 import { folderOf } from '../files/file-dialog.js';
 import { basename } from './paths.js';
 import { lastSession, noteFile } from './session.js';

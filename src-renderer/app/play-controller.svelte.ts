@@ -23,7 +23,7 @@ import type { PlaySession, PlaySide } from '../play/session.js';
 import { keptJobs, runJob } from '../workers/job-runner.js';
 import type { KeptJobs } from '../workers/kept-jobs.js';
 import { PLAY_HINT_BUDGET, PlayHints } from '../play/hints.svelte.js';
-import type { Notices } from './notices.svelte.js';
+import type { Notices } from '../shell/notices.svelte.js';
 import type { SolveState } from './solve-controller.svelte.js';
 
 /** What play reads of the application. */

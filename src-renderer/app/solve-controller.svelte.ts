@@ -21,7 +21,7 @@ import { replayPlayViews } from '../play/index.js';
 import { hasHostSolve, startSolveVia } from '../solve/host-solve-client.js';
 import { whyOf, whySquares } from '../solve/why-text.js';
 import type { UnsolvableWhy } from '../../src-shared/solver/types.js';
-import { solveCaps, type SolveCapsRequest } from './solve-settings.js';
+import { solveCaps, type SolveCapsRequest } from '../solve/solve-settings.js';
 import type { SolveJob } from '../workers/job-protocol.js';
 import { LIVE_MAX_BYTES, LIVE_MAX_STATES, LIVE_TIME_MS, LiveSolver, type LiveStatus } from './live-solve.js';
 
@@ -99,7 +99,7 @@ export class SolveController {
 
   /**
    * What the live proof established about the open document, for the proof
-   * checks of the validation list (validation/proof-checks.ts): `solved`
+   * checks of the validation list (rulesets/proof-checks.ts): `solved`
    * (length, the two-player keys) or `limit`, while its answer is about the
    * document's current content (level hash); null otherwise (solving, idle,
    * invalid, unsolvable, another content).

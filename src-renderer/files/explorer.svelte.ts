@@ -16,7 +16,6 @@
  */
 import { FOLDERS_CHANGED_ACTION, OPEN_FOLDER_ACTION, type HostApi } from '../../src-shared/host/contract.js';
 import type { WorkspaceItem } from '../../src-shared/host/files-contract.js';
-import type { DocumentSession } from '../app/document-session.svelte.js';
 import type { Action } from '../editor/actions.js';
 import type { HostKind } from '../host/index.js';
 import { readSummary } from './folder-source.js';
@@ -32,7 +31,8 @@ export const FILTER_DELAY_MS = 200;
 /** What the explorer reads of the application. */
 export interface ExplorerContext {
   readonly host: HostApi | null;
-  readonly session: Pick<DocumentSession, 'path' | 'openPath'>;
+  /** The document session: the active tab's path, and opening a path in a tab (answers whether it opened). */
+  readonly session: { readonly path: string | null; openPath(path: string): Promise<boolean> };
   /** The pack manager (a pack opens there). */
   readonly packs: { show(): void; openPack(path: string): Promise<boolean> };
 }

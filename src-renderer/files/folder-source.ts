@@ -9,7 +9,7 @@
  */
 import type { HostApi, ListedFile } from '../../src-shared/host/contract.js';
 import { WORKSPACE_SUMMARY_MAX, WORKSPACE_SUMMARY_PAGE_MAX, type BrowseEntry, type WorkspaceItem } from '../../src-shared/host/files-contract.js';
-import { displayMessage } from '../app/messages.js';
+import { displayMessage } from '../host/messages.js';
 import { folderOf, joinPath, normalizeDir } from './file-dialog.js';
 
 /** One folder's listing (`dir` normalized; `parent` null at the root). */

@@ -23,7 +23,7 @@ export type FetchLike = (
 /** Largest autosave body sent with `keepalive` (characters; the browser budget is 64 KB in flight). */
 export const KEEPALIVE_MAX_CHARS = 48 * 1024;
 
-/** How a transport failure's message starts (the host is gone: `castellan serve` stopped, network down); see app/messages.ts `isHostUnreachable`. */
+/** How a transport failure's message starts (the host is gone: `castellan serve` stopped, network down); see host/messages.ts `isHostUnreachable`. */
 export const UNREACHABLE_PREFIX = 'Cannot reach the Castellan host';
 
 function hostError(code: HostError['code'], message: string): HostError {

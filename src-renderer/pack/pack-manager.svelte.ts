@@ -17,8 +17,8 @@
 import type { HostApi, HostError, ListedFile } from '../../src-shared/host/contract.js';
 import type { ListedPack, OpenedPack, PackRow, PackVerifyCaps } from '../../src-shared/host/pack-contract.js';
 import type { Level, PackFile, Ruleset } from '../../src-shared/model/level.js';
-import type { DocumentSession } from '../app/document-session.svelte.js';
-import type { Notices } from '../app/notices.svelte.js';
+import type { EditableLevel } from '../editor/default-doc.js';
+import type { Notices } from '../shell/notices.svelte.js';
 import type { EditorState } from '../editor/editor.js';
 import {
   exportBlockers,
@@ -64,7 +64,14 @@ export interface PackManagerContext {
   readonly st: Pick<EditorState, 'doc' | 'dirty'>;
   readonly notices: Pick<Notices, 'dialog' | 'flash'>;
   /** Opening a level of the pack, or a suggested blueprint as a new unsaved document. */
-  readonly session: Pick<DocumentSession, 'path' | 'openPath' | 'openDocument'>;
+  readonly session: {
+    /** The active tab's path (null for an unsaved document). */
+    readonly path: string | null;
+    /** Opens a host path in a tab; answers whether it opened. */
+    openPath(path: string): Promise<boolean>;
+    /** Opens `doc` as a new unsaved document. */
+    openDocument(doc: EditableLevel): void;
+  };
 }
 
 const POLL_MS = 200;

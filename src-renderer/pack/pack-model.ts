@@ -7,7 +7,7 @@
 import type { PackRow, PackRowStatus } from '../../src-shared/host/pack-contract.js';
 import type { PackEntry, PackFile } from '../../src-shared/model/level.js';
 import type { HostError } from '../../src-shared/host/contract.js';
-import { extraIssues } from '../app/messages.js';
+import { extraIssues } from '../host/messages.js';
 import { compareDifficulty, difficultyLabel, difficultyOf, type Difficulty } from '../../src-shared/pack/difficulty.js';
 
 /**

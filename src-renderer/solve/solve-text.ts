@@ -15,7 +15,7 @@ import { count } from '../../src-shared/display/count.js';
 import { moveLabel, type MoveSide } from '../../src-shared/display/move-list.js';
 import type { SolveAnswer } from '../../src-shared/ruleset.js';
 import type { Refutation } from '../../src-shared/solver/types.js';
-import { SOLVE_SETTING_LIMITS, type SolveCapsRequest } from '../app/solve-settings.js';
+import { SOLVE_SETTING_LIMITS, type SolveCapsRequest } from './solve-settings.js';
 
 /** What the status line needs of the document's goal (`def.goal`). */
 export interface GoalWords {

@@ -208,7 +208,7 @@ export interface PackRow {
   /** levelHash of the level (absent when it could not be loaded). */
   levelHash?: string;
   /**
-   * What the proof says besides the status (validation/proof-checks.ts
+   * What the proof says besides the status (rulesets/proof-checks.ts
    * `proofWarnings`: RULINGS P-1 `problem-short` / `problem-cooked`, a par
    * above the optimum), from the re-proof (verify) or the current stored
    * proof; absent when none.

@@ -14,7 +14,7 @@
  * A current stored solution also gives the row its states and, from its
  * `solution.metrics`, branching, optimal solutions and tagged-move min / max,
  * and a proved row the `warnings` of its stored proof (RULINGS P-1 short /
- * cooked, validation/proof-checks.ts).
+ * cooked, rulesets/proof-checks.ts).
  * Duplicates (`markDuplicates`, duplicates.ts `findAlike`): identical
  * rules-relevant content, or for rulesets compared under symmetry (UK) a
  * rotation / reflection. Only a clean (`proved`) later level becomes
@@ -24,7 +24,7 @@ import { levelHash, solutionIsCurrent } from '../format/level-hash.js';
 import type { PackRow } from '../host/pack-contract.js';
 import type { Level, StoredSolveMetrics } from '../model/level.js';
 import type { Issue } from '../validation/issue.js';
-import { proofWarnings, storedProofFacts } from '../validation/proof-checks.js';
+import { proofWarnings, storedProofFacts } from '../rulesets/proof-checks.js';
 import { rulesetOf } from '../rulesets/index.js';
 import { findAlike, type AlikePair } from './duplicates.js';
 
@@ -54,7 +54,7 @@ export function storedVerdict(
   if (!sol.optimal) return { status: 'par-mismatch', detail: `stored solution ${sol.length} is not proved optimal`, ...stored };
   if (level.par !== undefined && level.par !== sol.length)
     return { status: 'par-mismatch', detail: `par ${level.par} but the proved optimum is ${sol.length}`, ...stored };
-  // What the stored proof says besides (P-1 short / cooked, validation/proof-checks.ts).
+  // What the stored proof says besides (P-1 short / cooked, rulesets/proof-checks.ts).
   const warnings = proofWarnings(level, storedProofFacts(level), rulesetOf(level));
   return { status: 'proved', detail: `proved par ${sol.length}`, ...stored, ...(warnings.length ? { warnings } : {}) };
 }

@@ -15,7 +15,7 @@ import { capIssues, type Issue, type Result } from '../validation/issue.js';
 import { checkLevelObject } from '../format/load.js';
 import { levelHash } from '../format/level-hash.js';
 import { listLimitIssues } from '../format/limits.js';
-import { checkStoredSolution } from '../validation/stored-solution.js';
+import { checkStoredSolution } from './stored-solution.js';
 import { rulesetOf, unsupported } from './lookup.js';
 
 export type { LevelOf } from '../model/level.js';
@@ -50,7 +50,7 @@ export function validateDocument(value: unknown): { level?: Level; issues: Issue
  * `validateDocument` in its two parts: `rules` = the schema errors, or else
  * the ruleset's builder errors and warnings (what decides whether the level
  * can be solved at all); `stored` = the findings about its stored solution
- * (validation/stored-solution.ts: `solution-stale`, or the proof checks of
+ * (rulesets/stored-solution.ts: `solution-stale`, or the proof checks of
  * `proofIssues` against a current one). The editor shows `rules` with the
  * proof checks of its live proof instead of the stored ones once that is in.
  * Never throws.

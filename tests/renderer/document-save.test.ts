@@ -2,14 +2,14 @@
  * The save's proof decisions (app/document-save.svelte.ts): when a save
  * proves first with a visible job, what a proof that gave up offers (the
  * draft dialog's failure), the figures of the progress (app/save-figures.ts)
- * and the dialogs that wait for the open one (app/notices.svelte.ts).
+ * and the dialogs that wait for the open one (shell/notices.svelte.ts).
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { HostApi } from '../../src-shared/host/contract.js';
 import { levelHash } from '../../src-shared/format/level-hash.js';
 import { DocumentSaver, needsProof, proofFailure } from '../../src-renderer/app/document-save.svelte.js';
 import { DocumentTab } from '../../src-renderer/app/document-tab.svelte.js';
-import { Notices } from '../../src-renderer/app/notices.svelte.js';
+import { Notices } from '../../src-renderer/shell/notices.svelte.js';
 import { formatRate, formatSeconds, formatStates } from '../../src-renderer/app/save-figures.js';
 import { sampleLevel } from './fixtures.js';
 

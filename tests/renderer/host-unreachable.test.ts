@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { callHttp, type FetchLike } from '../../src-renderer/host/http-host.js';
-import { Notices } from '../../src-renderer/app/notices.svelte.js';
-import { isHostUnreachable } from '../../src-renderer/app/messages.js';
+import { Notices } from '../../src-renderer/shell/notices.svelte.js';
+import { isHostUnreachable } from '../../src-renderer/host/messages.js';
 import type { HostError } from '../../src-shared/host/contract.js';
 
 /** What the browser's fetch does when nothing listens on the port any more. */

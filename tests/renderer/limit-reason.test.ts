@@ -3,7 +3,7 @@
  * `limit` solve (SolveSummary `reason`), instead of "time or state limit".
  */
 import { describe, expect, it } from 'vitest';
-import { draftReason, summarizeSolve } from '../../src-renderer/app/messages.js';
+import { draftReason, summarizeSolve } from '../../src-renderer/host/messages.js';
 import { proofFailure } from '../../src-renderer/app/document-save.svelte.js';
 
 describe('limit answers name their cap', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayMessage, draftReason, extraIssues, groupByFolder, middleEllipsis } from '../../src-renderer/app/messages.js';
+import { displayMessage, draftReason, extraIssues, groupByFolder, middleEllipsis } from '../../src-renderer/host/messages.js';
 import type { Issue } from '../../src-shared/validation/issue.js';
 
 describe('draft dialog reason (QA #6)', () => {

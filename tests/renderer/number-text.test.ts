@@ -1,10 +1,10 @@
 /**
- * What a number field accepts and why it refuses a text (app/number-text.ts),
+ * What a number field accepts and why it refuses a text (widgets/number-text.ts),
  * with the board sizes a user tried (0, -1, 2, 99, 1e3) under UK-1 (3..16)
  * and KV-9 (odd, 5..9).
  */
 import { describe, expect, it } from 'vitest';
-import { rangeText, readWholeNumber } from '../../src-renderer/app/number-text.js';
+import { rangeText, readWholeNumber } from '../../src-renderer/widgets/number-text.js';
 
 const UK_SIDE = { min: 3, max: 16 };
 const KV_SIDE = { min: 5, max: 9, accept: (n: number) => (n % 2 === 1 ? null : `${n} is not allowed`) };

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { RESIZE_ANCHORS, anchorShift, shiftSquare } from '../../src-renderer/editor/anchor.js';
 import { requestResize, resizeNotice, type ResizeContext } from '../../src-renderer/app/board-size.js';
-import type { Dialog } from '../../src-renderer/app/notices.svelte.js';
+import type { Dialog } from '../../src-renderer/shell/notices.svelte.js';
 import type { ChessMazeLevel, KingsValleyLevel, UnlockTheKingLevel } from '../../src-shared/model/level.js';
 import { displayLevel } from '../../src-shared/rulesets/index.js';
 import { editorOn, redDoor, sampleLevel } from './fixtures.js';

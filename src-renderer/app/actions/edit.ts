@@ -6,7 +6,7 @@
  */
 import type { Action } from '../../editor/actions.js';
 import type { Editor, EditorState } from '../../editor/editor.js';
-import type { Notices } from '../notices.svelte.js';
+import type { Notices } from '../../shell/notices.svelte.js';
 import type { PlayController } from '../play-controller.svelte.js';
 
 /** What the edit actions read of the application. */

@@ -6,7 +6,7 @@
 import type { HostApi } from '../../../src-shared/host/contract.js';
 import type { Action } from '../../editor/actions.js';
 import type { DocumentSession } from '../document-session.svelte.js';
-import type { Dialog, Notices } from '../notices.svelte.js';
+import type { Dialog, Notices } from '../../shell/notices.svelte.js';
 import type { Recovery } from '../recovery.svelte.js';
 import { openRecentDialog } from '../session.js';
 

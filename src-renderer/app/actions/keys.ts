@@ -10,7 +10,7 @@
 import type { Action, ActionRegistry } from '../../editor/actions.js';
 import type { Editor, EditorState } from '../../editor/editor.js';
 import type { DocumentSession } from '../document-session.svelte.js';
-import type { Notices } from '../notices.svelte.js';
+import type { Notices } from '../../shell/notices.svelte.js';
 import type { PlayController } from '../play-controller.svelte.js';
 import type { SolveController } from '../solve-controller.svelte.js';
 

@@ -6,7 +6,7 @@
  */
 import { ROLES, type ChessMazeLevel } from '../../model/level.js';
 import { solveBfs } from '../../solver/bfs.js';
-import { checkParAgainst } from '../../validation/par-check.js';
+import { checkParAgainst } from '../par-check.js';
 import type { LevelStart, RulesetDef } from '../../ruleset.js';
 import { hasBoardAndPieces, isRecord, optionalArray, optionalRecord } from '../editable.js';
 import { compileChessMaze } from './position.js';

@@ -7,7 +7,7 @@ import { parseSquare, squareIndex } from '../../model/square.js';
 import { issue, type Issue } from '../../validation/issue.js';
 import type { SolveResult } from '../../solver/types.js';
 import type { ProofFacts } from '../../ruleset.js';
-import { checkParAgainst, type ParWords } from '../../validation/par-check.js';
+import { checkParAgainst, type ParWords } from '../par-check.js';
 
 /** UK-1 board size bounds (each dimension). */
 export const UK_MIN_SIZE = 3;
@@ -311,12 +311,12 @@ function checkPhysicalSet(out: Issue[], walls: unknown[], byRole: ReadonlyMap<Ro
 /** Solve outcome statuses `checkPar` understands (a SolveResult status or `invalid`). */
 export type ParCheckStatus = SolveResult['status'] | 'invalid';
 
-/** The UK-7 words of the par check (validation/par-check.ts): codes `uk-par-*`, ruling UK-7. */
+/** The UK-7 words of the par check (rulesets/par-check.ts): codes `uk-par-*`, ruling UK-7. */
 const UK_PAR: ParWords = { prefix: 'uk', ruling: 'UK-7' };
 
 /**
  * UK-7 par check against what a proof established (`RulesetDef.checkPar`,
- * validation/par-check.ts): `uk-par-below-optimal` error, `uk-par-above-optimal`
+ * rulesets/par-check.ts): `uk-par-below-optimal` error, `uk-par-above-optimal`
  * warning, `uk-par-unchecked` warning (a solver limit or Cancel, or no proof
  * at hand), `uk-par-invalid` error.
  */

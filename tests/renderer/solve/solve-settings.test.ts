@@ -7,7 +7,7 @@ import {
   SOLVE_SETTINGS_KEY,
   writeSolveSettings,
   type SettingsStorage,
-} from '../../../src-renderer/app/solve-settings.js';
+} from '../../../src-renderer/solve/solve-settings.js';
 
 function memory(init: Record<string, string> = {}): SettingsStorage & { data: Record<string, string> } {
   const data = { ...init };

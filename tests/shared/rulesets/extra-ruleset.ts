@@ -21,7 +21,7 @@ import { indexToSquare, parseSquare, squareIndex } from '../../../src-shared/mod
 import { DisplayBuilder } from '../../../src-shared/display/board-display.js';
 import type { BoardDisplay, GlyphArt } from '../../../src-shared/display/glyph.js';
 import { issue } from '../../../src-shared/validation/issue.js';
-import { checkParAgainst } from '../../../src-shared/validation/par-check.js';
+import { checkParAgainst } from '../../../src-shared/rulesets/par-check.js';
 import type { LevelBase, RulesetDef, SquareFields } from '../../../src-shared/ruleset.js';
 import type { PlayHooks, PlayMove } from '../../../src-shared/play/hooks.js';
 import type { GridScheme } from '../../../src-shared/format/board-text-scheme.js';

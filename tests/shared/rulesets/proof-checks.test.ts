@@ -1,5 +1,5 @@
 /**
- * The proof checks in one place (validation/proof-checks.ts `proofIssues`):
+ * The proof checks in one place (rulesets/proof-checks.ts `proofIssues`):
  * RULINGS P-1 (short and cooked "win / mate in N" problems are warnings),
  * and the par checks each par ruleset answers through its `checkPar` hook
  * (UK-7; Chess Maze's par read the same way).
@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import type { ChessMazeLevel, Level, UnlockTheKingLevel } from '../../../src-shared/model/level.js';
 import { levelHash } from '../../../src-shared/format/level-hash.js';
 import { RULESETS, rulesetOf, solveLevel, validateDocument } from '../../../src-shared/rulesets/index.js';
-import { factsOfAnswer, proofIssues, storedProofFacts } from '../../../src-shared/validation/proof-checks.js';
-import { BACKSTOP, KV_COOK, LC_ONE_ROOK, LC_TWO_ROOKS, kv, lc } from './p1-positions.js';
+import { factsOfAnswer, proofIssues, storedProofFacts } from '../../../src-shared/rulesets/proof-checks.js';
+import { BACKSTOP, KV_COOK, LC_ONE_ROOK, LC_TWO_ROOKS, kv, lc } from '../validation/p1-positions.js';
 
 /** The proof checks of a level against its own fresh proof. */
 function checked(level: Level): { code: string; severity: string; message: string; squares?: string[]; ruling?: string }[] {

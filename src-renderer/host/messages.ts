@@ -8,7 +8,7 @@ import type { HostError, ListedFile, SolveSummary } from '../../src-shared/host/
 import type { Issue } from '../../src-shared/validation/issue.js';
 import { count } from '../../src-shared/display/count.js';
 import { capName } from '../../src-shared/display/limit-words.js';
-import { UNREACHABLE_PREFIX } from '../host/http-host.js';
+import { UNREACHABLE_PREFIX } from './http-host.js';
 
 /**
  * Why a save could not be proved, worded from the actual issues (the host's

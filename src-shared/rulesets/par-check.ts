@@ -15,7 +15,7 @@
  * Nothing when par is absent (default par = the optimum) or equal to it.
  */
 import type { ProofFacts } from '../ruleset.js';
-import { issue, type Issue } from './issue.js';
+import { issue, type Issue } from '../validation/issue.js';
 
 /** The codes' prefix and the ruling the par rests on (`UK-7`), if any. */
 export interface ParWords {

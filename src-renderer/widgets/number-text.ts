@@ -1,5 +1,5 @@
 /**
- * Reading a whole number typed into a number field (components/NumberField.svelte):
+ * Reading a whole number typed into a number field (widgets/NumberField.svelte):
  * what the field accepts, and when it refuses a text, why, in words the
  * field shows inline ("0 is below 3", "\"1e3\" is not a whole number").
  * Pure; never throws.

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UnlockTheKingLevel } from '../../../src-shared/model/level.js';
 import { levelHash } from '../../../src-shared/format/level-hash.js';
-import { checkStoredSolution } from '../../../src-shared/validation/stored-solution.js';
+import { checkStoredSolution } from '../../../src-shared/rulesets/stored-solution.js';
 import { RULESETS, validateDocument } from '../../../src-shared/rulesets/index.js';
 
 /** Unlock the King's module: its UK-7 par check is its RulesetDef hook `checkPar`. */

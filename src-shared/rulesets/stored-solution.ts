@@ -5,7 +5,7 @@
  *   rules-relevant content, so the proof is for another puzzle; re-prove
  *   (save, or `castellan prove`).
  * - with a current optimal solution: the proof checks of the level's ruleset
- *   against it (validation/proof-checks.ts `proofIssues`: the par, UK-7
+ *   against it (rulesets/proof-checks.ts `proofIssues`: the par, UK-7
  *   `uk-par-below-optimal` error / `uk-par-above-optimal` warning; the P-1
  *   `problem-short` warning, and `problem-cooked` when the solution stores
  *   its keys).
@@ -15,7 +15,7 @@
 import type { Level } from '../model/level.js';
 import type { RulesetDef } from '../ruleset.js';
 import { levelHash } from '../format/level-hash.js';
-import { issue, type Issue } from './issue.js';
+import { issue, type Issue } from '../validation/issue.js';
 import { factsOfStored, proofIssues } from './proof-checks.js';
 
 export function checkStoredSolution(level: Level, def?: RulesetDef, hash?: string): Issue[] {

@@ -11,7 +11,7 @@ import type { BackupItem, FileRevision, HostError, RecoveryItem } from '../../sr
 import type { FileDialogSpec } from '../files/file-dialog.js';
 import type { Issue } from '../../src-shared/validation/issue.js';
 import type { NoticeDetail } from '../rulesets/ruleset-ui.js';
-import { displayMessage, extraIssues, isHostUnreachable, UNREACHABLE_MESSAGE, UNREACHABLE_TITLE } from './messages.js';
+import { displayMessage, extraIssues, isHostUnreachable, UNREACHABLE_MESSAGE, UNREACHABLE_TITLE } from '../host/messages.js';
 
 export type Dialog =
   /** Open (browser hosts): the file dialog in folder `dir`. */

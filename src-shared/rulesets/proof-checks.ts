@@ -6,7 +6,7 @@
  * verify`) asks `proofIssues` and shows what it answers. Pure; never throws.
  *
  * - A par goal (UK-7; Chess Maze reads its par the same way): the ruleset's
- *   `RulesetDef.checkPar` hook (validation/par-check.ts): `*-par-below-optimal`
+ *   `RulesetDef.checkPar` hook (rulesets/par-check.ts): `*-par-below-optimal`
  *   error, `*-par-above-optimal` / `*-par-unchecked` warnings.
  * - A "win / mate in N" goal (KV-8, LC-8), RULINGS P-1, warnings only (the
  *   level still saves as proved):
@@ -23,7 +23,7 @@ import { lanSquares } from '../model/square.js';
 import type { Level, StoredSolution } from '../model/level.js';
 import type { LevelBase, ProofFacts, RulesetDef, SolveAnswer } from '../ruleset.js';
 import { levelHash } from '../format/level-hash.js';
-import { issue, type Issue } from './issue.js';
+import { issue, type Issue } from '../validation/issue.js';
 
 /** The ruling of the soundness warnings. */
 export const P1 = 'P-1';

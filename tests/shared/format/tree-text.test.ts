@@ -1,11 +1,11 @@
 /**
- * Solution trees as chess-problem text (display/tree-text.ts) on a tree
+ * Solution trees as chess-problem text (format/tree-text.ts) on a tree
  * written by hand: numbering by attacker moves, `!` / `?` / `#` marks,
  * duals, cook, tries, and the depth / line / dual clipping with "...".
  */
 import { describe, expect, it } from 'vitest';
 import type { SolutionTree, TreeDefence } from '../../../src-shared/ruleset.js';
-import { treeLines } from '../../../src-shared/display/tree-text.js';
+import { treeLines } from '../../../src-shared/format/tree-text.js';
 
 const leaf = (d: string, a: string, duals: string[] = []): TreeDefence => ({
   defence: { lan: d },
