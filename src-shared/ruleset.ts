@@ -17,7 +17,6 @@ import type { SolveOptions, SolveResult } from './solver/types.js';
 import type { Issue, Result } from './validation/issue.js';
 import type { BoardDisplay, DisplayOptions } from './display/glyph.js';
 import type { PlayHooks } from './play/hooks.js';
-import type { BoardTextScheme } from './format/board-text-scheme.js';
 
 /** The fields every level document has (LEVEL-FORMAT-v1 "Level document"). */
 export interface LevelBase {
@@ -497,3 +496,71 @@ export interface RulesetDef<L extends LevelBase = LevelBase> {
   /** The full solution tree of a two-player problem (KV-8 / LC-8) with a goal; errors when it has none or no win in N. */
   solutionTree?(level: L, opts?: HintOptions): Result<SolutionTree, Issue[]>;
 }
+
+// ---------------------------------------------------------------- Board text (RulesetDef.boardText)
+// The shapes a ruleset's board-text scheme has; the generic helpers that read and write with them are in
+// format/board-text-scheme.ts and format/board-text.ts.
+
+/** One thing on a square, as the level document holds it. */
+export type Thing =
+  | { kind: 'piece'; value: Record<string, unknown> }
+  | { kind: 'tile'; value: Record<string, unknown> }
+  /** A terrain square list or single square (`TerrainSpec`), by its word. */
+  | { kind: 'terrain'; word: string; spec: TerrainSpec };
+
+/** Where a terrain word's squares live in the document. */
+export interface TerrainSpec {
+  /** The field: a list of square names, or one square name when `single` is set. */
+  field: string;
+  /** The field sits in `board` (`board.holes`) rather than at the top level. */
+  underBoard?: boolean;
+  /** Exactly one square carries it (the UK-6 portal): the field is one square name; another count is the error `code`. */
+  single?: { code: string; ruling: string; message(count: number): string };
+}
+
+/** An extra line of a ruleset (`Objectives:` / `Rules:`): written from the level, read into its fields. */
+export interface ExtraLine {
+  key: string;
+  /** The line's value for `level`, or undefined when there is nothing to say. */
+  write(level: Record<string, unknown>): string | undefined;
+  /** Sets the fields the value names on `out`; answers an error sentence when a part is not understood. */
+  read(value: string, out: Record<string, unknown>): string | undefined;
+}
+
+/** A grid ruleset's board text (module doc). */
+export interface GridScheme {
+  kind: 'grid';
+  /** Default legend: character → square description (`floor`: nothing). */
+  defaults: readonly (readonly [string, string])[];
+  /** Terrain words and where their squares go. */
+  terrain: Readonly<Record<string, TerrainSpec>>;
+  describePiece(p: Record<string, unknown>): string;
+  parsePiece(words: string[]): Record<string, unknown> | undefined;
+  describeTile?(t: Record<string, unknown>): string;
+  parseTile?(words: string[]): Record<string, unknown> | undefined;
+  extra: readonly ExtraLine[];
+  /** Top-level fields the scheme fills besides pieces and terrain (they are not "lost"). */
+  fields: readonly string[];
+  /** Fills on a document read from a board text what a board typed by hand may leave out (KV-1: white to move). */
+  complete?(doc: Record<string, unknown>): void;
+}
+
+/** A ruleset whose board text is one key line holding the position (Locking Chess `LFEN:`, LC-13). */
+export interface LineScheme {
+  kind: 'line';
+  /** The line's key as written (`LFEN`); a text without it answers `board-text-<key in lower case>`. */
+  key: string;
+  /** What the line holds, in words ("position"), for messages. */
+  what: string;
+  /** The ruling that defines the line's notation (`LC-13`). */
+  ruling: string;
+  /** Top-level fields the line holds or that are informational and left out on purpose (not "lost"). */
+  fields: readonly string[];
+  /** The line's value for `level`. */
+  write(level: Record<string, unknown>): string;
+  /** Sets the fields the value holds on `out`; answers an error sentence when it is not understood. */
+  read(value: string, out: Record<string, unknown>): string | undefined;
+}
+
+/** The `RulesetDef.boardText` hook. */
+export type BoardTextScheme = GridScheme | LineScheme;
