@@ -84,6 +84,9 @@ function pop32(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
+/** Most slots (pieces, the king included) a chain bound holds: one bit of a 32-bit word each. */
+export const CHAIN_MAX_SLOTS = 32;
+
 /**
  * The blocker-chain bound of `pos`'s board (walls, portal, movement tables,
  * pieces that never move) for positions of `n` slots whose movement classes
@@ -95,7 +98,7 @@ export function chainBound(pos: UkPosition, slotClass: Int32Array): ChainBound {
   const size = width * height;
   const nW = routeWords(pos);
   const n = slotClass.length;
-  if (n > 32) throw new RangeError(`chainBound: at most 32 pieces, got ${n}`);
+  if (n > CHAIN_MAX_SLOTS) throw new RangeError(`chainBound: at most ${CHAIN_MAX_SLOTS} pieces, got ${n}`);
   const route = routeBound(pos);
   const frozenSq = stuckSquares(pos);
   const pot = kingDistances(pos, frozenSq);

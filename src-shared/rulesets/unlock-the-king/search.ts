@@ -57,8 +57,8 @@ import { solveAStar } from '../../solver/astar.js';
 import { indexToSquare } from '../../model/square.js';
 import type { Facing, Role } from '../../model/level.js';
 import type { UkPosition } from './position.js';
-import { kingDistances, routeWords } from './heuristic.js';
-import { chainBound } from './chain.js';
+import { kingDistances, routeBound, routeWords } from './heuristic.js';
+import { CHAIN_MAX_SLOTS, chainBound } from './chain.js';
 import { movementClass } from './tables.js';
 
 /** `expandPart` parts (SearchProblem): 1 successors that may change the bound, 2 those that keep it, 3 all. */
@@ -269,21 +269,23 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
   const dist = kingDistances(pos);
   const slotClass = new Int32Array(n);
   for (let s = 0; s < n; s++) slotClass[s] = fwdBase[s]! / size;
-  const chain = chainBound(pos, slotClass);
+  // The chain bound holds at most CHAIN_MAX_SLOTS pieces (one bit each); a bigger position keeps the route bound alone.
+  const chain = n <= CHAIN_MAX_SLOTS ? chainBound(pos, slotClass) : null;
+  const route = chain?.route ?? routeBound(pos);
   // The chain bound pays where a few f levels separate the start's bound from the optimum; far
   // from it the route bound is cheaper for the same answers. Policy 'auto' (measured on the Citadel
   // Codex): the chain bound, off for good once A* has climbed CHAIN_SPAN f levels past its first
   // one; past those levels A* also stops splitting expansions until it knows a goal (`splitsNow`).
   // (`ukSolve` probes first whether the chain bound pays at all.)
-  let useChain = opts.bound !== 'route';
+  let useChain = chain !== null && opts.bound !== 'route';
   const policy = opts.bound === undefined || opts.bound === 'auto';
   let firstF = -1;
   // With the route bound alone, whole expansions until A* knows a goal (see `splitsNow`).
-  let splitting = opts.bound !== 'route';
+  let splitting = chain !== null && opts.bound !== 'route';
   const probe = opts.probe;
   const chainOff = (): void => {
     useChain = false;
-    mk = chain.route.mask;
+    mk = route.mask;
   };
   const occBits = new Int32Array(routeWords(pos));
   const bsq = new Int32Array(n);
@@ -296,7 +298,7 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
       bsq[s] = sq;
       occBits[sq >>> 5]! |= 1 << (sq & 31);
     }
-    if (!useChain) return chain.route(occBits, bsq[0]!, limit);
+    if (!useChain || !chain) return route(occBits, bsq[0]!, limit);
     const h = chain(occBits, bsq, limit);
     const d0 = chain.last.d0;
     if (probe && d0 >= 0) {
@@ -314,7 +316,7 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
    * `part` (see `expandPart`; `mask` = `route.mask`): -2 none, -1 all, 1 only
    * targets in the mask, 0 only targets off it.
    */
-  let mk = useChain ? chain.mask : chain.route.mask;
+  let mk = useChain && chain ? chain.mask : route.mask;
   const wantOf = (part: number, s: number, from: number): number => {
     if (part === PART_ALL) return -1;
     const near = s === 0 || ((mk[from >>> 5]! >>> (from & 31)) & 1) !== 0;
@@ -531,7 +533,7 @@ export function ukSearchProblem(pos: UkPosition, opts: UkProblemOptions = {}): S
         const sq = getField(buf, offset, s);
         occBits[sq >>> 5]! |= 1 << (sq & 31);
       }
-      return chain.route(occBits, king, 0x3fff);
+      return route(occBits, king, 0x3fff);
     },
     splitsNow(counting: boolean): boolean {
       // Without counting the search ends at the first goal: partial expansion then pays only with the

@@ -21,6 +21,7 @@ import {
 import type { Facing, Role, UkPiece, UnlockTheKingLevel } from '../../../../src-shared/model/level.js';
 import { hasErrors } from '../../../../src-shared/validation/issue.js';
 import { ukLevel, ukPos, type LevelSpec } from './helpers.js';
+import { ukSolve } from '../../../../src-shared/rulesets/unlock-the-king/search.js';
 import { solveLevelReference } from '../../../../src-shared/rulesets/index.js';
 
 function solve(spec: LevelSpec, opts = {}): { pos: UkPosition; r: SolveResult } {
@@ -41,6 +42,22 @@ function expectReplaySolves(pos: UkPosition, moves: string[]): void {
 }
 
 describe('UK solver, hand-worked optima', () => {
+  it('UK-4 a blueprint of more than 32 pieces is solved (the blocker-chain bound holds 32: the route bound alone), not an error', () => {
+    // 8x8, king a1, portal a3; 32 rooks fill ranks 5-8 and one more stands on h4 (34 pieces): nothing stands on a2 or a3,
+    // so the king walks a1-a2-a3: 2 moves, and no fewer (king distance 2).
+    const rooks: UkPiece[] = [];
+    for (let rank = 5; rank <= 8; rank++) for (let f = 0; f < 8; f++) rooks.push({ role: 'rook', square: String.fromCharCode(97 + f) + String(rank) });
+    const spec: LevelSpec = { portal: 'a3', pieces: [{ role: 'king', square: 'a1' }, ...rooks, { role: 'rook', square: 'h4' }] };
+    const pos = ukPos(spec);
+    expect(pos.pieces).toHaveLength(34);
+    const r = ukSolve(pos);
+    expect(r.status).toBe('solved');
+    if (r.status !== 'solved') return;
+    expect(r.length).toBe(2);
+    expect(r.moves).toEqual(['Ka1-a2', 'Ka2-a3']);
+    expectReplaySolves(pos, r.moves);
+  });
+
   it('UK-4 lone king a1 -> d4 on 8x8 needs 3 moves (king distance 3)', () => {
     const { pos, r } = solve({ portal: 'd4', pieces: [{ role: 'king', square: 'a1' }] });
     expect(r.status).toBe('solved');
