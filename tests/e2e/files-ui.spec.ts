@@ -195,3 +195,29 @@ test('the pack grid shows the levels as thumbnails with status; a double-click o
   await page.getByTestId('pack-view-list').click();
   await expect(page.getByTestId('pack-row')).toHaveCount(pack.levels.length);
 });
+
+test('the file dialog shows the folder asked for last: a slow listing of the first folder never replaces the root the user went to', async ({
+  page,
+  serve,
+}) => {
+  await ready(page, serve.url);
+  // The dialog opens in the current file's folder (unlock-the-king); that first listing answers 2 s late.
+  let first = true;
+  await page.route('**/api/browse', async (route) => {
+    const body = JSON.parse(route.request().postData() ?? '{}') as { dir?: string };
+    if (first && body.dir === 'unlock-the-king') {
+      first = false;
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+    await route.continue();
+  });
+  await page.getByTestId('btn-open').click();
+  const dlg = page.getByTestId('file-dialog');
+  await dlg.locator('[data-testid=file-place][data-role=root]').click();
+  await expect(dlg).toHaveAttribute('data-folder', '');
+  await expect(dlg.locator('[data-testid=file-entry][data-path="kings-valley"]')).toBeVisible();
+  // After the late answer has come: still the root.
+  await page.waitForTimeout(2500);
+  await expect(dlg).toHaveAttribute('data-folder', '');
+  await expect(dlg.locator('[data-testid=file-entry][data-path="kings-valley"]')).toBeVisible();
+});
