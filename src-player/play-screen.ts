@@ -410,7 +410,7 @@ export class PlayScreen {
       ]);
     } else if (ts.kind === 'failed') {
       const then = ts.playOn ? 'Play on for fewer stars, or undo, restart or ask for the key (Hint).' : 'Undo, restart or ask for a hint.';
-      fill(box, [h('div', { class: 'failed', 'data-testid': 'failed', role: 'status' }, [`Not solved: ${ts.reason}. ${then}`])]);
+      fill(box, [h('div', { class: 'failed', 'data-testid': 'failed', role: 'status' }, [`Not solved: ${ts.reason.replace(/\.+$/, '')}. ${then}`])]);
     } else fill(box, []);
   }
 

@@ -100,7 +100,7 @@ export async function cmdPackImport(file: string, flags: { out: string; title?: 
   }
   io.out(
     `imported ${count(p.levels.length, 'level')} of ${label} into ${flags.out} ("${p.title}", ${p.ruleset})` +
-      `${skipped.length ? `; ${count(skipped.length, 'entry', 'entries')} left out (listed above)` : ''}; not proved yet: castellan pack verify ${flags.out}\n`,
+      `${skipped.length ? `; ${count(skipped.length, 'entry', 'entries')} left out (listed above)` : ''}; ${notProvedHint(flags.out)}\n`,
   );
   return skipped.length ? 1 : 0;
 }
@@ -176,4 +176,14 @@ export function registerCollectionCommands(pack: Command, io: CollectionIo, setC
     .action(async (path: string, flags: { out: string; boards?: boolean; force?: boolean }) => {
       setCode(await cmdPackCollection(path, flags, io));
     });
+}
+
+/**
+ * What to run to store the imported levels' proofs: `castellan prove` of a folder pack's level files (a proof is kept in
+ * the level file; `pack verify` only shows the pars), or for a single-file pack, importing into a folder first.
+ */
+function notProvedHint(out: string): string {
+  return /\.pack\.json$/i.test(out)
+    ? 'not proved yet: `castellan pack verify` shows their pars; to store proofs import into a folder and run `castellan prove` on its levels'
+    : `not proved yet: castellan prove ${out}/levels/*.level.json stores their proofs (castellan pack verify only shows the pars)`;
 }

@@ -273,6 +273,12 @@ export async function cmdPackExport(dir: string, flags: { out: string; force?: b
       return 1;
     }
   }
+  if (flags.solutions === false && kind.kind !== 'html') {
+    io.err(
+      errorLine('bad-option', `--no-solutions is for a web page (-o NAME.html); ${flags.out} is ${KIND_NAME[kind.kind]}, whose levels keep their proofs.`),
+    );
+    return 1;
+  }
   const folder = await outputFolderError(flags.out);
   if (folder) {
     io.err(errorLine(folder.code, folder.message));

@@ -545,7 +545,7 @@ export class PackManager {
       return r.added > 0;
     }
     this.importOpen = false;
-    this.message = `Imported ${r.added} level${r.added === 1 ? '' : 's'} into ${r.pack.path} (not proved yet: Verify proves them)`;
+    this.message = `Imported ${r.added} level${r.added === 1 ? '' : 's'} into ${r.pack.path} (not proved yet: Verify shows their pars; a proof is stored when you save a level, or with castellan prove)`;
     if (left.length) {
       this.error = {
         code: 'collection-entries-left-out',

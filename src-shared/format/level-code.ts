@@ -229,9 +229,10 @@ export function decodeLevelCode(text: string): Result<Level, Issue[]> {
     );
   }
   if ('trailing' in bytes) {
-    return fail('level-code-checksum', 'The level code does not check out: its last character is wrong (copy all of it again).');
+    return fail('level-code-checksum', 'The level code does not check out: its last character is wrong, or it is cut short (copy all of it again).');
   }
-  if ('truncated' in bytes || bytes.length <= CHECK_BYTES) return fail('level-code-truncated', 'The level code is cut short: copy all of it.');
+  if ('truncated' in bytes || bytes.length <= CHECK_BYTES)
+    return fail('level-code-truncated', 'The level code has a length no code has: a character is missing or extra, or it is cut short (copy all of it again).');
   const deflated = bytes.subarray(0, bytes.length - CHECK_BYTES);
   const check = checkOf(deflated);
   const stored = bytes.subarray(bytes.length - CHECK_BYTES);

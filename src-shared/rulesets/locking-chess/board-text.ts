@@ -5,6 +5,7 @@
  * position).
  */
 import type { LineScheme } from '../../format/board-text-scheme.js';
+import { parseLfenFields } from './lfen.js';
 
 export const lcBoardText: LineScheme = {
   kind: 'line',
@@ -13,7 +14,11 @@ export const lcBoardText: LineScheme = {
   ruling: 'LC-13',
   fields: ['position', 'pieces'],
   write: (level) => String(level['position']),
+  // The LFEN's syntax is checked here (LC-13), so a broken line is refused with its line; a legal-but-odd position
+  // (no kings, nine pawns) reads back and the validation list names its problems, as a pasted LFEN does.
   read(value, out) {
+    const f = parseLfenFields(value);
+    if (!f.ok) return f.error[0]?.message ?? 'not an LFEN (LC-13)';
     out['position'] = value;
     return undefined;
   },

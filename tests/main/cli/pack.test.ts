@@ -178,6 +178,14 @@ describe('castellan pack export', () => {
     }
   });
 
+  it('--no-solutions is refused for anything but a web page (bad-option), nothing written', async () => {
+    const io = capture();
+    const out = join(dir, 'no-solutions-folder');
+    expect(await runCli(['pack', 'export', join(dir, 'clean'), '-o', out, '--no-solutions'], io)).toBe(1);
+    expect(io.stderr).toContain('bad-option');
+    expect(existsSync(out)).toBe(false);
+  });
+
   it('--force exports the mixed pack anyway, with warnings', async () => {
     const io = capture();
     const out = join(dir, 'forced');

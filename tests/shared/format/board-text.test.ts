@@ -217,6 +217,17 @@ describe('board text errors: a code and the line', () => {
     expect(errorOf('Castellan locking-chess 8x8: x\nLFEN: 8/8/8/8/8/8/8/4K2k w - - 0 1\n........')?.code).toBe('board-text-extra');
   });
 
+  it('LC-13: an LFEN line that is not LFEN (garbage, four ranks) is refused on its line, never written as a level', () => {
+    for (const lfen of ['zzzz', '8/8/8/8 w - - 0 1']) {
+      const e = errorOf(`Castellan locking-chess 8x8 mate in 2: x\nLFEN: ${lfen}`);
+      expect(e?.code).toBe('board-text-line');
+      expect(e?.message).toContain('Line 2');
+      expect(e?.message).toContain('LFEN');
+    }
+    // A syntactically sound position without kings reads back (the validation list names it, LC-1).
+    expect(boardTextToLevel('Castellan locking-chess 8x8 mate in 2: x\nLFEN: 8/8/8/8/8/8/8/8 w - - 0 1').ok).toBe(true);
+  });
+
   it('what the schema refuses: board-text-not-a-level with the loader issues (a goal Chess Maze has no such thing)', () => {
     const r = boardTextToLevel('Castellan chess-maze 2x1 mate in 2: x\nK.');
     expect(r.ok ? [] : r.error.map((i) => i.code)[0]).toBe('board-text-not-a-level');
