@@ -4,6 +4,7 @@
  * mid-work (SIGKILL) or to run it as another user (uid 65534).
  */
 import { fork, spawnSync, type ChildProcess, type SpawnSyncReturns } from 'node:child_process';
+import { request } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -91,5 +92,56 @@ process.send({ port: h.port });
       clearTimeout(timer);
       reject(new Error(`${opts.name} exited at start (${code})`));
     });
+  });
+}
+
+/** How a POST to a serve host ended: its parsed answer, a failed connection or unreadable answer (a killed host), or no answer in time. */
+export type HostPost = { kind: 'answer'; value: Record<string, unknown> } | { kind: 'failed' } | { kind: 'hang' };
+
+/**
+ * POST /api/<method> with `body` (JSON) to the serve host on 127.0.0.1:`port` with `token`. Never rejects: a connection
+ * that fails or an answer that is not JSON is `failed`; no answer within `timeoutMs` (default: none) is `hang` and the
+ * request is dropped.
+ */
+export function postToHost(port: number, token: string, method: string, body: unknown, timeoutMs?: number): Promise<HostPost> {
+  return new Promise((resolve) => {
+    const data = Buffer.from(JSON.stringify(body));
+    let done = false;
+    const finish = (v: HostPost): void => {
+      if (done) return;
+      done = true;
+      if (timer) clearTimeout(timer);
+      resolve(v);
+    };
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: `/api/${method}`,
+        headers: { 'x-castellan-token': token, 'content-type': 'application/json', 'content-length': data.length },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            finish({ kind: 'answer', value: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown> });
+          } catch {
+            finish({ kind: 'failed' });
+          }
+        });
+        res.on('error', () => finish({ kind: 'failed' }));
+      },
+    );
+    const timer =
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            finish({ kind: 'hang' });
+            req.destroy();
+          }, timeoutMs);
+    req.on('error', () => finish({ kind: 'failed' }));
+    req.end(data);
   });
 }

@@ -19,12 +19,11 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { STALE_TEMP_MS } from '../../../src-main/services/atomic-file.js';
-import { forkServeHost, type ServeChild } from '../child.js';
+import { forkServeHost, postToHost, type ServeChild } from '../child.js';
 import { cleanupTempDirs, tempDir } from '../helpers.js';
 import { incompleteFolderExport, writeProvedPack } from '../services/export-fixtures.js';
 
@@ -58,33 +57,9 @@ const stats = { cliRuns: 0, cliKills: 0, cliOk: 0, hostCalls: 0, hostOk: 0, host
 const acked: string[] = [];
 
 /** POST /api/<method> to a serve host: the parsed answer, or undefined when the connection failed (host killed). */
-function call(port: number, method: string, body: unknown): Promise<Record<string, unknown> | undefined> {
-  return new Promise((resolve) => {
-    const data = Buffer.from(JSON.stringify(body));
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: `/api/${method}`,
-        headers: { 'x-castellan-token': TOKEN, 'content-type': 'application/json', 'content-length': data.length },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          try {
-            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>);
-          } catch {
-            resolve(undefined);
-          }
-        });
-        res.on('error', () => resolve(undefined));
-      },
-    );
-    req.on('error', () => resolve(undefined));
-    req.end(data);
-  });
+async function call(port: number, method: string, body: unknown): Promise<Record<string, unknown> | undefined> {
+  const r = await postToHost(port, TOKEN, method, body);
+  return r.kind === 'answer' ? r.value : undefined;
 }
 
 /** Why the export at `path` (named by its form) is not a complete export of the pack, or undefined. */

@@ -29,7 +29,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -38,7 +37,7 @@ import type { Level } from '../../../src-shared/model/level.js';
 import { serializeLevel } from '../../../src-shared/format/serialize.js';
 import { STALE_TEMP_MS } from '../../../src-main/services/atomic-file.js';
 import { parseLevelDocument } from '../../../src-main/services/level-files.js';
-import { forkServeHost, type ServeChild } from '../child.js';
+import { forkServeHost, postToHost, type ServeChild } from '../child.js';
 import { cleanupTempDirs, json, tempDir, twoMoveLevel } from '../helpers.js';
 
 afterAll(() => cleanupTempDirs());
@@ -96,54 +95,14 @@ interface Ack {
 const acks: Ack[] = [];
 
 /** POST /api/<method>: the parsed answer, `undefined` when the connection failed (host killed), a hang after the timeout. */
-function call(port: number, method: string, body: unknown): Promise<Record<string, unknown> | undefined> {
+async function call(port: number, method: string, body: unknown): Promise<Record<string, unknown> | undefined> {
   stats.requests++;
-  return new Promise((resolve) => {
-    const data = Buffer.from(JSON.stringify(body));
-    let done = false;
-    const finish = (v: Record<string, unknown> | undefined): void => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      resolve(v);
-    };
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: `/api/${method}`,
-        headers: { 'x-castellan-token': TOKEN, 'content-type': 'application/json', 'content-length': data.length },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          try {
-            finish(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>);
-          } catch {
-            stats.connectionErrors++;
-            finish(undefined);
-          }
-        });
-        res.on('error', () => {
-          stats.connectionErrors++;
-          finish(undefined);
-        });
-      },
-    );
-    const timer = setTimeout(() => {
-      stats.hangs++;
-      hangs.push(`${method} on port ${port}`);
-      req.destroy();
-      finish(undefined);
-    }, REQUEST_TIMEOUT_MS);
-    req.on('error', () => {
-      stats.connectionErrors++;
-      finish(undefined);
-    });
-    req.end(data);
-  });
+  const r = await postToHost(port, TOKEN, method, body, REQUEST_TIMEOUT_MS);
+  if (r.kind === 'hang') {
+    stats.hangs++;
+    hangs.push(`${method} on port ${port}`);
+  } else if (r.kind === 'failed') stats.connectionErrors++;
+  return r.kind === 'answer' ? r.value : undefined;
 }
 
 function startHost(dir: string, ws: string, renderer: string, name: string): Promise<Host> {
